@@ -1,0 +1,65 @@
+"""The ``nonotui`` command: argparse subcommands, one module each, sharing one error policy.
+
+Each subcommand module defines ``register(subparsers)``, which adds its parser and sets
+``func(args) -> int`` as the parser's default. Modules import heavy dependencies (numba, Textual)
+inside ``func``, so that ``nonotui --help`` and the light commands start fast.
+
+Exit codes (DESIGN.md): 0 done, 1 bad input, 2 usage error, 3 no solution or contradiction,
+4 timeout, 5 cancelled. User errors print one line on stderr and never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from nonotui import __version__
+from nonotui.errors import NonotuiError
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_CONTRADICTION = 3
+EXIT_TIMEOUT = 4
+EXIT_CANCELLED = 5
+
+SUBCOMMANDS = ("show", "convert")
+"""Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="nonotui",
+        description="A terminal nonogram player with a real solver behind it.",
+        epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1) "
+        "or a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1.",
+    )
+    parser.add_argument("--version", action="version", version=f"nonotui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"nonotui.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return int(args.func(args))
+    except NonotuiError as exc:
+        print(f"nonotui: {exc.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("nonotui: cancelled", file=sys.stderr)
+        return EXIT_CANCELLED
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`); nothing more to say
+        sys.stderr.close()
+        return EXIT_OK

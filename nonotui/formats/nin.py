@@ -1,0 +1,80 @@
+"""Jakub Wilk's ``.nin`` format (read and write).
+
+The first line is ``WIDTH HEIGHT``; then HEIGHT lines of row clues and WIDTH lines of column clues,
+numbers separated by spaces, ``0`` for an empty line. Lines starting with ``#`` are comments and
+blank lines are skipped. The format has no metadata and no colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.formats._build import build_puzzle
+from nonotui.formats._text import numbered_lines, parse_numbers
+from nonotui.model import MAX_SIZE, Puzzle
+
+NAME = "nin"
+EXTENSIONS = (".nin",)
+WRITABLE = True
+MULTI = False
+
+
+def _content(text: str) -> list[tuple[int, str]]:
+    return [
+        (n, line.strip())
+        for n, line in numbered_lines(text)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+def sniff(text: str) -> bool:
+    """Whether the first content line is two whole numbers and the rest are numbers only."""
+    lines = _content(text)
+    if not lines:
+        return False
+    head = lines[0][1].split()
+    return (
+        len(head) == 2
+        and all(p.isdigit() for p in head)
+        and all(p.isdigit() for _, line in lines[1:] for p in line.split())
+    )
+
+
+def read(text: str, path: str) -> list[Puzzle]:
+    """The one puzzle of a ``.nin`` file."""
+    lines = _content(text)
+    if not lines:
+        raise PuzzleFormatError(path, None, "the file is empty")
+    first_no, first = lines[0]
+    size = parse_numbers(first, path, first_no, what="size")
+    if len(size) != 2:
+        raise PuzzleFormatError(path, first_no, "the first line must be WIDTH HEIGHT")
+    width, height = size
+    for name, value in (("width", width), ("height", height)):
+        if not 1 <= value <= MAX_SIZE:
+            raise PuzzleFormatError(path, first_no, f"{name} {value} is outside 1 to {MAX_SIZE}")
+    body = lines[1:]
+    if len(body) != height + width:
+        raise PuzzleFormatError(
+            path,
+            body[-1][0] if body else first_no,
+            f"{len(body)} clue lines where {height} rows and {width} columns need "
+            f"{height + width}",
+        )
+    clues = [parse_numbers(line, path, n) for n, line in body]
+
+    def line_of(axis: str, index: int) -> int:
+        return body[index if axis == "row" else height + index][0]
+
+    return [build_puzzle(path, line_of, first_no, rows=clues[:height], columns=clues[height:])]
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """The puzzle as ``.nin`` text; metadata is dropped, colours are refused."""
+    (puzzle,) = puzzles
+    if puzzle.is_color:
+        raise UnsupportedPuzzleError("the nin format cannot hold a colour puzzle")
+    lines = [f"{puzzle.width} {puzzle.height}"]
+    lines += [" ".join(map(str, clue)) if clue else "0" for clue in puzzle.rows + puzzle.columns]
+    return "\n".join(lines) + "\n"
