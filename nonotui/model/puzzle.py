@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from nonotui.errors import PuzzleError
-from nonotui.model.cells import MAX_COLORS
+from nonotui.model.cells import MAX_COLORS, unknown_for
 
 MAX_SIZE = 1000
 """The largest width or height accepted: bigger files are treated as broken, not as puzzles."""
@@ -102,6 +102,8 @@ class Puzzle:
         row_colors: The colour index of each row block, or ``None`` when every block is colour 1.
         column_colors: The same for the columns.
         goal: The intended picture as colour indices per cell (0 background), if known.
+        saved: A partly solved state stored with the puzzle (webpbn ``saved`` solutions,
+            ``.non`` ``saved`` lines), as cell bitsets per cell; ``None`` when there is none.
     """
 
     rows: tuple[Clue, ...]
@@ -115,7 +117,8 @@ class Puzzle:
     colors: tuple[Color, ...] = ()
     row_colors: tuple[Clue, ...] | None = None
     column_colors: tuple[Clue, ...] | None = None
-    goal: tuple[tuple[int, ...], ...] | None = field(default=None, compare=True)
+    goal: tuple[tuple[int, ...], ...] | None = None
+    saved: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -126,8 +129,10 @@ class Puzzle:
             value = getattr(self, name)
             if value is not None:
                 set_(self, name, tuple(tuple(int(c) for c in clue) for clue in value))
-        if self.goal is not None:
-            set_(self, "goal", tuple(tuple(int(v) for v in row) for row in self.goal))
+        for name in ("goal", "saved"):
+            value = getattr(self, name)
+            if value is not None:
+                set_(self, name, tuple(tuple(int(v) for v in row) for row in value))
         self._validate()
 
     # -- derived properties -------------------------------------------------------------------
@@ -257,6 +262,8 @@ class Puzzle:
         self._validate_totals()
         if self.goal is not None:
             self._validate_goal()
+        if self.saved is not None:
+            self._validate_saved()
 
     def _validate_clue(
         self, axis: str, i: int, clue: Clue, colors: Clue | None, length: int
@@ -322,3 +329,14 @@ class Puzzle:
                 raise LineError(
                     f"the goal picture contradicts the clue of column {c + 1}", "column", c
                 )
+
+    def _validate_saved(self) -> None:
+        saved = self.saved
+        assert saved is not None
+        if len(saved) != self.height or any(len(row) != self.width for row in saved):
+            raise PuzzleError(f"the saved state is not {self.width}x{self.height} like the clues")
+        full = unknown_for(self.n_colors)
+        for r, row in enumerate(saved):
+            for v in row:
+                if not 0 < v <= full:
+                    raise LineError(f"saved state, row {r + 1}: cell value {v} is invalid", "row", r)
