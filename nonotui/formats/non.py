@@ -61,7 +61,7 @@ _KEYS = {"width", "height", "rows", "columns", "color", "goal", "saved", *_TEXT_
 _ONCE = {"width", "height", "rows", "columns", "goal"}
 _KEY_LINE = re.compile(r"^\s*(\S+)\s*(.*?)\s*$")
 _SPLIT = re.compile(r"[,\s]+")
-_BLOCK = re.compile(r"^(\d+)(\D?)$")
+_BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
 _SPDX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 
 Clue = list[tuple[int, str]]
@@ -157,19 +157,13 @@ def _read_section(
     clues: list[Clue] = []
     lines: list[int] = []
     while len(clues) < count:
-        if i >= len(chunk):
-            raise PuzzleFormatError(
-                path,
-                lines[-1] if lines else no,
-                f"the {key} section ends after {len(clues)} of the {count} lines "
-                f"its {dimension} needs",
-            )
-        line_no, line = chunk[i]
+        line_no, line = chunk[i] if i < len(chunk) else (None, "")
         words = line.split(maxsplit=1)
-        if words and words[0].lower() in _KEYS:
+        # A key line (or the end) before the section is complete: the file lacks clue lines.
+        if line_no is None or (words and words[0].lower() in _KEYS):
             raise PuzzleFormatError(
                 path,
-                line_no,
+                line_no if line_no is not None else (lines[-1] if lines else no),
                 f"the {key} section ends after {len(clues)} of the {count} lines "
                 f"its {dimension} needs",
             )
@@ -285,7 +279,8 @@ def _palette(draft: _Draft, clues: list[Clue]) -> tuple[tuple[Color, ...], dict[
     chars = [c for c in draft.colors if c != "0" and c in used]
     chars += [c for c in used if c not in draft.colors]
     if not chars:
-        chars = [DEFAULT_CHAR]  # no block at all: a black-and-white puzzle
+        # No block at all: a black-and-white puzzle, in its first defined colour if it has one.
+        chars = [next((c for c in draft.colors if c != "0"), DEFAULT_CHAR)]
     background = draft.colors.get("0", "#ffffff")
     palette = [Color(name_for(background, set()), background, ".")]
     taken = {palette[0].name}
@@ -310,8 +305,9 @@ def _cells(
     width, height = puzzle.width, puzzle.height
     if len(cells) != width * height:
         raise PuzzleFormatError(
-            path, no, f"the {key} has {len(cells)} cells where {width}x{height} needs "
-            f"{width * height}",
+            path,
+            no,
+            f"the {key} has {len(cells)} cells where {width}x{height} needs {width * height}",
         )
     values = []
     for char in cells:
@@ -369,7 +365,9 @@ def _write_one(puzzle: Puzzle) -> str:
             lines.append(f'{key} "{_escape(value)}"')
     if puzzle.license is not None:
         spdx = _SPDX.match(puzzle.license)
-        lines.append(f"license {puzzle.license}" if spdx else f'license "{_escape(puzzle.license)}"')
+        lines.append(
+            f"license {puzzle.license}" if spdx else f'license "{_escape(puzzle.license)}"'
+        )
     if puzzle.description is not None:
         lines.append(f'description "{_escape(puzzle.description)}"')
     lines += [f"width {puzzle.width}", f"height {puzzle.height}"]
@@ -394,7 +392,9 @@ def _write_one(puzzle: Puzzle) -> str:
         picture = "".join("0" if v == 0 else chars[v] for row in puzzle.goal for v in row)
         lines += ["", f'goal "{picture}"']
     if puzzle.saved is not None:
-        lines.append(f'saved "{"".join(_saved_char(v, chars) for row in puzzle.saved for v in row)}"')
+        lines.append(
+            f'saved "{"".join(_saved_char(v, chars) for row in puzzle.saved for v in row)}"'
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -404,4 +404,3 @@ def _saved_char(value: int, chars: list[str]) -> str:
     if value & (value - 1) == 0:
         return chars[value.bit_length() - 1]
     return "?"  # unknown, or a set of colours the notation cannot hold: widened to unknown
-

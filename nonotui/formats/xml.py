@@ -34,7 +34,7 @@ from __future__ import annotations
 import html.entities
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from xml.parsers import expat
 from xml.sax import SAXParseException
@@ -194,10 +194,6 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
         raise PuzzleFormatError(
             path, node.line, f"puzzle type {kind!r} is not supported; nonotui reads grid puzzles"
         )
-    meta = dict(defaults)
-    for tag in (*_TEXT_TAGS, "source", "id"):
-        if node.find(tag):
-            meta[tag] = _text(node.find(tag)[0])
     colors = _colors(node, path)
     background = node.attrs.get("backgroundcolor", "white")
     default = node.attrs.get("defaultcolor", "black")
@@ -208,7 +204,7 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
             )
     by_char = {c.char: name for name, c in colors.items()}
     goal_node, saved_node = _solutions(node, path)
-    goal = _image(goal_node, by_char, path, exact=True) if goal_node else None
+    goal = _exact(_image(goal_node, by_char, path, exact=True)) if goal_node else None
     clues = _clues(node, colors, background, default, path)
     if clues is None:
         if goal_node is None or goal is None:
@@ -223,15 +219,13 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
     index = {background: 0} | {n: k + 1 for k, n in enumerate(block_names)}
     is_color = len(block_names) > 1
     (rows, row_lines), (columns, column_lines) = clues["rows"], clues["columns"]
-    catalogue = " ".join(t for t in (meta.pop("source", None), meta.pop("id", None)) if t)
     fields: dict[str, object] = dict(
+        _metadata(node, defaults),
         rows=[[n for n, _ in clue] for clue in rows],
         columns=[[n for n, _ in clue] for clue in columns],
         colors=collapse(palette, _DEFAULT_PALETTE),
         row_colors=[[index[c] for _, c in clue] for clue in rows] if is_color else None,
         column_colors=[[index[c] for _, c in clue] for clue in columns] if is_color else None,
-        catalogue=catalogue or None,
-        **{tag: meta.get(tag) for tag in _TEXT_TAGS},
     )
 
     def line_of(axis: str, i: int) -> int:
@@ -247,6 +241,16 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
         fields["saved"] = _saved_values(saved, index, puzzle.n_colors, path, saved_node.line)
         puzzle = build_puzzle(path, None, saved_node.line, **fields)
     return puzzle
+
+
+def _metadata(node: _Node, defaults: dict[str, str | None]) -> dict[str, str | None]:
+    """The puzzle's texts; ``source`` and ``id`` joined into the catalogue."""
+    meta = dict(defaults)
+    for tag in (*_TEXT_TAGS, "source", "id"):
+        if node.find(tag):
+            meta[tag] = _text(node.find(tag)[0])
+    catalogue = " ".join(t for t in (meta.pop("source", None), meta.pop("id", None)) if t)
+    return {"catalogue": catalogue or None} | {tag: meta.get(tag) for tag in _TEXT_TAGS}
 
 
 def _colors(node: _Node, path: str) -> dict[str, Color]:
@@ -266,7 +270,9 @@ def _colors(node: _Node, path: str) -> dict[str, Color]:
         char = el.attrs.get("char", "")
         if len(char) > 1 or (char and (char.isspace() or char in "|?[]")):
             raise PuzzleFormatError(
-                path, el.line, f"colour {name!r}: char {char!r} must be one character, not "
+                path,
+                el.line,
+                f"colour {name!r}: char {char!r} must be one character, not "
                 "white space, |, ?, [ or ]",
             )
         if char and any(c.char == char for c in colors.values()):
@@ -275,7 +281,9 @@ def _colors(node: _Node, path: str) -> dict[str, Color]:
     for implicit in _DEFAULT_PALETTE:
         if implicit.name not in colors:
             taken = any(c.char == implicit.char for c in colors.values())
-            colors[implicit.name] = Color(implicit.name, implicit.rgb, "" if taken else implicit.char)
+            colors[implicit.name] = Color(
+                implicit.name, implicit.rgb, "" if taken else implicit.char
+            )
     # Colours without a char still need one for images; give them free ones.
     free = (c for c in CHAR_POOL if all(x.char != c for x in colors.values()))
     return {n: c if c.char else Color(n, c.rgb, next(free)) for n, c in colors.items()}
@@ -346,7 +354,7 @@ Image = list[list[frozenset[str] | None]]
 
 def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Image:
     """Parse ``|...|`` rows; ``exact`` (a goal) refuses ``?`` and ``[..]`` cells."""
-    text, rows = node.text, []
+    text, rows, row_lines = node.text, [], []
     row: list[frozenset[str] | None] | None = None
     i = 0
 
@@ -360,6 +368,7 @@ def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Imag
         elif ch == "|":
             if row is None:
                 row = []
+                row_lines.append(node.line + text.count("\n", 0, i))
             else:
                 rows.append(row)
                 row = None
@@ -371,7 +380,9 @@ def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Imag
             end = text.find("]", i)
             if end < 0:
                 raise fail("an image has [ without ]")
-            names = frozenset(_name_of(c, by_char, fail) for c in text[i + 1 : end] if not c.isspace())
+            names = frozenset(
+                _name_of(c, by_char, fail) for c in text[i + 1 : end] if not c.isspace()
+            )
             if not names:
                 raise fail("an image has an empty []")
             row.append(names)
@@ -386,21 +397,28 @@ def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Imag
     for r, cells in enumerate(rows):
         if len(cells) != len(rows[0]):
             raise PuzzleFormatError(
-                path, node.line, f"image row {r + 1} has {len(cells)} cells, row 1 has {len(rows[0])}"
+                path,
+                row_lines[r],
+                f"image row {r + 1} has {len(cells)} cells, row 1 has {len(rows[0])}",
             )
     return rows
 
 
-def _name_of(char: str, by_char: dict[str, str], fail) -> str:
+def _name_of(char: str, by_char: dict[str, str], fail: Callable[[str], PuzzleFormatError]) -> str:
     if char not in by_char:
         raise fail(f"the image uses {char!r}, which is no colour's char")
     return by_char[char]
 
 
-def _clues_of_goal(goal: Image, background: str, line: int) -> dict[str, ClueLines]:
-    names = sorted({n for row in goal for cell in row for n in cell if n != background})
+def _exact(image: Image) -> list[list[str]]:
+    """The colour name of each cell of an image read with ``exact`` (one colour per cell)."""
+    return [[name for cell in row if cell is not None for name in cell] for row in image]
+
+
+def _clues_of_goal(goal: list[list[str]], background: str, line: int) -> dict[str, ClueLines]:
+    names = sorted({name for row in goal for name in row if name != background})
     code = {n: k + 1 for k, n in enumerate(names)}
-    picture = [[code.get(next(iter(cell)), 0) for cell in row] for row in goal]  # type: ignore[arg-type]
+    picture = [[code.get(name, 0) for name in row] for row in goal]
     clues: dict[str, ClueLines] = {}
     for kind, lines in (("rows", picture), ("columns", [list(c) for c in zip(*picture)])):
         found = []
@@ -411,17 +429,15 @@ def _clues_of_goal(goal: Image, background: str, line: int) -> dict[str, ClueLin
     return clues
 
 
-def _goal_values(goal: Image, index: dict[str, int], path: str, line: int) -> list[list[int]]:
-    out = []
-    for row in goal:
-        values = []
-        for cell in row:
-            (name,) = cell  # type: ignore[misc]
-            if name not in index:
-                raise PuzzleFormatError(path, line, f"the goal uses colour {name!r}, which no clue has")
-            values.append(index[name])
-        out.append(values)
-    return out
+def _goal_values(
+    goal: list[list[str]], index: dict[str, int], path: str, line: int
+) -> list[list[int]]:
+    unused = sorted({name for row in goal for name in row} - set(index))
+    if unused:
+        raise PuzzleFormatError(
+            path, line, f"the goal uses colour {unused[0]!r}, which no clue has"
+        )
+    return [[index[name] for name in row] for row in goal]
 
 
 def _saved_values(
@@ -500,7 +516,9 @@ def _write_one(puzzle: Puzzle) -> list[str]:
         out.append(f'<clues type="{kind}">')
         for i, clue in enumerate(clues):
             counts = "".join(
-                f"<count>{n}</count>" if k == 1 else f"<count color={quoteattr(names[k])}>{n}</count>"
+                f"<count>{n}</count>"
+                if k == 1
+                else f"<count color={quoteattr(names[k])}>{n}</count>"
                 for n, k in zip(clue, colors_of(i))
             )
             out.append(f"<line>{counts}</line>")
@@ -510,7 +528,9 @@ def _write_one(puzzle: Puzzle) -> list[str]:
         out += ['<solution type="goal">', "<image>", *rows, "</image>", "</solution>"]
     if puzzle.saved is not None:
         full = unknown_for(puzzle.n_colors)
-        rows = ["|" + "".join(_saved_cell(v, chars, full) for v in row) + "|" for row in puzzle.saved]
+        rows = [
+            "|" + "".join(_saved_cell(v, chars, full) for v in row) + "|" for row in puzzle.saved
+        ]
         out += ['<solution type="saved">', "<image>", *rows, "</image>", "</solution>"]
     out.append("</puzzle>")
     return out
