@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,12 @@ def test_every_format_is_registered_once_with_its_protocol() -> None:
         assert callable(module.sniff) and callable(module.read)
         assert module.WRITABLE == hasattr(module, "write")
     assert parse("5x5:2/4/4/4/2/1.1/5/5/3/1", "<id>") == [load(SAMPLES / "heart.txt")]
+
+
+def test_the_examples_of_docs_formats_are_the_sample_files() -> None:
+    docs = (SAMPLES.parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", docs, re.S)
+    samples = {p.read_text(encoding="utf-8") for p in SAMPLES.iterdir()}
+    assert len(blocks) >= 9
+    for block in blocks:
+        assert block in samples, block[:40]
