@@ -256,8 +256,9 @@ def _build(draft: _Draft, path: str, whole_line: int | None) -> Puzzle:
         return draft.clue_lines["rows" if axis == "row" else "columns"][i]
 
     puzzle = build_puzzle(path, line_of, whole_line, **fields)
-    # The goal and the saved state are checked apart, so that their errors name their own line.
-    for key in ("goal", "saved"):
+    # The saved state and then the goal are checked apart, so that their errors name their own
+    # line, and the goal (the costly check) only once.
+    for key in ("saved", "goal"):
         if key in draft.pictures:
             no, cells = draft.pictures[key]
             fields[key] = _cells(cells, key, puzzle, index, path, no)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import html.entities
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from xml.parsers import expat
 from xml.sax import SAXParseException
@@ -204,7 +204,7 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
             )
     by_char = {c.char: name for name, c in colors.items()}
     goal_node, saved_node = _solutions(node, path)
-    goal = _exact(_image(goal_node, by_char, path, exact=True)) if goal_node else None
+    goal = _goal_names(_image(goal_node, path, exact=True), by_char, path) if goal_node else None
     clues = _clues(node, colors, background, default, path)
     if clues is None:
         if goal_node is None or goal is None:
@@ -232,14 +232,15 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
         return (row_lines if axis == "row" else column_lines)[i]
 
     puzzle = build_puzzle(path, line_of, node.line, **fields)
-    # The goal and the saved state are checked apart, so that their errors name their own line.
+    # The saved state and then the goal are checked apart, so that their errors name their own
+    # line, and the goal (the costly check) only once.
+    if saved_node is not None:
+        saved = _image(saved_node, path, exact=False)
+        fields["saved"] = _saved_values(saved, by_char, index, puzzle.n_colors, path)
+        puzzle = build_puzzle(path, None, saved_node.line, **fields)
     if goal_node is not None and goal is not None:
         fields["goal"] = _goal_values(goal, index, path, goal_node.line)
         puzzle = build_puzzle(path, None, goal_node.line, **fields)
-    if saved_node is not None:
-        saved = _image(saved_node, by_char, path, exact=False)
-        fields["saved"] = _saved_values(saved, index, puzzle.n_colors, path, saved_node.line)
-        puzzle = build_puzzle(path, None, saved_node.line, **fields)
     return puzzle
 
 
@@ -348,71 +349,80 @@ def _clues(
     return found
 
 
-Image = list[list[frozenset[str] | None]]
-"""An image as the colour names each cell may have (``None``: unknown)."""
+@dataclass
+class _Image:
+    """The cells of an image as written (a character, ``?`` or ``[..]``), row by row."""
+
+    rows: list[list[str]]
+    lines: list[int]
+    """The file line each row starts on."""
 
 
-def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Image:
-    """Parse ``|...|`` rows; ``exact`` (a goal) refuses ``?`` and ``[..]`` cells."""
-    text, rows, row_lines = node.text, [], []
-    row: list[frozenset[str] | None] | None = None
-    i = 0
+_ROW = re.compile(r"\|([^|]*)\|")
+_CELL = re.compile(r"\[[^\]]*\]|[^\s\[\]]|[\[\]]")
 
-    def fail(problem: str) -> PuzzleFormatError:
-        return PuzzleFormatError(path, node.line + text.count("\n", 0, i), problem)
 
-    while i < len(text):
-        ch = text[i]
-        if ch.isspace():
-            pass
-        elif ch == "|":
-            if row is None:
-                row = []
-                row_lines.append(node.line + text.count("\n", 0, i))
-            else:
-                rows.append(row)
-                row = None
-        elif row is None:
-            raise fail(f"{ch!r} outside the |...| rows of an image")
-        elif ch == "?" and not exact:
-            row.append(None)
-        elif ch == "[" and not exact:
-            end = text.find("]", i)
-            if end < 0:
-                raise fail("an image has [ without ]")
-            names = frozenset(
-                _name_of(c, by_char, fail) for c in text[i + 1 : end] if not c.isspace()
-            )
-            if not names:
-                raise fail("an image has an empty []")
-            row.append(names)
-            i = end
-        else:
-            row.append(frozenset([_name_of(ch, by_char, fail)]))
-        i += 1
-    if row is not None:
-        raise fail("the last row of an image does not end with |")
-    if not rows:
+def _image(node: _Node, path: str, exact: bool) -> _Image:
+    """The ``|...|`` rows of an ``<image>``; ``exact`` (a goal) refuses ``?`` and ``[..]``."""
+    text, image, line, pos = node.text, _Image([], []), node.line, 0
+
+    def stray(between: str, problem: str) -> PuzzleFormatError:
+        offset = len(between) - len(between.lstrip())
+        return PuzzleFormatError(path, line + between.count("\n", 0, offset), problem)
+
+    for match in _ROW.finditer(text):
+        between = text[pos : match.start()]
+        if between.strip():
+            raise stray(between, f"the image has {between.strip()[0]!r} outside its |...| rows")
+        line += between.count("\n")
+        cells = _CELL.findall(match.group(1))
+        for cell in cells:
+            broken = cell in ("[", "]") or (cell[0] == "[" and not cell[1:-1].strip())
+            if exact and (cell == "?" or cell[0] == "["):
+                raise PuzzleFormatError(
+                    path, line, f"{cell!r} in a goal: a cell must be one colour"
+                )
+            if broken:
+                raise PuzzleFormatError(
+                    path, line, f"{cell!r} in an image: an unmatched or empty []"
+                )
+        image.rows.append(cells)
+        image.lines.append(line)
+        line += match.group(1).count("\n")
+        pos = match.end()
+    rest = text[pos:]
+    if rest.strip():
+        what = (
+            "a row that does not end with |"
+            if "|" in rest
+            else f"{rest.strip()[0]!r} after its rows"
+        )
+        raise stray(rest, f"the image has {what}")
+    if not image.rows:
         raise PuzzleFormatError(path, node.line, "the image is empty")
-    for r, cells in enumerate(rows):
-        if len(cells) != len(rows[0]):
+    for r, cells in enumerate(image.rows):
+        if len(cells) != len(image.rows[0]):
             raise PuzzleFormatError(
                 path,
-                row_lines[r],
-                f"image row {r + 1} has {len(cells)} cells, row 1 has {len(rows[0])}",
+                image.lines[r],
+                f"image row {r + 1} has {len(cells)} cells, row 1 has {len(image.rows[0])}",
             )
-    return rows
+    return image
 
 
-def _name_of(char: str, by_char: dict[str, str], fail: Callable[[str], PuzzleFormatError]) -> str:
-    if char not in by_char:
-        raise fail(f"the image uses {char!r}, which is no colour's char")
-    return by_char[char]
+def _names(chars: str, by_char: dict[str, str], path: str, line: int) -> list[str]:
+    """The colour names of the characters of one image cell."""
+    unknown = [c for c in chars if c not in by_char and not c.isspace()]
+    if unknown:
+        raise PuzzleFormatError(
+            path, line, f"the image uses {unknown[0]!r}, which is no colour's char"
+        )
+    return [by_char[c] for c in chars if not c.isspace()]
 
 
-def _exact(image: Image) -> list[list[str]]:
-    """The colour name of each cell of an image read with ``exact`` (one colour per cell)."""
-    return [[name for cell in row if cell is not None for name in cell] for row in image]
+def _goal_names(image: _Image, by_char: dict[str, str], path: str) -> list[list[str]]:
+    """The colour name of every cell of a goal image."""
+    return [_names("".join(row), by_char, path, line) for row, line in zip(image.rows, image.lines)]
 
 
 def _clues_of_goal(goal: list[list[str]], background: str, line: int) -> dict[str, ClueLines]:
@@ -441,24 +451,23 @@ def _goal_values(
 
 
 def _saved_values(
-    saved: Image, index: dict[str, int], n_colors: int, path: str, line: int
+    image: _Image, by_char: dict[str, str], index: dict[str, int], n_colors: int, path: str
 ) -> list[list[int]]:
+    full = unknown_for(n_colors)
+    bits: dict[str, int] = {"?": full}
     out = []
-    for row in saved:
-        values = []
+    for row, line in zip(image.rows, image.lines):
         for cell in row:
-            if cell is None:
-                values.append(unknown_for(n_colors))
-                continue
-            value = 0
-            for name in cell:
-                if name not in index:
-                    raise PuzzleFormatError(
-                        path, line, f"the saved image uses colour {name!r}, which no clue has"
-                    )
-                value |= color_bit(index[name])  # colour 0's bit is EMPTY
-            values.append(value)
-        out.append(values)
+            if cell not in bits:
+                value = 0
+                for name in _names(cell.strip("[]"), by_char, path, line):
+                    if name not in index:
+                        raise PuzzleFormatError(
+                            path, line, f"the saved image uses colour {name!r}, which no clue has"
+                        )
+                    value |= color_bit(index[name])  # colour 0's bit is EMPTY
+                bits[cell] = value
+        out.append([bits[cell] for cell in row])
     return out
 
 
