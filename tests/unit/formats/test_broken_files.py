@@ -10,9 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nonotui.errors import PuzzleFormatError
-from nonotui.formats import load
+from nonotui.formats import FORMATS, load, parse
 
 BROKEN = Path(__file__).resolve().parents[2] / "data" / "broken"
 EXPECTED: dict[str, dict] = json.loads((BROKEN / "expected.json").read_text(encoding="utf-8"))
@@ -49,3 +51,47 @@ def test_external_entities_never_read_local_files(name: str) -> None:
         first_line = passwd.read_text(errors="replace").split("\n")[0]
         assert first_line not in caught.value.message
     assert "root:" not in caught.value.message
+
+
+SAMPLE_TEXTS = sorted(p.read_text(encoding="utf-8") for p in (BROKEN.parent / "formats").iterdir())
+PIECES = [
+    *"0123456789 ,.#-|?[]:/x\n\"'&;<>=abrgX\t",
+    "====",
+    "rows\n",
+    "columns\n",
+    "width 3",
+    "height 2",
+    "goal ",
+    "saved ",
+    "color a #f00",
+    "#d\n",
+    ": rows\n",
+    "<count>",
+    "</count>",
+    "<line>",
+    "</line>",
+    "&amp;",
+    "&#10;",
+    "<!ENTITY a 'b'>",
+    ",Az",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(SAMPLE_TEXTS),
+    st.lists(
+        st.tuples(st.integers(0, 2000), st.sampled_from(PIECES), st.integers(0, 3)), max_size=6
+    ),
+)
+def test_a_damaged_file_is_read_or_refused_but_never_crashes(
+    text: str, edits: list[tuple[int, str, int]]
+) -> None:
+    for position, piece, cut in edits:
+        position %= len(text) + 1
+        text = text[:position] + piece + text[position + cut :]
+    for fmt in FORMATS:
+        try:
+            parse(text, "<damaged>", fmt)
+        except PuzzleFormatError:
+            pass
