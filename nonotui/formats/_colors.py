@@ -11,6 +11,7 @@ import colorsys
 import re
 from collections.abc import Callable, Sequence
 
+from nonotui.errors import UnsupportedPuzzleError
 from nonotui.model import Color
 
 NAMED_RGB: dict[str, str] = {
@@ -68,6 +69,20 @@ def parse_rgb(text: str) -> str | None:
     if len(digits) == 3:
         digits = "".join(d * 2 for d in digits)
     return "#" + digits
+
+
+def rgb_of(color: Color) -> str:
+    """``color``'s value as ``#rrggbb``, for writers.
+
+    Raises:
+        UnsupportedPuzzleError: the value is not a hex colour (the model does not check it).
+    """
+    rgb = parse_rgb(color.rgb)
+    if rgb is None:
+        raise UnsupportedPuzzleError(
+            f"colour {color.name!r} has the value {color.rgb!r}, not #rrggbb"
+        )
+    return rgb
 
 
 def auto_rgb(index: int) -> str:

@@ -33,7 +33,14 @@ from dataclasses import dataclass, field
 
 from nonotui.errors import PuzzleFormatError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import auto_rgb, collapse, name_for, parse_rgb, writable_chars
+from nonotui.formats._colors import (
+    auto_rgb,
+    collapse,
+    name_for,
+    parse_rgb,
+    rgb_of,
+    writable_chars,
+)
 from nonotui.formats._text import numbered_lines
 from nonotui.model import MAX_SIZE, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
@@ -375,9 +382,9 @@ def _write_one(puzzle: Puzzle) -> str:
     chars = [".", DEFAULT_CHAR]
     if puzzle.colors:
         chars = writable_chars(puzzle.colors, _usable, fixed={0: "0"})
-        if puzzle.colors[0].rgb != "#ffffff":
-            lines.append(f"color 0 {puzzle.colors[0].rgb}")
-        lines += [f"color {chars[k]} {c.rgb}" for k, c in enumerate(puzzle.colors) if k]
+        if rgb_of(puzzle.colors[0]) != "#ffffff":
+            lines.append(f"color 0 {rgb_of(puzzle.colors[0])}")
+        lines += [f"color {chars[k]} {rgb_of(c)}" for k, c in enumerate(puzzle.colors) if k]
     for key, clues, colors_of in (
         ("rows", puzzle.rows, puzzle.row_clue_colors),
         ("columns", puzzle.columns, puzzle.column_clue_colors),

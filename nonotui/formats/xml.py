@@ -40,14 +40,14 @@ from xml.parsers import expat
 from xml.sax import SAXParseException
 from xml.sax.handler import ContentHandler
 from xml.sax.saxutils import escape, quoteattr
-from xml.sax.xmlreader import InputSource
+from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml.expatreader import DefusedExpatParser
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, writable_chars
+from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, rgb_of, writable_chars
 from nonotui.model import Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
 
@@ -104,15 +104,15 @@ class _TreeBuilder(ContentHandler):
         self.path = path
         self.root: _Node | None = None
         self.stack: list[_Node] = []
-        self.locator = None
+        self.locator: Locator | None = None
 
-    def setDocumentLocator(self, locator) -> None:  # noqa: N802 (SAX's name)
+    def setDocumentLocator(self, locator: Locator) -> None:  # noqa: N802 (SAX's name)
         self.locator = locator
 
     def line(self) -> int | None:
         return self.locator.getLineNumber() if self.locator is not None else None
 
-    def startElement(self, name: str, attrs) -> None:  # noqa: N802
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:  # noqa: N802
         node = _Node(name.lower(), dict(attrs), self.line() or 1)
         if self.stack:
             self.stack[-1].children.append(node)
@@ -321,7 +321,8 @@ def _clues(
         lines, numbers = [], []
         for line in el.find("line"):
             clue = []
-            for count in line.find("count"):
+            counts = line.find("count")
+            for count in counts:
                 value = count.text.strip()
                 if not (value.isdigit() and value.isascii()) or len(value) > 6:
                     raise PuzzleFormatError(
@@ -336,7 +337,11 @@ def _clues(
                     raise PuzzleFormatError(
                         path, count.line, f"a block cannot have the background colour {name!r}"
                     )
-                if value != "0":  # webpbn writes nothing for an empty line; a 0 means the same
+                if int(value) == 0 and len(counts) > 1:
+                    raise PuzzleFormatError(
+                        path, count.line, "a <count> of 0 may only stand alone (an empty line)"
+                    )
+                if int(value):  # webpbn writes no <count> for an empty line; a lone 0 is the same
                     clue.append((int(value), name))
             lines.append(clue)
             numbers.append(line.line)
@@ -442,6 +447,7 @@ def _clues_of_goal(goal: list[list[str]], background: str, line: int) -> dict[st
 def _goal_values(
     goal: list[list[str]], index: dict[str, int], path: str, line: int
 ) -> list[list[int]]:
+    """The goal as colour indices; a colour no clue uses cannot be in it."""
     unused = sorted({name for row in goal for name in row} - set(index))
     if unused:
         raise PuzzleFormatError(
@@ -453,6 +459,7 @@ def _goal_values(
 def _saved_values(
     image: _Image, by_char: dict[str, str], index: dict[str, int], n_colors: int, path: str
 ) -> list[list[int]]:
+    """The saved image as cell bitsets: ``?`` is unknown, ``[..]`` the union of its colours."""
     full = unknown_for(n_colors)
     bits: dict[str, int] = {"?": full}
     out = []
@@ -499,9 +506,11 @@ def _write_one(puzzle: Puzzle) -> list[str]:
     chars = writable_chars(palette, _usable)
     names: list[str] = []
     for color in palette:
-        name, n = color.name or "colour", 2
+        # Colours are referred to by name, so a nameless or repeated name gets a unique one.
+        base = color.name or "colour"
+        name, n = base, 2
         while name in names:
-            name, n = f"{color.name}-{n}", n + 1
+            name, n = f"{base}-{n}", n + 1
         names.append(name)
     out = [
         f'<puzzle type="grid" defaultcolor={quoteattr(names[1])} '
@@ -517,7 +526,8 @@ def _write_one(puzzle: Puzzle) -> list[str]:
         if value is not None:
             out.append(_element(tag, value))
     for name, char, color in zip(names, chars, palette):
-        out.append(f"<color name={quoteattr(name)} char={quoteattr(char)}>{color.rgb[1:]}</color>")
+        rgb = rgb_of(color)[1:]
+        out.append(f"<color name={quoteattr(name)} char={quoteattr(char)}>{rgb}</color>")
     for kind, clues, colors_of in (
         ("columns", puzzle.columns, puzzle.column_clue_colors),
         ("rows", puzzle.rows, puzzle.row_clue_colors),

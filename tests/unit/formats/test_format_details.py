@@ -225,6 +225,26 @@ def test_xml_refuses_text_it_cannot_hold() -> None:
         dump(puzzle.replace(title="bell\x07"), "xml")
 
 
+def test_xml_gives_repeated_colour_names_unique_ones() -> None:
+    palette = (
+        Color("white", "#ffffff", "."),
+        Color("ink", "#000000", "a"),
+        Color("ink", "#ff0000", "b"),
+    )
+    puzzle = Puzzle.from_picture([[1, 2]], colors=palette)
+    (back,) = parse(dump(puzzle, "xml"), "<xml>", "xml")
+    assert [c.name for c in back.colors] == ["white", "ink", "ink-2"]
+    assert (back.rows, back.row_colors) == (puzzle.rows, puzzle.row_colors)
+
+
+@pytest.mark.parametrize("fmt", ["non", "xml"])
+def test_writers_refuse_a_colour_value_that_is_not_hex(fmt: str) -> None:
+    palette = (Color("white", "#ffffff", "."), Color("red", "red", "r"), Color("b", "#00f", "b"))
+    puzzle = Puzzle.from_picture([[1, 2]], colors=palette)
+    with pytest.raises(UnsupportedPuzzleError, match="colour 'red' has the value 'red'"):
+        dump(puzzle, fmt)
+
+
 # -- Olšák .g --------------------------------------------------------------------------------
 
 
