@@ -73,15 +73,18 @@ def read(text: str, path: str) -> list[Puzzle]:
     if len(sections.bodies) < 2:
         missing = "row" if not sections.bodies else "column"
         raise PuzzleFormatError(path, None, f"no line starting with ':' opens the {missing} clues")
-    clue_sets = []
+    clue_sets: list[list[list[tuple[int, str]]]] = []
+    used: dict[str, int] = {}  # each colour character with the line of its first use
     for start, body, what in zip(sections.starts, sections.bodies, ("row", "column")):
         if not body:
             raise PuzzleFormatError(path, start, f"the {what} section has no lines")
-        clue_sets.append(
-            [_clue(line, f"{what} {i + 1}", path, no) for i, (no, line) in enumerate(body)]
-        )
+        clue_sets.append([])
+        for i, (no, line) in enumerate(body):
+            clue_sets[-1].append(_clue(line, f"{what} {i + 1}", path, no))
+            for _, char in clue_sets[-1][-1]:
+                used.setdefault(char, no)
     rows, columns = clue_sets
-    palette, index = _palette(sections.colors, rows + columns, path, sections.bodies)
+    palette, index = _palette(sections.colors, used, path)
     is_color = len(index) > 1
 
     def line_of(axis: str, i: int) -> int:
@@ -171,17 +174,9 @@ def _clue(line: str, what: str, path: str, no: int) -> list[tuple[int, str]]:
 
 
 def _palette(
-    declared: dict[str, _Declared] | None,
-    clues: list[list[tuple[int, str]]],
-    path: str,
-    bodies: list[list[tuple[int, str]]],
+    declared: dict[str, _Declared] | None, used: dict[str, int], path: str
 ) -> tuple[tuple[Color, ...], dict[str, int]]:
-    """The puzzle's colours and the index of each block character."""
-    lines = [no for body in bodies for no, _ in body]
-    used: dict[str, int] = {}
-    for clue, no in zip(clues, lines):
-        for _, char in clue:
-            used.setdefault(char, no)
+    """The puzzle's colours and the index of each block character the clues use."""
     if declared is None:
         for char, no in used.items():
             if char != DEFAULT_CHAR:
@@ -190,7 +185,7 @@ def _palette(
                 )
         return (), {DEFAULT_CHAR: 1}
     for char, no in used.items():
-        if char not in declared or char == "0":
+        if char not in declared:
             what = "the default colour 1" if char == DEFAULT_CHAR else f"colour {char!r}"
             raise PuzzleFormatError(
                 path, no, f"a block has {what}, which the #d block does not declare"
