@@ -89,3 +89,19 @@ class Catalog:
             if entry.name.lower().removesuffix(".non") == wanted or entry.title.lower() == wanted:
                 return entry.puzzle
         return None
+
+    def resolve(self, spec: str) -> tuple[Puzzle, str]:
+        """The puzzle a player named: a file (``FILE``, ``FILE#N``), a Tatham game id, or the
+        name or title of a bundled puzzle. Returns it with a label for messages.
+
+        Raises:
+            NonotuiError: nothing by that name, or the file cannot be read.
+        """
+        spec = spec.strip()
+        path = Path(spec).expanduser()
+        if not path.exists():
+            bundled = self.find_bundled(spec)
+            if bundled is not None:
+                return bundled, spec
+        puzzles, label = formats.open_spec(str(path) if path.exists() else spec)
+        return puzzles[0], label
