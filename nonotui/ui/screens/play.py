@@ -125,8 +125,9 @@ class PlayScreen(Screen[None]):
         self.title = self.puzzle.title or self.label
         self.grid.focus()
         self.set_interval(1.0, self._update_facts)
-        self.app.app_suspend_signal.subscribe(self, self._on_app_suspend)
-        self.app.app_resume_signal.subscribe(self, self._on_app_resume)
+        # immediate: the suspend signal comes just before the process stops, too late to queue
+        self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
+        self.app.app_resume_signal.subscribe(self, self._on_app_resume, immediate=True)
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12)
         if self.session.read_only:
