@@ -178,8 +178,9 @@ class NonotuiApp(App[int]):
                 "Restart puzzle", "Clear the board, the history and the clock", screen.action_restart
             )
             yield SystemCommand("Pause", "Hide the board and stop the clock", screen.action_pause)
-            yield SystemCommand("Back to the library", "Leave this puzzle (it is saved)",
-                                screen.dismiss)
+            yield SystemCommand(
+                "Back to the library", "Leave this puzzle (it is saved)", screen.leave
+            )
 
 
 def make_app(

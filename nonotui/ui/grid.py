@@ -83,6 +83,34 @@ class GridView(ScrollView, can_focus=True):
         self._last_drag: tuple[int, int] | None = None
         self.virtual_size = Size(self.geometry.total_width, self.geometry.total_height)
 
+    # -- pinned panel sizes ----------------------------------------------------------------------
+
+    @property
+    def header_lines(self) -> int:
+        """Lines of column clues shown: all of them, or at most half the view on a small
+        terminal (then the numbers nearest the cells are kept and the status line has the rest)."""
+        view_h = self.scrollable_content_region.height or self.size.height
+        g = self.geometry
+        if view_h <= 0:
+            return g.header_height
+        return min(g.header_height, max(3, view_h // 2))
+
+    @property
+    def clue_columns(self) -> int:
+        """Width of the row clue panel shown: all of it, or at most half the view."""
+        view_w = self.scrollable_content_region.width or self.size.width
+        g = self.geometry
+        if view_w <= 0:
+            return g.clue_width
+        return min(g.clue_width, max(6, view_w // 2))
+
+    def on_resize(self, _event: events.Resize) -> None:
+        g = self.geometry
+        self.virtual_size = Size(
+            self.clue_columns + g.grid_width, self.header_lines + g.grid_height
+        )
+        self.scroll_to_cursor()
+
     # -- attributes set by the screen ----------------------------------------------------------
 
     def show(
@@ -107,8 +135,8 @@ class GridView(ScrollView, can_focus=True):
         """Scroll the cells (not the clues) just enough that the cursor's cell is visible."""
         g = self.geometry
         view = self.scrollable_content_region.size
-        view_w = max(1, view.width - g.clue_width)
-        view_h = max(1, view.height - g.header_height)
+        view_w = max(1, view.width - self.clue_columns)
+        view_h = max(1, view.height - self.header_lines)
         row, column = self.cursor
         x0, y0 = g.cell_x(column), g.row_y(row)
         sx, sy = int(self.scroll_x), int(self.scroll_y)
@@ -164,17 +192,23 @@ class GridView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         sx, sy = int(self.scroll_x), int(self.scroll_y)
         styles = self._style_table()
-        if y < g.header_height:
-            left = Strip.blank(g.clue_width, styles["blank"])
-            right = self._header_line(y, styles)
+        header, panel = self.header_lines, self.clue_columns
+        if y < header:
+            left = Strip.blank(panel, styles["blank"])
+            if header < g.header_height and y == 0:
+                left = Strip([Segment("^ more".ljust(panel)[:panel], styles["error"])], panel)
+            # a clipped header keeps its last lines, the numbers nearest the cells
+            right = self._header_line(y + g.header_height - header, styles)
         else:
-            gy = y - g.header_height + sy
+            gy = y - header + sy
             if gy >= g.grid_height:
                 return Strip.blank(width, styles["blank"])
             row = g.row_at(gy)
             left = self._row_clue(row, styles)
+            if panel < g.clue_width:
+                left = left.crop(g.clue_width - panel, g.clue_width)
             right = self._separator_line(styles) if row is None else self._cell_line(row, styles)
-        right = right.crop(sx, sx + max(0, width - g.clue_width))
+        right = right.crop(sx, sx + max(0, width - panel))
         return Strip.join([left, right]).adjust_cell_length(width, styles["blank"])
 
     def _header_line(self, y: int, styles: dict[object, Style]) -> Strip:
@@ -262,11 +296,11 @@ class GridView(ScrollView, can_focus=True):
 
     def _cell_at(self, offset: Offset, clamp: bool) -> tuple[int, int] | None:
         g = self.geometry
-        gx = offset.x - g.clue_width + int(self.scroll_x)
-        gy = offset.y - g.header_height + int(self.scroll_y)
+        gx = offset.x - self.clue_columns + int(self.scroll_x)
+        gy = offset.y - self.header_lines + int(self.scroll_y)
         if clamp:
             return g.nearest_row(gy), g.nearest_column(gx)
-        if offset.x < g.clue_width or offset.y < g.header_height:
+        if offset.x < self.clue_columns or offset.y < self.header_lines:
             return None
         row, column = g.row_at(gy), g.column_at(gx)
         if row is None or column is None:

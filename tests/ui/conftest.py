@@ -65,8 +65,8 @@ def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:
     """Where a cell is drawn inside the grid widget (with no scrolling)."""
     g = grid.geometry
     return (
-        g.clue_width + g.cell_x(column) + g.cell_width - 1 - int(grid.scroll_x),
-        g.header_height + g.row_y(row) - int(grid.scroll_y),
+        grid.clue_columns + g.cell_x(column) + g.cell_width - 1 - int(grid.scroll_x),
+        grid.header_lines + g.row_y(row) - int(grid.scroll_y),
     )
 
 

@@ -216,6 +216,10 @@ class PlayScreen(Screen[None]):
             f"{s.progress.moves} moves",
             f"row {row + 1} col {column + 1}",
         ]
+        if self.puzzle.width > 30 or self.puzzle.height > 30:
+            # large puzzles may not show whole clues on a small terminal: name them here
+            g = self.grid.geometry
+            parts.append(f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}")
         if s.paint is not None:
             parts.append(f"paint: {PAINT_NAMES[s.paint]}")
         if self._count:
@@ -274,7 +278,13 @@ class PlayScreen(Screen[None]):
 
     def _after_finish(self, choice: str | None) -> None:
         if choice == "library":
-            self.dismiss()
+            self.leave()
+
+    def leave(self) -> None:
+        """Save, then go back to the library (which reads the saved progress at once)."""
+        self.pause_clock()
+        self.save_now()
+        self.dismiss()
 
     def _take_count(self) -> int:
         count = int(self._count) if self._count else 1
@@ -376,7 +386,7 @@ class PlayScreen(Screen[None]):
         elif self.session.paint is not None:
             self.session.paint = None
         else:
-            self.dismiss()
+            self.leave()
             return
         self._update_facts()
 
