@@ -289,7 +289,12 @@ class GridView(ScrollView, can_focus=True):
                 text = glyphs.filled_cursor * w
             else:
                 text = text_of.get(state, unknown_text)
-            segments.append(Segment(text, styles[(state, mode)]))
+            style = styles[(state, mode)]
+            if segments and segments[-1][1] is style:
+                # one segment per run of equal style: far fewer for the compositor to cut
+                segments[-1] = Segment(segments[-1][0] + text, style)
+            else:
+                segments.append(Segment(text, style))
         return Strip(segments, g.grid_width)
 
     # -- mouse --------------------------------------------------------------------------------

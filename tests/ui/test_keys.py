@@ -121,3 +121,14 @@ async def test_help_lists_every_bound_key() -> None:
                 assert shown in text, f"{key} is bound but not in the help"
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))
+
+
+def test_docs_list_every_key_of_the_help() -> None:
+    from pathlib import Path
+
+    from nonotui.ui.keys import HELP
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text()
+    for _, rows in HELP:
+        for keys, what in rows:
+            assert keys in doc and what in doc, keys
