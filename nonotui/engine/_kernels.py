@@ -316,7 +316,8 @@ def _complete(blocks, colors, line, out, iwork):
 
     A block slides right from just after its predecessor until it covers no dot and touches no
     solid (the last block also leaves no solid after it); if sliding would uncover a solid, or the
-    block runs out of line, the previous block moves on instead. Every complete arrangement is
+    block runs out of space (it must leave room for the blocks after it), the previous block moves
+    on instead. Every complete arrangement is
     merged into the possible values, then the last block moves on. The seed's early stop ends the
     enumeration as soon as every unknown cell has been seen both ways. The recursion of the seed
     is kept as an explicit position per block.
@@ -328,7 +329,11 @@ def _complete(blocks, colors, line, out, iwork):
     k = blocks.shape[0]
     pos = iwork[0:k]
     acc = iwork[k : k + n]
+    latest = iwork[k + n : 2 * k + n]  # the last start that leaves room for the later blocks
     remaining = _init_possible(line, acc)
+    latest[k - 1] = n - blocks[k - 1]
+    for j in range(k - 2, -1, -1):
+        latest[j] = latest[j + 1] - 1 - blocks[j]
     last_solid = -1
     for i in range(n):
         if (line[i] & EMPTY) == 0:
@@ -340,7 +345,7 @@ def _complete(blocks, colors, line, out, iwork):
     while True:
         length = blocks[j]
         placed = False
-        while s + length <= n:
+        while s <= latest[j]:
             if _fits_at(line, n, s, length, j == last, last_solid):
                 placed = True
                 break
