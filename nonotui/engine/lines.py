@@ -215,10 +215,20 @@ def line_array(line: str) -> np.ndarray:
     return parse_line(line)
 
 
+# The plain Python function behind the compiled one: sizing a buffer from Python need not compile
+# anything. With NUMBA_DISABLE_JIT=1 the kernel already is that plain function.
+_work_size = getattr(kernels.work_size, "py_func", kernels.work_size)
+
+
+def work_array(n: int, k: int) -> np.ndarray:
+    """Scratch for the kernels, big enough for any linesolver on ``n`` cells and ``k`` blocks."""
+    return np.empty(_work_size(n, k), dtype=np.int32)
+
+
 def _buffers(blocks: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     colors = np.ones(len(blocks), dtype=CLUE_DTYPE)
     out = np.empty_like(cells)
-    iwork = np.empty(kernels.work_size.py_func(len(cells), len(blocks)), dtype=np.int32)
+    iwork = work_array(len(cells), len(blocks))
     return colors, out, iwork
 
 
