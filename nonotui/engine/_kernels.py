@@ -61,7 +61,7 @@ _RESTORING = 3
 @njit(cache=True, nogil=True)
 def work_size(n, k):
     """The ``iwork`` cells every linesolver needs for a line of ``n`` cells and ``k`` blocks."""
-    return 4 * k + n
+    return 4 * k + 3 * n + 2
 
 
 # ----------------------------------------------------------------------------------------------
@@ -133,15 +133,16 @@ def _init_possible(line, acc):
 
 
 @njit(cache=True, nogil=True)
-def _record(line, acc, lo, hi, value, remaining):
+def _record(acc, lo, hi, value, remaining):
     """Record ``value`` as possible for the cells ``lo <= i < hi``.
 
     ``remaining`` counts the unknown cells not yet seen both ways; the updated count is returned,
-    and when it reaches 0 nothing can be learnt from the line any more.
+    and when it reaches 0 nothing can be learnt from the line any more. A known cell starts with
+    its own value recorded and arrangements agree with it, so only unknown cells ever change.
     """
     for i in range(lo, hi):
         a = acc[i]
-        if (a & value) == 0 and (line[i] & BOTH) == BOTH:
+        if (a & value) == 0:
             a |= value
             acc[i] = a
             if a == BOTH:
@@ -304,10 +305,10 @@ def _merge_arrangement(blocks, pos, line, acc, remaining):
     k = blocks.shape[0]
     prev = 0
     for j in range(k):
-        remaining = _record(line, acc, prev, pos[j], EMPTY, remaining)
+        remaining = _record(acc, prev, pos[j], EMPTY, remaining)
         prev = pos[j] + blocks[j]
-        remaining = _record(line, acc, pos[j], prev, FILLED, remaining)
-    return _record(line, acc, prev, n, EMPTY, remaining)
+        remaining = _record(acc, pos[j], prev, FILLED, remaining)
+    return _record(acc, prev, n, EMPTY, remaining)
 
 
 @njit(cache=True, nogil=True)
@@ -387,16 +388,43 @@ def _complete(blocks, colors, line, out, iwork):
 
 
 @njit(cache=True, nogil=True)
-def _find_room(line, at, lim, length):
-    """The first start ``>= at`` where ``length`` cells before ``lim`` hold no dot, or -1."""
-    run = 0
-    for i in range(at, lim):
-        if (line[i] & FILLED) == 0:
-            run = 0
+def _next_tables(line, next_dot, next_solid, acc):
+    """``next_dot[i]`` / ``next_solid[i]``: the first dot / solid at or after cell i (n if none).
+
+    Built once per call, they answer fcomp's "is there a dot under the block, and a solid before
+    it?" and "how far can it slide?" in one lookup instead of a walk over the cells. The same
+    pass does :func:`_init_possible`'s work on ``acc`` and returns its count.
+    """
+    n = line.shape[0]
+    next_dot[n] = n
+    next_solid[n] = n
+    unknown = 0
+    dot = n
+    solid = n
+    for i in range(n - 1, -1, -1):
+        c = line[i] & BOTH
+        if c == BOTH:
+            acc[i] = 0
+            unknown += 1
         else:
-            run += 1
-            if run == length:
-                return i - length + 1
+            acc[i] = c
+            if c == EMPTY:
+                dot = i
+            else:
+                solid = i
+        next_dot[i] = dot
+        next_solid[i] = solid
+    return unknown
+
+
+@njit(cache=True, nogil=True)
+def _find_room(next_dot, at, lim, length):
+    """The first start ``>= at`` where ``length`` cells before ``lim`` hold no dot, or -1."""
+    while at + length <= lim:
+        d = next_dot[at]
+        if d >= at + length:
+            return at
+        at = d + 1
     return -1
 
 
@@ -416,7 +444,9 @@ def _fcomp(blocks, colors, line, out, iwork):
     on back and draws from further left. ``base`` and ``top`` (the seed's ``max``) bound the
     blocks not yet known to be final: a block with solid offset 0 at ``base`` cannot move again,
     and a block that touches a final block (or the line's end) is final too. ``remaining`` is the
-    seed's early stop: the unknown cells not yet seen both ways.
+    seed's early stop: the unknown cells not yet seen both ways. Each step's questions about the
+    cells (a dot under the block? a solid before it? how far to the next dot?) are answered from
+    the next-dot and next-solid tables rather than by walking the cells.
     """
     status = _prologue(blocks, line, out)
     if status != _PENDING:
@@ -428,7 +458,9 @@ def _fcomp(blocks, colors, line, out, iwork):
     oldpos = iwork[2 * k : 3 * k]
     oldsolid = iwork[3 * k : 4 * k]
     acc = iwork[4 * k : 4 * k + n]
-    remaining = _init_possible(line, acc)
+    next_dot = iwork[4 * k + n : 4 * k + 2 * n + 1]
+    next_solid = iwork[4 * k + 2 * n + 1 : 4 * k + 3 * n + 2]
+    remaining = _next_tables(line, next_dot, next_solid, acc)
     for b in range(k):
         pos[b] = 0
         oldpos[b] = 0
@@ -440,6 +472,8 @@ def _fcomp(blocks, colors, line, out, iwork):
     top = k  # the seed's max: blocks from here on are final
     maxpos = n  # where the final blocks' territory (or the line) begins
     mininv = 0  # k means unset
+    unslid = 0  # blocks from here on have new places since the last SLIDING
+    moved = False  # whether the block SLIDING is on has moved in this round
     target = 0
     found = False
     while True:
@@ -450,9 +484,7 @@ def _fcomp(blocks, colors, line, out, iwork):
                     break
                 block -= 1
                 length = blocks[block]
-                t = pos[block] + length
-                while t < maxpos and (line[t] & EMPTY) != 0:
-                    t += 1
+                t = next_solid[pos[block] + length]
                 if t < maxpos:
                     if solid[block] == _NONE or t - length + 1 <= pos[block] + solid[block]:
                         pos[block] = t - length + 1  # reach the trailing solid, then revalidate
@@ -464,17 +496,19 @@ def _fcomp(blocks, colors, line, out, iwork):
                 # blocks before mininv have not moved since the last record
                 left = 0 if mininv == 0 else pos[mininv - 1] + blocks[mininv - 1]
                 for b in range(mininv, top):
-                    remaining = _record(line, acc, left, pos[b], EMPTY, remaining)
+                    remaining = _record(acc, left, pos[b], EMPTY, remaining)
                     left = pos[b] + blocks[b]
-                    remaining = _record(line, acc, pos[b], left, FILLED, remaining)
+                    remaining = _record(acc, pos[b], left, FILLED, remaining)
                     oldpos[b] = pos[b]
                     oldsolid[b] = solid[b]
                 right = n if top == k else pos[top]
-                remaining = _record(line, acc, left, right, EMPTY, remaining)
+                remaining = _record(acc, left, right, EMPTY, remaining)
                 if remaining == 0:
                     break
+                unslid = mininv
                 mininv = k
                 block = top - 1
+                moved = False
                 mode = _SLIDING
                 continue
             length = blocks[block]
@@ -483,18 +517,15 @@ def _fcomp(blocks, colors, line, out, iwork):
                 continue
             start = pos[block]
             end = start + length
-            solid[block] = _NONE
-            i = start
-            while i < end and (line[i] & FILLED) != 0:
-                if solid[block] == _NONE and (line[i] & EMPTY) == 0:
-                    solid[block] = i - start
-                i += 1
-            if i < end:  # a dot under the block
-                if solid[block] != _NONE:
+            first_solid = next_solid[start]
+            solid[block] = first_solid - start if first_solid < end else _NONE
+            dot = next_dot[start]
+            if dot < end:  # a dot under the block
+                if first_solid < dot:
                     target = block  # jumping the dot would expose the solid before it
                     mode = _DRAWING
                 else:
-                    pos[block] = i + 1
+                    pos[block] = dot + 1
                 continue
             if solid[block] == _NONE and end < n and (line[end] & EMPTY) == 0:
                 solid[block] = length  # treat a touching solid as covered, one cell on
@@ -509,25 +540,30 @@ def _fcomp(blocks, colors, line, out, iwork):
                 target = block
                 mode = _DRAWING
                 continue
-            if block + 1 < top:
+            if block + 1 < top and pos[block + 1] < pos[block] + length + 1:
                 pos[block + 1] = pos[block] + length + 1
             block += 1
         elif mode == _SLIDING:
             length = blocks[block]
             lim = pos[block + 1] - 1 if block + 1 < k else n
             start = pos[block]
-            p = start
             sol = solid[block]
-            # the cells ahead are gap cells of a valid arrangement, so never solids
-            while p + length < lim and (line[p + length] & FILLED) != 0 and sol != 0:
-                if sol != _NONE:
-                    sol -= 1
-                p += 1
+            # The cells ahead are gap cells of a valid arrangement, so never solids: the block
+            # slides until it touches the limit, meets a dot, or would expose its first solid.
+            p = lim - length
+            dot = next_dot[start + length]
+            if dot - length < p:
+                p = dot - length
+            if sol != _NONE:
+                if start + sol < p:
+                    p = start + sol
+                sol -= p - start
             pos[block] = p
             solid[block] = sol
             if p != start:
-                remaining = _record(line, acc, start, p, EMPTY, remaining)
-                remaining = _record(line, acc, start + length, p + length, FILLED, remaining)
+                moved = True
+                remaining = _record(acc, start, p, EMPTY, remaining)
+                remaining = _record(acc, start + length, p + length, FILLED, remaining)
                 oldpos[block] = p
                 oldsolid[block] = sol
                 if remaining == 0:
@@ -536,14 +572,15 @@ def _fcomp(blocks, colors, line, out, iwork):
                 top -= 1  # it touches a final block or the end: final too
                 maxpos = p - 1
             elif p + length < lim and (line[p + length] & FILLED) == 0:
-                at = _find_room(line, p + length + 1, lim, length)
+                at = _find_room(next_dot, p + length + 1, lim, length)
                 if at >= 0:
                     if sol == _NONE:  # jump the dot and keep sliding
-                        remaining = _record(line, acc, p, p + length, EMPTY, remaining)
-                        remaining = _record(line, acc, at, at + length, FILLED, remaining)
+                        remaining = _record(acc, p, p + length, EMPTY, remaining)
+                        remaining = _record(acc, at, at + length, FILLED, remaining)
                         pos[block] = at
                         oldpos[block] = at
                         oldsolid[block] = _NONE
+                        moved = True
                         if remaining == 0:
                             break
                         continue
@@ -552,8 +589,11 @@ def _fcomp(blocks, colors, line, out, iwork):
                     maxpos = p - 1
             if block == base and sol == 0:
                 base += 1  # pinned to its solid with every earlier block final: final
-            if block > base:
+            # A block left of the new places whose right neighbour did not move is still stuck
+            # where the last round left it, and so is every block before it: stop there.
+            if block > base and (moved or block >= unslid):
                 block -= 1
+                moved = False
                 continue
             if top <= base:
                 break
