@@ -7,9 +7,11 @@ also remove every value no filling uses, so they give the oracle's answer exactl
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from nonotui.engine import REGISTRY, Contradiction, solve_line
+from tests.oracle import clue_of
 
 
 def run(method: str, clue: str | Sequence[int], line: str) -> str | None:
@@ -36,3 +38,21 @@ def check(method: str, clue: Sequence[int], line: str, expected: str | None) -> 
             assert g in (e, "?"), f"{where}: cell {i} is {g!r}, but the oracle allows {e!r}"
             assert before == "?" or g == before, f"{where}: cell {i} forgot its value {before!r}"
     assert run(method, clue, got) == got, f"{where}: not idempotent from {got!r}"
+
+
+def random_lines(seed: int, count: int) -> list[tuple[tuple[int, ...], str]]:
+    """Seeded lines of 10 to 40 cells cut from random pictures, with random known cells; every
+    third one has one known cell flipped, which usually (not always) makes it inconsistent."""
+    rnd = random.Random(seed)
+    lines = []
+    for index in range(count):
+        n = rnd.randint(10, 40)
+        density = rnd.choice((0.3, 0.5, 0.7))
+        picture = [rnd.random() < density for _ in range(n)]
+        known = rnd.choice((0.0, 0.3, 0.6, 0.9))
+        cells = [("#" if p else "-") if rnd.random() < known else "?" for p in picture]
+        if index % 3 == 2:
+            i = rnd.randrange(n)
+            cells[i] = "-" if picture[i] else "#"
+        lines.append((clue_of(picture), "".join(cells)))
+    return lines

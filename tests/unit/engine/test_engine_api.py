@@ -21,7 +21,7 @@ from nonotui.engine import _kernels as kernels
 from nonotui.engine import lines
 from nonotui.errors import NonotuiError, NotationError
 from nonotui.model.notation import format_line, parse_line
-from tests.unit.engine.test_linesolvers_random import LINES
+from tests.contract import random_lines
 
 SEED_001 = ("1 5 1 1 1", "-----???????????-#----#????????--??#")
 
@@ -217,7 +217,7 @@ def test_a_dead_cell_is_a_contradiction_and_colour_bits_are_impossible_values():
 @pytest.mark.parametrize("method", NAMES)
 def test_solving_in_place_gives_the_same_answer(method):
     solver = REGISTRY[method]
-    for clue, text in LINES[:60]:
+    for clue, text in random_lines(7, 60):
         if method == "complete" and len(clue) > 8:
             continue
         blocks, cells = lines.clue_array(list(clue)), parse_line(text)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from nonotui.engine import NAMES
-from tests.benchdata import BENCH_LINES
+from tests.benchdata import BENCH, BENCH_LINES
 from tests.contract import check, run
 from tests.oracle import clue_of, count_arrangements, reference
 
@@ -89,5 +89,25 @@ def test_lines_from_real_puzzles(data):
 def test_every_real_line_from_scratch():
     """Every row and column of the bench pictures, all cells unknown, as a solver first sees it."""
     cases = {(clue_of([c == "#" for c in solved]), len(solved)) for _, solved in BENCH_LINES}
+    for clue, n in sorted(cases):
+        _check_all(clue, "?" * n)
+
+
+def test_every_survey_clue_from_scratch():
+    """Every row and column clue of the survey puzzles (Wolter's solver survey, including the
+    hard Knotty and Faase), all cells unknown, read with the project's own .nin reader."""
+    nin = pytest.importorskip(
+        "nonotui.formats.nin", reason="the .nin reader is not importable", exc_type=ImportError
+    )
+    survey = BENCH / "survey"
+    if not survey.is_dir():
+        pytest.skip("../shared/bench is not there")
+    cases = set()
+    for path in sorted(survey.glob("*.nin")):
+        for puzzle in nin.read(path.read_text(encoding="utf-8"), str(path)):
+            width, height = len(puzzle.columns), len(puzzle.rows)
+            cases |= {(tuple(clue), width) for clue in puzzle.rows}
+            cases |= {(tuple(clue), height) for clue in puzzle.columns}
+    assert len(cases) > 500
     for clue, n in sorted(cases):
         _check_all(clue, "?" * n)

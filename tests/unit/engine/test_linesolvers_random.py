@@ -6,36 +6,16 @@ Marked ``nojit`` so that the kernels' Python source meets lines longer than the 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from nonotui.engine import NAMES
-from tests.contract import check
-from tests.oracle import clue_of, count_arrangements, reference
+from tests.contract import check, random_lines
+from tests.oracle import count_arrangements, reference
 
 COUNT = 300
 COMPLETE_LIMIT = 2_000
 """complete enumerates arrangements one by one; without the JIT, lines with more than this many
 are left to the other linesolvers (the JIT-on hypothesis tests give it bigger ones)."""
-
-
-def random_lines(seed: int, count: int) -> list[tuple[tuple[int, ...], str]]:
-    """Lines cut from random pictures, with random known cells; every third one has one known
-    cell flipped, which usually (not always) makes it inconsistent."""
-    rnd = random.Random(seed)
-    lines = []
-    for index in range(count):
-        n = rnd.randint(10, 40)
-        density = rnd.choice((0.3, 0.5, 0.7))
-        picture = [rnd.random() < density for _ in range(n)]
-        known = rnd.choice((0.0, 0.3, 0.6, 0.9))
-        cells = [("#" if p else "-") if rnd.random() < known else "?" for p in picture]
-        if index % 3 == 2:
-            i = rnd.randrange(n)
-            cells[i] = "-" if picture[i] else "#"
-        lines.append((clue_of(picture), "".join(cells)))
-    return lines
 
 
 LINES = random_lines(20240603, COUNT)
