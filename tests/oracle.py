@@ -160,8 +160,8 @@ def exhaustive_table(n: int) -> tuple[np.ndarray, list[tuple[tuple[int, ...], np
     for f in range(1 << n):
         by_clue.setdefault(clue_of([(f >> i) & 1 == 1 for i in range(n)]), []).append(f)
 
-    codes = np.array(list(itertools.product((CELL_EMPTY, CELL_FILLED, 3), repeat=n)), dtype=np.uint32)
-    codes = codes.reshape(-1, n)
+    values = (CELL_EMPTY, CELL_FILLED, 3)
+    codes = np.array(list(itertools.product(values, repeat=n)), dtype=np.uint32).reshape(-1, n)
     weights = np.int64(1) << np.arange(n, dtype=np.int64)
     known = ((codes != 3) * weights).sum(axis=1)
     filled = ((codes == CELL_FILLED) * weights).sum(axis=1)

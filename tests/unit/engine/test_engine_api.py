@@ -239,6 +239,7 @@ def test_the_second_run_really_runs_python():
 
 def test_time_cells_reports_status_result_and_a_positive_time():
     blocks, cells = lines.clue_array("4 4"), parse_line("?" * 10)
-    status, out, microseconds = lines.time_cells(REGISTRY["fcomp"], blocks, cells, min_seconds=0.001)
+    fcomp = REGISTRY["fcomp"]
+    status, out, microseconds = lines.time_cells(fcomp, blocks, cells, min_seconds=0.001)
     assert status == kernels.CHANGED and format_line(out) == "?###??###?"
     assert 0 < microseconds < 1000

@@ -58,8 +58,8 @@ def check_length(method: str, n: int) -> int:
         if bad.any():
             s = np.flatnonzero(bad)[0]
             pytest.fail(
-                f"{method}, clue {clue}, line {format_line(before[s])}: gave {format_line(got[s])}, "
-                f"oracle {format_line(want[s])}"
+                f"{method}, clue {clue}, line {format_line(before[s])}: "
+                f"gave {format_line(got[s])}, oracle {format_line(want[s])}"
             )
         changed = (got != before).any(axis=1)
         assert np.array_equal(status[ok] == kernels.CHANGED, changed), f"{method}: wrong status"

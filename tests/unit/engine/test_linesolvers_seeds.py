@@ -29,7 +29,8 @@ def test_seed_000_complete_solvers(method):
 
 def test_seed_000_in_the_seeds_own_notation():
     seed_line = "   --#########-------   #- - "  # unknown cells as spaces, as seed 000 prints them
-    assert run("complete", "9,1,1,1", seed_line) == "-----#########-------++-#-+-+".replace("+", "?")
+    seed_result = "-----#########-------++-#-+-+"  # + marks cells left undetermined
+    assert run("complete", "9,1,1,1", seed_line) == seed_result.replace("+", "?")
 
 
 def test_seed_000_fast_keeps_the_contract():
