@@ -1,4 +1,5 @@
-"""The linesolver contract of DESIGN.md, as assertions shared by the engine's tests.
+"""The linesolver contract of DESIGN.md, as assertions shared by the engine's tests, and the
+seeded random lines several of them use.
 
 Every linesolver reports a contradiction exactly when the oracle finds no filling, never removes a
 value some filling uses, keeps what the line already knew, and is idempotent; the complete ones

@@ -26,8 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="solve one line with each linesolver and time it",
         description="Solve one line with the linesolvers (all four unless --method is given) "
         "and print, for each, the resulting line and the microseconds one call takes.",
-        epilog="A LINE that starts with '-' must follow '--' (nonotui line -- '1 1' '-??-'), "
-        "or be written with '.' for empty cells. Exit code 3: the line contradicts its clue.",
+        epilog="complete enumerates every arrangement and can take very long on long lines "
+        "with many blocks. A LINE may start with '-'; '--' before CLUE also works. "
+        "Exit code 3: the line contradicts its clue.",
     )
     parser.add_argument(
         "clue", metavar="CLUE", help='block lengths, e.g. "9 1 1 1" or 9,1,1,1; 0 for none'
@@ -72,10 +73,10 @@ def run(args: argparse.Namespace) -> int:
         status, out, microseconds = lines.time_cells(lines.get(name), blocks, cells)
         result = None if status == kernels.CONTRADICTION else format_line(out)
         rows.append({"method": name, "result": result, "microseconds": round(microseconds, 3)})
+        if not args.json:
+            # row by row, so that complete, exponential on long lines, does not hold back the rest
+            shown = result if result is not None else "contradiction"
+            print(f"{name}\t{shown}\t{microseconds:.3f}", flush=True)
     if args.json:
         print(json.dumps(rows))
-    else:
-        for row in rows:
-            result = row["result"] if row["result"] is not None else "contradiction"
-            print(f"{row['method']}\t{result}\t{row['microseconds']:.3f}")
     return EXIT_CONTRADICTION if any(row["result"] is None for row in rows) else EXIT_OK

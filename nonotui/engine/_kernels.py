@@ -49,7 +49,7 @@ EMPTY = 1
 FILLED = 2
 BOTH = 3
 _PENDING = 2  # internal: the prologue left real work to do
-_NONE = -1  # fcomp: a block covers no solid; olsak: no witness yet
+_NONE = -1  # fcomp: the block covers no solid; also "no target"
 
 # fcomp's modes (seed 001)
 _INVALID = 0
