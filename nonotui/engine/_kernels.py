@@ -543,7 +543,10 @@ def _fcomp(blocks, colors, line, out, iwork):
                 target = block
                 mode = _DRAWING
                 continue
-            if block + 1 < top and pos[block + 1] < pos[block] + length + 1:
+            if block + 1 < top:
+                # just after its predecessor, as the seed's trace does, even when that is left of
+                # where the last sweep left it: with its predecessor drawn further right, places
+                # left of that one make arrangements that were never seen
                 pos[block + 1] = pos[block] + length + 1
             block += 1
         elif mode == _SLIDING:
