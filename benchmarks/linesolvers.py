@@ -158,6 +158,20 @@ def speed_table(sample: list[Line]) -> str:
     return "\n".join(rows)
 
 
+def worst_table(sample: list[Line]) -> str:
+    """The slowest line of each length for each linesolver: the tail the medians hide."""
+    rows = [
+        "| length | fast µs | complete µs | fcomp µs | olsak µs |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for length in LENGTHS:
+        group = [x for x in sample if x.length == length]
+        worst = [max((x.micros[m] for x in group if m in x.micros), default=float("nan"))
+                 for m in METHODS]
+        rows.append(f"| {length} | " + " | ".join(_fmt(w) for w in worst) + " |")
+    return "\n".join(rows)
+
+
 def _share(part: int, whole: int) -> str:
     return f"{part / whole:.1%}" if whole else "-"
 
@@ -364,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
         f"numba {numba.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} cores.\n"
     )
     print(speed_table(sample))
+    print("\n### The slowest line of each length\n")
+    print(worst_table(sample))
     print("\n### Compiled against pure Python (30 % known, lengths 10 to 100)\n")
     print(speedups)
     print("\n### Targets\n")
