@@ -1,0 +1,82 @@
+"""``nonotui line CLUE LINE``: solve one line with each linesolver and time it.
+
+One row per linesolver, tab-separated: its name, the resulting line (or ``contradiction``) and the
+microseconds one call takes, as in seed 001's closing table. ``--json`` prints the same as a list
+of ``{"method", "result", "microseconds"}`` with ``result`` null on a contradiction. The exit code
+is 3 when the line is inconsistent with its clue, 1 for a malformed clue or line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+
+from nonotui.cli import EXIT_CONTRADICTION, EXIT_OK
+
+# The names are spelled out rather than imported from the engine, so that building the parser
+# (for any subcommand, or --help) does not import numba; a test keeps them in step.
+METHODS = ("fast", "complete", "fcomp", "olsak")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``line`` subcommand."""
+    parser = subparsers.add_parser(
+        "line",
+        help="solve one line with each linesolver and time it",
+        description="Solve one line with the linesolvers (all four unless --method is given) "
+        "and print, for each, the resulting line and the microseconds one call takes.",
+        epilog="complete enumerates every arrangement and can take very long on long lines "
+        "with many blocks. A LINE may start with '-'; '--' before CLUE also works. "
+        "Exit code 3: the line contradicts its clue.",
+    )
+    parser.add_argument(
+        "clue", metavar="CLUE", help='block lengths, e.g. "9 1 1 1" or 9,1,1,1; 0 for none'
+    )
+    parser.add_argument(
+        "line",
+        metavar="LINE",
+        help="the cells: # filled, - or . empty, ? (or + or a space) unknown",
+    )
+    parser.add_argument(
+        "--method",
+        "-m",
+        action="append",
+        choices=METHODS,
+        metavar="NAME",
+        help=f"a linesolver to run ({', '.join(METHODS)}); repeat for several, in that order",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.set_defaults(func=run)
+    # Seed 001's line starts with dots ("-----???"), which argparse would take for an option.
+    # argparse already treats what looks like a negative number as a positional argument; let it
+    # treat a word made only of line notation the same way. This leans on an argparse internal:
+    # should it disappear, such a line merely needs the "--" that the epilog documents.
+    parser._negative_number_matcher = _LINE_LIKE
+
+
+_LINE_LIKE = re.compile(r"^-[-#?.+ ]+$|^-\d+$|^-\d*\.\d+$")
+"""A notation line starting with '-', or what argparse itself counts as a negative number."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve and time the line with each chosen linesolver; returns the exit code."""
+    from nonotui.engine import _kernels as kernels
+    from nonotui.engine import lines
+    from nonotui.model.notation import format_line
+
+    blocks = lines.clue_array(args.clue)
+    cells = lines.line_array(args.line)
+    names = list(dict.fromkeys(args.method or METHODS))  # repeated names run once
+    rows = []
+    for name in names:
+        status, out, microseconds = lines.time_cells(lines.get(name), blocks, cells)
+        result = None if status == kernels.CONTRADICTION else format_line(out)
+        rows.append({"method": name, "result": result, "microseconds": round(microseconds, 3)})
+        if not args.json:
+            # row by row, so that complete, exponential on long lines, does not hold back the rest
+            shown = result if result is not None else "contradiction"
+            print(f"{name}\t{shown}\t{microseconds:.3f}", flush=True)
+    if args.json:
+        print(json.dumps(rows))
+    return EXIT_CONTRADICTION if any(row["result"] is None for row in rows) else EXIT_OK

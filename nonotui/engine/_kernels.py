@@ -1,0 +1,772 @@
+"""Every numba kernel of nonotui, in one file because numba's cache cannot see across files.
+
+The linesolvers of seeds 000 to 003 live here, with the dispatcher :func:`solve_line` that the
+whole-puzzle propagation calls from inside its own compiled loop, and two drivers used by tests,
+benchmarks and the CLI (:func:`solve_batch`, :func:`repeat_line`).
+
+Conventions shared by every kernel (callers, compiled or not, rely on them):
+
+- A line is a 1-d ``uint32`` array of cell bitsets: bit 0 empty (a dot), bit 1 filled (a solid);
+  further bits are colours, which the black-and-white kernels treat as impossible values.
+- ``blocks`` is a 1-d ``int32`` array of block lengths, each at least 1; ``colors`` is an ``int32``
+  array of the same length giving each block's colour index. Only colour 1 (black) is supported so
+  far: the argument exists so that colour lines can follow without a new interface.
+- ``out`` receives the new line; it may be the very array ``line`` (solving in place). After a
+  contradiction its content is unspecified.
+- ``iwork`` is ``int32`` scratch of at least :func:`work_size` cells, so that a caller solving
+  thousands of lines allocates once.
+- Every kernel returns a status: :data:`CONTRADICTION` (-1, no arrangement of the blocks fits the
+  line), :data:`UNCHANGED` (0), :data:`CHANGED` (1, at least one cell lost a value), or, from the
+  dispatcher only, :data:`REFUSED` (-2, arguments the kernels cannot handle).
+
+Nothing here is compiled at import: no eager signatures, so compilation (or loading from numba's
+cache) happens on the first call. There are no mutable globals; the integer constants below are
+frozen into the compiled code, which is why they must never change at run time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+CONTRADICTION = -1
+"""Status: the line is inconsistent with its clue."""
+UNCHANGED = 0
+"""Status: the linesolver removed no value from any cell."""
+CHANGED = 1
+"""Status: at least one cell lost a value."""
+REFUSED = -2
+"""Status: bad arguments (unknown method, a colour other than 1, a block shorter than 1, arrays of
+the wrong size); the line was not looked at."""
+
+FAST = 0
+COMPLETE = 1
+FCOMP = 2
+OLSAK = 3
+"""Method ids understood by :func:`solve_line`, in registry order."""
+
+EMPTY = 1
+FILLED = 2
+BOTH = 3
+_PENDING = 2  # internal: the prologue left real work to do
+_NONE = -1  # fcomp: the block covers no solid; also "no target"
+
+# fcomp's modes (seed 001)
+_INVALID = 0
+_SLIDING = 1
+_DRAWING = 2
+_RESTORING = 3
+
+
+@njit(cache=True, nogil=True)
+def work_size(n, k):
+    """The ``iwork`` cells every linesolver needs for a line of ``n`` cells and ``k`` blocks."""
+    return 4 * k + 3 * n + 2
+
+
+# ----------------------------------------------------------------------------------------------
+# Shared pieces
+# ----------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _prologue(blocks, line, out):
+    """Settle what needs no linesolver: dead cells, the empty clue, a clue longer than the line.
+
+    Returns a status, or ``_PENDING`` when the line still has to be solved.
+    """
+    n = line.shape[0]
+    k = blocks.shape[0]
+    for i in range(n):
+        if (line[i] & BOTH) == 0:
+            return CONTRADICTION
+    if k == 0:
+        for i in range(n):
+            if (line[i] & EMPTY) == 0:
+                return CONTRADICTION
+        changed = UNCHANGED
+        for i in range(n):
+            old = line[i]
+            new = old & EMPTY
+            if new != old:
+                changed = CHANGED
+            out[i] = new
+        return changed
+    need = k - 1
+    for j in range(k):
+        need += blocks[j]
+    if need > n:
+        return CONTRADICTION
+    return _PENDING
+
+
+@njit(cache=True, nogil=True)
+def _writeback(line, out, allowed):
+    """``out = line & allowed`` cell by cell; the status says whether anything was removed."""
+    changed = UNCHANGED
+    for i in range(line.shape[0]):
+        old = line[i]
+        new = old & allowed[i]
+        if (new & BOTH) == 0:
+            return CONTRADICTION
+        if new != old:
+            changed = CHANGED
+        out[i] = new
+    return changed
+
+
+@njit(cache=True, nogil=True)
+def _init_possible(line, acc):
+    """Start the record of possible values: known cells keep theirs, unknown ones have none yet.
+
+    Returns how many unknown cells there are: the count the seeds' early stop counts down.
+    """
+    unknown = 0
+    for i in range(line.shape[0]):
+        c = line[i] & BOTH
+        if c == BOTH:
+            acc[i] = 0
+            unknown += 1
+        else:
+            acc[i] = c
+    return unknown
+
+
+@njit(cache=True, nogil=True)
+def _record(acc, lo, hi, value, remaining):
+    """Record ``value`` as possible for the cells ``lo <= i < hi``.
+
+    ``remaining`` counts the unknown cells not yet seen both ways; the updated count is returned,
+    and when it reaches 0 nothing can be learnt from the line any more. A known cell starts with
+    its own value recorded and arrangements agree with it, so only unknown cells ever change.
+
+    This loop is most of fcomp's time on open lines. Running over a slice from index 0, without
+    branches, lets LLVM drop numba's negative-index check and vectorise it: 40 % off fcomp there.
+    """
+    cells = acc[lo:hi]
+    other = BOTH ^ value
+    became_both = 0
+    for i in range(cells.shape[0]):
+        a = cells[i]
+        cells[i] = a | value
+        became_both += a == other  # it had only the other value: now it has both
+    return remaining - became_both
+
+
+@njit(cache=True, nogil=True)
+def _cell(line, n, rev, i):
+    """Cell ``i`` of the line read forwards, or read from its far end when ``rev``."""
+    return line[n - 1 - i] if rev else line[i]
+
+
+@njit(cache=True, nogil=True)
+def _block(blocks, k, rev, j):
+    """Block ``j`` of the clue read forwards, or from its far end when ``rev``."""
+    return blocks[k - 1 - j] if rev else blocks[j]
+
+
+# ----------------------------------------------------------------------------------------------
+# fast (seed 002)
+# ----------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _leftmost(blocks, line, rev, p):
+    """Push every block as far left as the known cells allow; the start of block j goes in p[j].
+
+    With ``rev`` the line and the clue are read backwards, which gives the rightmost arrangement
+    in reversed coordinates. Returns False when no arrangement fits (a contradiction).
+
+    Every p[j] is a lower bound of block j's start in the leftmost valid arrangement and only
+    ever grows, by one of four sound rules: a block starts after its predecessor and its gap; a
+    block cannot cover a dot; a block cannot end next to a solid; a solid that no block covers
+    must be covered by the block before it (or, after the last block, by the last one). When no
+    rule applies the positions are a valid arrangement, and as each was a lower bound it is the
+    leftmost one. Each step raises a position or moves on to the next block, so this ends.
+    """
+    n = line.shape[0]
+    k = blocks.shape[0]
+    for j in range(k):
+        p[j] = 0
+    j = 0
+    while j < k:
+        length = _block(blocks, k, rev, j)
+        s = p[j]
+        gap = 0
+        if j > 0:
+            gap = p[j - 1] + _block(blocks, k, rev, j - 1)
+            if s < gap + 1:
+                s = gap + 1
+        while True:
+            if s + length > n:
+                return False
+            d = s + length - 1
+            while d >= s and (_cell(line, n, rev, d) & FILLED) != 0:
+                d -= 1
+            if d >= s:  # a dot under the block: it must start beyond the dot
+                s = d + 1
+                continue
+            if s + length < n and (_cell(line, n, rev, s + length) & EMPTY) == 0:
+                s += 1  # it would end next to a solid
+                continue
+            break
+        p[j] = s
+        c = s - 1
+        while c >= gap and (_cell(line, n, rev, c) & EMPTY) != 0:
+            c -= 1
+        if c >= gap:
+            # a solid left uncovered before block j: only an earlier block can cover it
+            if j == 0:
+                return False
+            p[j - 1] = c - _block(blocks, k, rev, j - 1) + 1
+            j -= 1
+            continue
+        if j == k - 1:
+            c = n - 1
+            while c >= s + length and (_cell(line, n, rev, c) & EMPTY) != 0:
+                c -= 1
+            if c >= s + length:  # a trailing solid: the last block must reach it
+                p[j] = c - length + 1
+                continue
+        j += 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _mark_arrangement(blocks, p, rev, n, seen):
+    """OR the values of one arrangement (starts in p, reversed coordinates when rev) into seen."""
+    k = blocks.shape[0]
+    prev = 0
+    for j in range(k):
+        length = blocks[j]
+        start = n - p[k - 1 - j] - length if rev else p[j]
+        for i in range(prev, start):
+            seen[i] |= EMPTY
+        for i in range(start, start + length):
+            seen[i] |= FILLED
+        prev = start + length
+    for i in range(prev, n):
+        seen[i] |= EMPTY
+
+
+@njit(cache=True, nogil=True)
+def _fast(blocks, colors, line, out, iwork):
+    """Seed 002: intersect the leftmost and the rightmost arrangement, blocks and gaps alike."""
+    status = _prologue(blocks, line, out)
+    if status != _PENDING:
+        return status
+    n = line.shape[0]
+    k = blocks.shape[0]
+    left = iwork[0:k]
+    right = iwork[k : 2 * k]
+    allowed = iwork[2 * k : 2 * k + n]
+    if not _leftmost(blocks, line, False, left):
+        return CONTRADICTION
+    if not _leftmost(blocks, line, True, right):
+        return CONTRADICTION  # cannot happen once a leftmost arrangement exists
+    for i in range(n):
+        allowed[i] = BOTH
+    gap_start = 0
+    for j in range(k):
+        length = blocks[j]
+        lo = left[j]
+        hi = n - right[k - 1 - j] - length  # rightmost start of block j
+        for i in range(gap_start, lo):  # no block reaches these cells in either extreme
+            allowed[i] = EMPTY
+        for i in range(hi, lo + length):  # the block overlaps itself
+            allowed[i] = FILLED
+        gap_start = hi + length
+    for i in range(gap_start, n):
+        allowed[i] = EMPTY
+    return _writeback(line, out, allowed)
+
+
+# ----------------------------------------------------------------------------------------------
+# complete (seed 000)
+# ----------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _fits_at(line, n, s, length, last, last_solid):
+    """Whether a block of ``length`` may stand at ``s``: no dot under it, no solid just after it,
+    and, for the last block, no solid anywhere after it."""
+    for i in range(s, s + length):
+        if (line[i] & FILLED) == 0:
+            return False
+    end = s + length
+    if end < n and (line[end] & EMPTY) == 0:
+        return False
+    if last and last_solid >= end:
+        return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _merge_arrangement(blocks, pos, line, acc, remaining):
+    """Record every cell of the arrangement ``pos`` as possible; returns the updated count."""
+    n = line.shape[0]
+    k = blocks.shape[0]
+    prev = 0
+    for j in range(k):
+        remaining = _record(acc, prev, pos[j], EMPTY, remaining)
+        prev = pos[j] + blocks[j]
+        remaining = _record(acc, pos[j], prev, FILLED, remaining)
+    return _record(acc, prev, n, EMPTY, remaining)
+
+
+@njit(cache=True, nogil=True)
+def _complete(blocks, colors, line, out, iwork):
+    """Seed 000: enumerate every arrangement, leftmost block first, and merge them.
+
+    A block slides right from just after its predecessor until it covers no dot and touches no
+    solid (the last block also leaves no solid after it); if sliding would uncover a solid, or the
+    block runs out of space (it must leave room for the blocks after it), the previous block moves
+    on instead. Every complete arrangement is
+    merged into the possible values, then the last block moves on. The seed's early stop ends the
+    enumeration as soon as every unknown cell has been seen both ways. The recursion of the seed
+    is kept as an explicit position per block.
+    """
+    status = _prologue(blocks, line, out)
+    if status != _PENDING:
+        return status
+    n = line.shape[0]
+    k = blocks.shape[0]
+    pos = iwork[0:k]
+    acc = iwork[k : k + n]
+    latest = iwork[k + n : 2 * k + n]  # the last start that leaves room for the later blocks
+    remaining = _init_possible(line, acc)
+    latest[k - 1] = n - blocks[k - 1]
+    for j in range(k - 2, -1, -1):
+        latest[j] = latest[j + 1] - 1 - blocks[j]
+    last_solid = -1
+    for i in range(n):
+        if (line[i] & EMPTY) == 0:
+            last_solid = i
+    found = False
+    last = k - 1
+    j = 0
+    s = 0
+    while True:
+        length = blocks[j]
+        placed = False
+        while s <= latest[j]:
+            if _fits_at(line, n, s, length, j == last, last_solid):
+                placed = True
+                break
+            if (line[s] & EMPTY) == 0:
+                break  # moving on would reveal a solid
+            s += 1
+        if placed:
+            pos[j] = s
+            if j < last:
+                j += 1
+                s += length + 1
+                continue
+            found = True
+            remaining = _merge_arrangement(blocks, pos, line, acc, remaining)
+            if remaining == 0:
+                break  # every unknown cell can be both: nothing to learn
+        else:
+            j -= 1  # block j found no place: its predecessor moves on
+            if j < 0:
+                break
+            s = pos[j]
+        # block j moves on one cell, unless that reveals a solid: then its predecessor does
+        while (line[s] & EMPTY) == 0:
+            j -= 1
+            if j < 0:
+                break
+            s = pos[j]
+        if j < 0:
+            break
+        s += 1
+    if not found:
+        return CONTRADICTION
+    return _writeback(line, out, acc)
+
+
+# ----------------------------------------------------------------------------------------------
+# fcomp (seed 001)
+# ----------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _next_tables(line, next_dot, next_solid, acc):
+    """``next_dot[i]`` / ``next_solid[i]``: the first dot / solid at or after cell i (n if none).
+
+    Built once per call, they answer fcomp's "is there a dot under the block, and a solid before
+    it?" and "how far can it slide?" in one lookup instead of a walk over the cells. The same
+    pass does :func:`_init_possible`'s work on ``acc`` and returns its count.
+    """
+    n = line.shape[0]
+    next_dot[n] = n
+    next_solid[n] = n
+    unknown = 0
+    dot = n
+    solid = n
+    for i in range(n - 1, -1, -1):
+        c = line[i] & BOTH
+        if c == BOTH:
+            acc[i] = 0
+            unknown += 1
+        else:
+            acc[i] = c
+            if c == EMPTY:
+                dot = i
+            else:
+                solid = i
+        next_dot[i] = dot
+        next_solid[i] = solid
+    return unknown
+
+
+@njit(cache=True, nogil=True)
+def _find_room(next_dot, at, lim, length):
+    """The first start ``>= at`` where ``length`` cells before ``lim`` hold no dot, or -1."""
+    while at + length <= lim:
+        d = next_dot[at]
+        if d >= at + length:
+            return at
+        at = d + 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _fcomp(blocks, colors, line, out, iwork):
+    """Seed 001: the fast-complete state machine (INVALID, SLIDING, DRAWING, RESTORING).
+
+    ``pos[b]`` is block b's start and ``solid[b]`` the offset in it of the first solid it covers
+    (``_NONE`` if none); ``oldpos``/``oldsolid`` keep the last valid arrangement for RESTORING.
+    INVALID places blocks left to right in tentatively valid places (no dot covered, no solid
+    exposed or touched); when all are placed without trailing solids the arrangement is recorded
+    and SLIDING moves each block right, from the last, through every valid place it can reach
+    without exposing a solid, recording only the cells it vacates and enters (jumping dots where
+    it can). DRAWING then finds the rightmost block covering a solid and draws an earlier block
+    up to cover that solid, releasing the later one; ``mininv`` is the leftmost block disturbed
+    since the last valid arrangement, and when a draw fails RESTORING puts blocks ``mininv`` and
+    on back and draws from further left. ``base`` and ``top`` (the seed's ``max``) bound the
+    blocks not yet known to be final: a block with solid offset 0 at ``base`` cannot move again,
+    and a block that touches a final block (or the line's end) is final too. ``remaining`` is the
+    seed's early stop: the unknown cells not yet seen both ways. Each step's questions about the
+    cells (a dot under the block? a solid before it? how far to the next dot?) are answered from
+    the next-dot and next-solid tables rather than by walking the cells.
+    """
+    status = _prologue(blocks, line, out)
+    if status != _PENDING:
+        return status
+    n = line.shape[0]
+    k = blocks.shape[0]
+    pos = iwork[0:k]
+    solid = iwork[k : 2 * k]
+    oldpos = iwork[2 * k : 3 * k]
+    oldsolid = iwork[3 * k : 4 * k]
+    acc = iwork[4 * k : 4 * k + n]
+    next_dot = iwork[4 * k + n : 4 * k + 2 * n + 1]
+    next_solid = iwork[4 * k + 2 * n + 1 : 4 * k + 3 * n + 2]
+    remaining = _next_tables(line, next_dot, next_solid, acc)
+    for b in range(k):
+        pos[b] = 0
+        oldpos[b] = 0
+        solid[b] = _NONE
+        oldsolid[b] = _NONE
+    mode = _INVALID
+    block = 0
+    base = 0
+    top = k  # the seed's max: blocks from here on are final
+    maxpos = n  # where the final blocks' territory (or the line) begins
+    mininv = 0  # k means unset
+    unslid = 0  # blocks from here on have new places since the last SLIDING
+    moved = False  # whether the block SLIDING is on has moved in this round
+    target = 0
+    found = False
+    while True:
+        if mode == _INVALID:
+            if block >= top:
+                # every block is tentatively valid; are there solids after the last one?
+                if block <= base:
+                    break
+                block -= 1
+                length = blocks[block]
+                t = next_solid[pos[block] + length]
+                if t < maxpos:
+                    if solid[block] == _NONE or t - length + 1 <= pos[block] + solid[block]:
+                        pos[block] = t - length + 1  # reach the trailing solid, then revalidate
+                    else:
+                        target = block  # it would expose its own solid: draw one up instead
+                        mode = _DRAWING
+                    continue
+                found = True
+                # blocks before mininv have not moved since the last record
+                left = 0 if mininv == 0 else pos[mininv - 1] + blocks[mininv - 1]
+                for b in range(mininv, top):
+                    remaining = _record(acc, left, pos[b], EMPTY, remaining)
+                    left = pos[b] + blocks[b]
+                    remaining = _record(acc, pos[b], left, FILLED, remaining)
+                    oldpos[b] = pos[b]
+                    oldsolid[b] = solid[b]
+                right = n if top == k else pos[top]
+                remaining = _record(acc, left, right, EMPTY, remaining)
+                if remaining == 0:
+                    break
+                unslid = mininv
+                mininv = k
+                block = top - 1
+                moved = False
+                mode = _SLIDING
+                continue
+            length = blocks[block]
+            if pos[block] + length > maxpos:
+                mode = _RESTORING  # spilled over the line or onto the final blocks
+                continue
+            start = pos[block]
+            end = start + length
+            first_solid = next_solid[start]
+            solid[block] = first_solid - start if first_solid < end else _NONE
+            dot = next_dot[start]
+            if dot < end:  # a dot under the block
+                if first_solid < dot:
+                    target = block  # jumping the dot would expose the solid before it
+                    mode = _DRAWING
+                else:
+                    pos[block] = dot + 1
+                continue
+            if solid[block] == _NONE and end < n and (line[end] & EMPTY) == 0:
+                solid[block] = length  # treat a touching solid as covered, one cell on
+            stuck = False
+            while pos[block] + length < maxpos and (line[pos[block] + length] & EMPTY) == 0:
+                if solid[block] == 0:
+                    stuck = True  # it would have to span too many solids
+                    break
+                pos[block] += 1
+                solid[block] -= 1
+            if stuck:
+                target = block
+                mode = _DRAWING
+                continue
+            if block + 1 < top:
+                # just after its predecessor, as the seed's trace does, even when that is left of
+                # where the last sweep left it: with its predecessor drawn further right, places
+                # left of that one make arrangements that were never seen
+                pos[block + 1] = pos[block] + length + 1
+            block += 1
+        elif mode == _SLIDING:
+            length = blocks[block]
+            lim = pos[block + 1] - 1 if block + 1 < k else n
+            start = pos[block]
+            sol = solid[block]
+            # The cells ahead are gap cells of a valid arrangement, so never solids: the block
+            # slides until it touches the limit, meets a dot, or would expose its first solid.
+            p = lim - length
+            dot = next_dot[start + length]
+            if dot - length < p:
+                p = dot - length
+            if sol != _NONE:
+                if start + sol < p:
+                    p = start + sol
+                sol -= p - start
+            pos[block] = p
+            solid[block] = sol
+            if p != start:
+                moved = True
+                remaining = _record(acc, start, p, EMPTY, remaining)
+                remaining = _record(acc, start + length, p + length, FILLED, remaining)
+                oldpos[block] = p
+                oldsolid[block] = sol
+                if remaining == 0:
+                    break
+            if p + length == lim and block + 1 == top:
+                top -= 1  # it touches a final block or the end: final too
+                maxpos = p - 1
+            elif p + length < lim and (line[p + length] & FILLED) == 0:
+                at = _find_room(next_dot, p + length + 1, lim, length)
+                if at >= 0:
+                    if sol == _NONE:  # jump the dot and keep sliding
+                        remaining = _record(acc, p, p + length, EMPTY, remaining)
+                        remaining = _record(acc, at, at + length, FILLED, remaining)
+                        pos[block] = at
+                        oldpos[block] = at
+                        oldsolid[block] = _NONE
+                        moved = True
+                        if remaining == 0:
+                            break
+                        continue
+                elif block + 1 == top:
+                    top -= 1  # no room beyond the dot before a final block: final
+                    maxpos = p - 1
+            if block == base and sol == 0:
+                base += 1  # pinned to its solid with every earlier block final: final
+            # A block left of the new places whose right neighbour did not move is still stuck
+            # where the last round left it, and so is every block before it: stop there.
+            if block > base and (moved or block >= unslid):
+                block -= 1
+                moved = False
+                continue
+            if top <= base:
+                break
+            block = top - 1
+            while block > base and solid[block] == _NONE:
+                block -= 1
+            if solid[block] == _NONE:
+                break
+            target = block
+            mode = _DRAWING
+        elif mode == _DRAWING:
+            restore = False
+            finished = False
+            while True:
+                if block <= base:
+                    finished = True
+                    break
+                if mininv < k and block == mininv:
+                    block = top - 1
+                    restore = True
+                    break
+                if solid[block] != _NONE:
+                    target = block
+                block -= 1
+                reach = pos[target] + solid[target] - blocks[block] + 1
+                if solid[block] == _NONE or reach <= pos[block] + solid[block]:
+                    break
+            if finished:
+                break
+            if restore:
+                mode = _RESTORING
+                continue
+            if block < mininv:
+                mininv = block
+            pos[block] = pos[target] + solid[target] - blocks[block] + 1
+            mode = _INVALID
+        else:  # _RESTORING
+            target = _NONE
+            b = block
+            while b >= mininv:
+                pos[b] = oldpos[b]
+                solid[b] = oldsolid[b]
+                if solid[b] != _NONE:
+                    target = b
+                b -= 1
+            block = mininv
+            mininv = k
+            if target == _NONE:
+                while block > base and solid[block] == _NONE:
+                    block -= 1
+                if solid[block] == _NONE:
+                    break
+                target = block
+            mode = _DRAWING
+    if not found:
+        return CONTRADICTION
+    return _writeback(line, out, acc)
+
+
+# ----------------------------------------------------------------------------------------------
+# olsak (seed 003)
+# ----------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _olsak(blocks, colors, line, out, iwork):
+    """Seed 003: fast, then probe each cell fast left open with each value in turn.
+
+    A probe sets the cell and asks fast's leftmost push whether the line is still consistent (the
+    push fails exactly when no arrangement fits); a value that breaks the line is removed. Every
+    consistent probe yields a whole arrangement, and so do fast's two extremes: a value already
+    seen in one of these witnesses is possible and needs no probe of its own.
+    """
+    status = _fast(blocks, colors, line, out, iwork)
+    k = blocks.shape[0]
+    if status == CONTRADICTION or k == 0:
+        return status
+    n = line.shape[0]
+    left = iwork[0:k]
+    right = iwork[k : 2 * k]
+    seen = iwork[2 * k : 2 * k + n]  # fast's scratch, free again
+    trial = iwork[2 * k + n : 3 * k + n]
+    for i in range(n):
+        seen[i] = 0
+    _mark_arrangement(blocks, left, False, n, seen)
+    _mark_arrangement(blocks, right, True, n, seen)
+    for c in range(n):
+        for value in range(EMPTY, FILLED + 1):
+            cur = out[c]
+            if (cur & BOTH) != BOTH:
+                break
+            if (seen[c] & value) != 0:
+                continue
+            out[c] = value
+            if _leftmost(blocks, out, False, trial):
+                out[c] = cur
+                _mark_arrangement(blocks, trial, False, n, seen)
+            else:
+                out[c] = cur ^ value
+                status = CHANGED
+    return status
+
+
+# ----------------------------------------------------------------------------------------------
+# Dispatcher and drivers
+# ----------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def solve_line(method, blocks, colors, line, out, iwork):
+    """Run linesolver ``method`` (:data:`FAST`, :data:`COMPLETE`, :data:`FCOMP`, :data:`OLSAK`).
+
+    Callable from compiled code. Arguments are checked cheaply first, since compiled code does
+    not check array bounds: a mismatch returns :data:`REFUSED` instead of corrupting memory.
+    """
+    k = blocks.shape[0]
+    if colors.shape[0] != k or out.shape[0] != line.shape[0]:
+        return REFUSED
+    if iwork.shape[0] < work_size(line.shape[0], k):
+        return REFUSED
+    for j in range(k):
+        if blocks[j] < 1 or colors[j] != 1:
+            return REFUSED
+    if method == FAST:
+        return _fast(blocks, colors, line, out, iwork)
+    if method == COMPLETE:
+        return _complete(blocks, colors, line, out, iwork)
+    if method == FCOMP:
+        return _fcomp(blocks, colors, line, out, iwork)
+    if method == OLSAK:
+        return _olsak(blocks, colors, line, out, iwork)
+    return REFUSED
+
+
+@njit(cache=True, nogil=True)
+def solve_stack(methods, first_rank, blocks, colors, line, out, iwork):
+    """Offer the line to the stack ``methods`` from ``first_rank`` on, rank by rank.
+
+    A line goes to the next rank only when the current one found nothing new. Returns the
+    status and the rank that produced it (the last rank when every one left the line unchanged).
+    """
+    rank = first_rank
+    status = UNCHANGED
+    while rank < methods.shape[0]:
+        status = solve_line(methods[rank], blocks, colors, line, out, iwork)
+        if status != UNCHANGED:
+            return status, rank
+        rank += 1
+    return status, methods.shape[0] - 1
+
+
+@njit(cache=True, nogil=True)
+def solve_batch(method, blocks, colors, lines, out, status):
+    """Solve every row of ``lines`` (one clue for all) into the rows of ``out`` and ``status``.
+
+    Tests and benchmarks use it to run millions of lines without a Python call per line.
+    """
+    iwork = np.empty(work_size(lines.shape[1], blocks.shape[0]), dtype=np.int32)
+    for i in range(lines.shape[0]):
+        status[i] = solve_line(method, blocks, colors, lines[i], out[i], iwork)
+
+
+@njit(cache=True, nogil=True)
+def repeat_line(method, blocks, colors, line, out, iwork, reps):
+    """Solve the same line ``reps`` times and return the last status: a timing loop free of
+    Python's call overhead, for the CLI's and the benchmark's microseconds per call."""
+    status = REFUSED
+    for _ in range(reps):
+        status = solve_line(method, blocks, colors, line, out, iwork)
+    return status

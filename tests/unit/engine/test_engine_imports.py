@@ -1,0 +1,34 @@
+"""Importing the engine stays cheap: no Textual, no platformdirs, no compilation (DESIGN.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+PROBE = """
+import json, sys
+import nonotui.engine
+from nonotui.engine import _kernels
+compiled = {name: len(f.signatures) for name, f in vars(_kernels).items()
+            if hasattr(f, "signatures")}
+print(json.dumps({"modules": sorted(sys.modules), "compiled": compiled}))
+"""
+
+
+def test_importing_the_engine_loads_no_ui_and_compiles_nothing():
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, cwd=ROOT, capture_output=True, text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    loaded = {name.split(".")[0] for name in report["modules"]}
+    assert not loaded & {"textual", "rich", "platformdirs"}
+    assert report["compiled"], "the kernels should be numba dispatchers"
+    assert set(report["compiled"].values()) == {0}, report["compiled"]
