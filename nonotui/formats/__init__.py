@@ -26,9 +26,10 @@ from nonotui.formats._text import decode, read_text
 from nonotui.model import Puzzle
 
 FORMATS: dict[str, ModuleType] = {
-    m.NAME: m for m in (non, xml, nin, cwd, mk, g, tatham, picture)
+    m.NAME: m for m in (non, xml, mk, nin, cwd, g, tatham, picture)
 }
-"""Every format by name, in the order content detection tries them."""
+"""Every format by name, in the order content detection tries them (``mk`` before ``nin``: a
+``.nin`` reader skips ``#`` lines, so it would take an ``.mk`` file for its own)."""
 
 WRITABLE = tuple(name for name, m in FORMATS.items() if m.WRITABLE)
 

@@ -1,0 +1,84 @@
+"""The ``.cwd`` format of QNonograms and Vladimir Sukhoy's solver (read and write).
+
+The height and the width on lines of their own, then the row clues, a blank line and the column
+clues; numbers separated by spaces, ``0`` for a line without blocks. Reading ignores blank lines
+(so the separator is optional); an empty line must therefore be written ``0``. The format has no
+metadata and no colours: writing drops the metadata, goal and saved state, and refuses colour
+puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.formats._build import build_puzzle
+from nonotui.formats._text import numbered_lines, parse_numbers
+from nonotui.model import MAX_SIZE, Puzzle
+
+NAME = "cwd"
+EXTENSIONS = (".cwd",)
+WRITABLE = True
+MULTI = False
+
+
+def _content(text: str) -> list[tuple[int, str]]:
+    return [(n, line.strip()) for n, line in numbered_lines(text) if line.strip()]
+
+
+def sniff(text: str) -> bool:
+    """Whether the first two lines are one number each and the rest are numbers only."""
+    lines = _content(text)
+    return (
+        len(lines) >= 2
+        and all(line.isdigit() for _, line in lines[:2])
+        and all(p.isdigit() for _, line in lines[2:] for p in line.split())
+    )
+
+
+def read(text: str, path: str) -> list[Puzzle]:
+    """The one puzzle of a ``.cwd`` file."""
+    lines = _content(text)
+    if not lines:
+        raise PuzzleFormatError(path, None, "the file is empty")
+    size = []
+    for (no, line), name in zip(lines, ("height", "width")):
+        numbers = parse_numbers(line, path, no, what=name)
+        if len(numbers) != 1:
+            raise PuzzleFormatError(path, no, f"the {name} line must hold one number")
+        if not 1 <= numbers[0] <= MAX_SIZE:
+            raise PuzzleFormatError(path, no, f"{name} {numbers[0]} is outside 1 to {MAX_SIZE}")
+        size.append(numbers[0])
+    if len(size) < 2:
+        raise PuzzleFormatError(
+            path, lines[0][0], "the file ends after the height; the width must follow it"
+        )
+    height, width = size
+    body = lines[2:]
+    if len(body) != height + width:
+        raise PuzzleFormatError(
+            path,
+            body[-1][0] if body else lines[1][0],
+            f"{len(body)} clue lines where {height} rows and {width} columns need "
+            f"{height + width}",
+        )
+    clues = [parse_numbers(line, path, n) for n, line in body]
+
+    def line_of(axis: str, index: int) -> int:
+        return body[index if axis == "row" else height + index][0]
+
+    return [build_puzzle(path, line_of, None, rows=clues[:height], columns=clues[height:])]
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """The puzzle as ``.cwd`` text; metadata is dropped, colours are refused."""
+    (puzzle,) = puzzles
+    if puzzle.is_color:
+        raise UnsupportedPuzzleError("the cwd format cannot hold a colour puzzle")
+
+    def clue_lines(clues: tuple[tuple[int, ...], ...]) -> list[str]:
+        return [" ".join(map(str, clue)) if clue else "0" for clue in clues]
+
+    lines = [str(puzzle.height), str(puzzle.width), *clue_lines(puzzle.rows), ""]
+    lines += clue_lines(puzzle.columns)
+    return "\n".join(lines) + "\n"

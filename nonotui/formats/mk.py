@@ -1,0 +1,96 @@
+"""Petr Olšák's ``.mk`` format (read and write).
+
+The first line is ``HEIGHT WIDTH``; then the row clues, a line holding only ``#``, and the column
+clues; numbers separated by spaces, ``0`` for a line without blocks. Other lines that start with
+``#`` are comments and blank lines are skipped (so an empty line must be written ``0``). The format
+has no metadata and no colours: writing drops the metadata, goal and saved state, and refuses
+colour puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.formats._build import build_puzzle
+from nonotui.formats._text import numbered_lines, parse_numbers
+from nonotui.model import MAX_SIZE, Puzzle
+
+NAME = "mk"
+EXTENSIONS = (".mk",)
+WRITABLE = True
+MULTI = False
+
+SEPARATOR = "#"
+
+
+def _content(text: str) -> list[tuple[int, str]]:
+    """Numbered non-blank lines without comments; the ``#`` separator is kept."""
+    out = []
+    for n, line in numbered_lines(text):
+        line = line.strip()
+        if line and (line == SEPARATOR or not line.startswith("#")):
+            out.append((n, line))
+    return out
+
+
+def sniff(text: str) -> bool:
+    """Whether the first line is two numbers, a ``#`` line follows, and the rest are numbers."""
+    lines = _content(text)
+    if not lines or SEPARATOR not in (line for _, line in lines):
+        return False
+    head = lines[0][1].split()
+    rest = [line for _, line in lines[1:] if line != SEPARATOR]
+    return len(head) == 2 and all(p.isdigit() for p in head + [w for r in rest for w in r.split()])
+
+
+def read(text: str, path: str) -> list[Puzzle]:
+    """The one puzzle of a ``.mk`` file."""
+    lines = _content(text)
+    if not lines:
+        raise PuzzleFormatError(path, None, "the file is empty")
+    first_no, first = lines[0]
+    size = parse_numbers(first, path, first_no, what="size")
+    if len(size) != 2:
+        raise PuzzleFormatError(path, first_no, "the first line must be HEIGHT WIDTH")
+    height, width = size
+    for name, value in (("height", height), ("width", width)):
+        if not 1 <= value <= MAX_SIZE:
+            raise PuzzleFormatError(path, first_no, f"{name} {value} is outside 1 to {MAX_SIZE}")
+    body = lines[1:]
+    split = next((i for i, (_, line) in enumerate(body) if line == SEPARATOR), None)
+    if split is None:
+        raise PuzzleFormatError(
+            path, None, "no line '#' separates the row clues from the column clues"
+        )
+    row_lines, column_lines = body[:split], body[split + 1 :]
+    if len(row_lines) != height:
+        raise PuzzleFormatError(
+            path, body[split][0], f"{len(row_lines)} row clues before '#' where the height needs {height}"
+        )
+    if len(column_lines) != width:
+        last = column_lines[-1][0] if column_lines else body[split][0]
+        raise PuzzleFormatError(
+            path, last, f"{len(column_lines)} column clues after '#' where the width needs {width}"
+        )
+    rows = [parse_numbers(line, path, n) for n, line in row_lines]
+    columns = [parse_numbers(line, path, n) for n, line in column_lines]
+
+    def line_of(axis: str, index: int) -> int:
+        return (row_lines if axis == "row" else column_lines)[index][0]
+
+    return [build_puzzle(path, line_of, None, rows=rows, columns=columns)]
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """The puzzle as ``.mk`` text; metadata is dropped, colours are refused."""
+    (puzzle,) = puzzles
+    if puzzle.is_color:
+        raise UnsupportedPuzzleError("the mk format cannot hold a colour puzzle")
+
+    def clue_lines(clues: tuple[tuple[int, ...], ...]) -> list[str]:
+        return [" ".join(map(str, clue)) if clue else "0" for clue in clues]
+
+    lines = [f"{puzzle.height} {puzzle.width}", *clue_lines(puzzle.rows), SEPARATOR]
+    lines += clue_lines(puzzle.columns)
+    return "\n".join(lines) + "\n"

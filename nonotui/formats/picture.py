@@ -1,0 +1,76 @@
+"""A plain picture, for puzzle authors (read and write).
+
+One line per row: ``#`` for a filled cell, ``.`` or ``-`` for an empty one. Blank lines before
+and after the picture and white space at the ends of lines are ignored; anything else is an error.
+The clues are derived from the picture, which is kept as the puzzle's goal. The format holds no
+metadata and no colours; writing needs a goal (the picture) and refuses colour puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.formats._text import numbered_lines
+from nonotui.model import MAX_SIZE, Puzzle
+
+NAME = "picture"
+EXTENSIONS = (".pic",)
+WRITABLE = True
+MULTI = False
+
+_CELLS = {"#": 1, ".": 0, "-": 0}
+
+
+def _rows(text: str) -> list[tuple[int, str]]:
+    lines = [(n, line.rstrip()) for n, line in numbered_lines(text)]
+    while lines and not lines[-1][1]:
+        lines.pop()
+    while lines and not lines[0][1]:
+        lines.pop(0)
+    return lines
+
+
+def sniff(text: str) -> bool:
+    """Whether every line is made of ``#``, ``.`` and ``-`` only."""
+    rows = _rows(text)
+    return bool(rows) and all(line and set(line) <= set(_CELLS) for _, line in rows)
+
+
+def read(text: str, path: str) -> list[Puzzle]:
+    """The puzzle whose goal is the picture."""
+    rows = _rows(text)
+    if not rows:
+        raise PuzzleFormatError(path, None, "the file is empty")
+    width = len(rows[0][1])
+    if len(rows) > MAX_SIZE or width > MAX_SIZE:
+        raise PuzzleFormatError(
+            path, None, f"a picture of {width}x{len(rows)} cells is larger than {MAX_SIZE}x{MAX_SIZE}"
+        )
+    picture = []
+    for no, line in rows:
+        if not line:
+            raise PuzzleFormatError(path, no, "a blank line inside the picture")
+        for col, char in enumerate(line, start=1):
+            if char not in _CELLS:
+                raise PuzzleFormatError(
+                    path, no, f"column {col}: {char!r} is not # (filled), . or - (empty)"
+                )
+        if len(line) != width:
+            raise PuzzleFormatError(
+                path, no, f"this row has {len(line)} cells, the first row has {width}"
+            )
+        picture.append([_CELLS[c] for c in line])
+    return [Puzzle.from_picture(picture)]
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """The goal picture as rows of ``#`` and ``.``."""
+    (puzzle,) = puzzles
+    if puzzle.is_color:
+        raise UnsupportedPuzzleError("the picture format cannot hold a colour puzzle")
+    if puzzle.goal is None:
+        raise UnsupportedPuzzleError(
+            "the picture format needs the puzzle's goal picture, and this puzzle has none"
+        )
+    return "".join("".join("#" if v else "." for v in row) + "\n" for row in puzzle.goal)

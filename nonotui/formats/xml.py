@@ -1,0 +1,523 @@
+"""webpbn's XML format (read and write), parsed safely.
+
+A ``<puzzleset>`` holds one or more ``<puzzle type="grid" defaultcolor=".." backgroundcolor="..">``
+elements (white and black unless given). A puzzle has metadata elements, ``<color name=".."
+char="..">rgb</color>`` definitions (three or six hex digits; ``white`` and ``black`` exist even
+when undefined), ``<clues type="rows">`` and ``<clues type="columns">`` with one ``<line>`` per
+line holding ``<count color="..">n</count>`` elements (the default colour when ``color`` is
+absent), and ``<solution type="goal|solution|saved"><image>`` pictures: rows between ``|``
+characters, one colour character per cell; a saved image may also use ``?`` (unknown) and
+``[ab]`` (any of those colours).
+
+What nonotui does with each part:
+
+- ``title``, ``author``, ``copyright``, ``description``: kept (white space around them is
+  dropped). ``source`` and ``id`` together become the catalogue (``webpbn.com #1``); writing
+  splits a catalogue ending in ``#id`` back into the two. ``license`` is not part of webpbn's
+  format; nonotui writes it as a ``<license>`` element, which other readers ignore. Author,
+  copyright and source given on the ``<puzzleset>`` apply to puzzles that lack their own.
+- Colours: only those the clues use are kept (defined order), so declaring unused colours does not
+  turn a black-and-white puzzle into a colour one.
+- A puzzle without clues but with a goal gets its clues from the goal.
+- The first goal becomes the goal and the first saved solution the saved state; ``solution``
+  images (a solution that need not be the intended one) are ignored.
+- Triddlers and other non-grid puzzle types are refused.
+
+Safety: the file is parsed with defusedxml. Any entity declaration (billion laughs, external
+entities) is refused with an error and nothing is expanded or fetched; a ``<!DOCTYPE>`` naming an
+external DTD is allowed but never read. HTML entities such as ``&copy;`` that such a DTD would
+define are decoded from a fixed table; any other undefined entity is an error.
+"""
+
+from __future__ import annotations
+
+import html.entities
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.parsers import expat
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler
+from xml.sax.saxutils import escape, quoteattr
+from xml.sax.xmlreader import InputSource
+
+from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
+from defusedxml.expatreader import DefusedExpatParser
+
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.formats._build import build_puzzle
+from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, writable_chars
+from nonotui.model import Color, Puzzle, clue_of
+from nonotui.model.cells import color_bit, unknown_for
+
+NAME = "xml"
+EXTENSIONS = (".xml",)
+WRITABLE = True
+MULTI = True
+
+_DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", "X"))
+_TEXT_TAGS = ("title", "author", "copyright", "license", "description")
+_INHERITED = ("author", "copyright", "license", "source")
+_CATALOGUE = re.compile(r"^(?:(\S(?:.*\S)?) )?(#\S+)$")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+@dataclass
+class _Node:
+    """An element with the line it starts on, for error messages."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list[_Node] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The element's own text (not its children's)."""
+        return "".join(self.parts)
+
+    def find(self, tag: str) -> list[_Node]:
+        """The children with tag ``tag``."""
+        return [c for c in self.children if c.tag == tag]
+
+
+class _SafeParser(DefusedExpatParser):
+    """defusedxml's SAX parser that also never asks for an external DTD.
+
+    webpbn's own files carry ``<!DOCTYPE pbn SYSTEM "http://webpbn.com/...">``; with parameter
+    entity parsing off, expat skips that DTD instead of reporting it as an external reference,
+    while entity declarations and external references stay forbidden.
+    """
+
+    def reset(self) -> None:
+        super().reset()
+        self._parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+
+class _TreeBuilder(ContentHandler):
+    """Builds :class:`_Node` elements, recording where each starts."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+        self.root: _Node | None = None
+        self.stack: list[_Node] = []
+        self.locator = None
+
+    def setDocumentLocator(self, locator) -> None:  # noqa: N802 (SAX's name)
+        self.locator = locator
+
+    def line(self) -> int | None:
+        return self.locator.getLineNumber() if self.locator is not None else None
+
+    def startElement(self, name: str, attrs) -> None:  # noqa: N802
+        node = _Node(name.lower(), dict(attrs), self.line() or 1)
+        if self.stack:
+            self.stack[-1].children.append(node)
+        else:
+            self.root = node
+        self.stack.append(node)
+
+    def endElement(self, name: str) -> None:  # noqa: N802
+        self.stack.pop()
+
+    def characters(self, content: str) -> None:
+        if self.stack:
+            self.stack[-1].parts.append(content)
+
+    def skippedEntity(self, name: str) -> None:  # noqa: N802
+        # Reached only for references to an unread external DTD; HTML's entities are decoded
+        # from Python's own table, which cannot recurse or fetch anything.
+        char = html.entities.html5.get(name + ";")
+        if char is None:
+            raise PuzzleFormatError(self.path, self.line(), f"the entity &{name}; is not defined")
+        self.characters(char)
+
+
+def sniff(text: str) -> bool:
+    """Whether the text is XML with a ``<puzzleset>`` or ``<puzzle>`` element."""
+    return text.lstrip().startswith("<") and "<puzzle" in text
+
+
+def _parse_tree(text: str, path: str) -> _Node:
+    builder = _TreeBuilder(path)
+    parser = _SafeParser(forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    parser.setContentHandler(builder)
+    source = InputSource()
+    # Text, not bytes: the file is already decoded, so an encoding declaration cannot misdecode it.
+    source.setCharacterStream(io.StringIO(text))
+    try:
+        parser.parse(source)
+    except SAXParseException as exc:
+        raise PuzzleFormatError(
+            path, exc.getLineNumber(), f"not well-formed XML: {exc.getMessage()}"
+        ) from None
+    except EntitiesForbidden as exc:
+        raise PuzzleFormatError(
+            path,
+            builder.line(),
+            f"the file declares the entity {exc.name!r}; nonotui does not expand XML entities",
+        ) from None
+    except ExternalReferenceForbidden as exc:
+        raise PuzzleFormatError(
+            path,
+            builder.line(),
+            f"the file refers to the external resource {exc.sysid!r}, which nonotui never reads",
+        ) from None
+    assert builder.root is not None  # expat reports a document without elements
+    return builder.root
+
+
+def read(text: str, path: str) -> list[Puzzle]:
+    """Every puzzle of a webpbn XML puzzle set."""
+    root = _parse_tree(text, path)
+    if root.tag == "puzzle":
+        return [_read_puzzle(root, {}, path)]
+    if root.tag != "puzzleset":
+        raise PuzzleFormatError(
+            path, root.line, f"the root element is <{root.tag}>, not webpbn's <puzzleset>"
+        )
+    defaults = {tag: _text(root.find(tag)[0]) for tag in _INHERITED if root.find(tag)}
+    return [_read_puzzle(node, defaults, path) for node in root.find("puzzle")]
+
+
+def _text(node: _Node) -> str | None:
+    text = node.text.strip()
+    return text or None
+
+
+def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puzzle:
+    kind = node.attrs.get("type", "grid")
+    if kind.lower() != "grid":
+        raise PuzzleFormatError(
+            path, node.line, f"puzzle type {kind!r} is not supported; nonotui reads grid puzzles"
+        )
+    meta = dict(defaults)
+    for tag in (*_TEXT_TAGS, "source", "id"):
+        if node.find(tag):
+            meta[tag] = _text(node.find(tag)[0])
+    colors = _colors(node, path)
+    background = node.attrs.get("backgroundcolor", "white")
+    default = node.attrs.get("defaultcolor", "black")
+    for attr, name in (("backgroundcolor", background), ("defaultcolor", default)):
+        if name not in colors:
+            raise PuzzleFormatError(
+                path, node.line, f"{attr} {name!r} is not defined by a <color> element"
+            )
+    by_char = {c.char: name for name, c in colors.items()}
+    goal_node, saved_node = _solutions(node, path)
+    goal = _image(goal_node, by_char, path, exact=True) if goal_node else None
+    clues = _clues(node, colors, background, default, path)
+    if clues is None:
+        if goal_node is None or goal is None:
+            raise PuzzleFormatError(
+                path, node.line, "the puzzle has neither <clues> nor a goal <solution>"
+            )
+        clues = _clues_of_goal(goal, background, goal_node.line)
+
+    used = {name for lines, _ in clues.values() for clue in lines for _, name in clue}
+    block_names = [n for n in colors if n != background and n in used] or [default]
+    palette = [colors[background]] + [colors[n] for n in block_names]
+    index = {background: 0} | {n: k + 1 for k, n in enumerate(block_names)}
+    is_color = len(block_names) > 1
+    (rows, row_lines), (columns, column_lines) = clues["rows"], clues["columns"]
+    catalogue = " ".join(t for t in (meta.pop("source", None), meta.pop("id", None)) if t)
+    fields: dict[str, object] = dict(
+        rows=[[n for n, _ in clue] for clue in rows],
+        columns=[[n for n, _ in clue] for clue in columns],
+        colors=collapse(palette, _DEFAULT_PALETTE),
+        row_colors=[[index[c] for _, c in clue] for clue in rows] if is_color else None,
+        column_colors=[[index[c] for _, c in clue] for clue in columns] if is_color else None,
+        catalogue=catalogue or None,
+        **{tag: meta.get(tag) for tag in _TEXT_TAGS},
+    )
+
+    def line_of(axis: str, i: int) -> int:
+        return (row_lines if axis == "row" else column_lines)[i]
+
+    puzzle = build_puzzle(path, line_of, node.line, **fields)
+    # The goal and the saved state are checked apart, so that their errors name their own line.
+    if goal_node is not None and goal is not None:
+        fields["goal"] = _goal_values(goal, index, path, goal_node.line)
+        puzzle = build_puzzle(path, None, goal_node.line, **fields)
+    if saved_node is not None:
+        saved = _image(saved_node, by_char, path, exact=False)
+        fields["saved"] = _saved_values(saved, index, puzzle.n_colors, path, saved_node.line)
+        puzzle = build_puzzle(path, None, saved_node.line, **fields)
+    return puzzle
+
+
+def _colors(node: _Node, path: str) -> dict[str, Color]:
+    """The colours a puzzle defines, by name, plus white and black when it leaves them out."""
+    colors: dict[str, Color] = {}
+    for el in node.find("color"):
+        name = el.attrs.get("name", "").strip()
+        if not name:
+            raise PuzzleFormatError(path, el.line, "a <color> element has no name")
+        if name in colors:
+            raise PuzzleFormatError(path, el.line, f"colour {name!r} is defined twice")
+        rgb = parse_rgb(el.text)
+        if rgb is None:
+            raise PuzzleFormatError(
+                path, el.line, f"colour {name!r}: {el.text.strip()!r} is not an RGB hex value"
+            )
+        char = el.attrs.get("char", "")
+        if len(char) > 1 or (char and (char.isspace() or char in "|?[]")):
+            raise PuzzleFormatError(
+                path, el.line, f"colour {name!r}: char {char!r} must be one character, not "
+                "white space, |, ?, [ or ]",
+            )
+        if char and any(c.char == char for c in colors.values()):
+            raise PuzzleFormatError(path, el.line, f"two colours use the char {char!r}")
+        colors[name] = Color(name, rgb, char)
+    for implicit in _DEFAULT_PALETTE:
+        if implicit.name not in colors:
+            taken = any(c.char == implicit.char for c in colors.values())
+            colors[implicit.name] = Color(implicit.name, implicit.rgb, "" if taken else implicit.char)
+    # Colours without a char still need one for images; give them free ones.
+    free = (c for c in CHAR_POOL if all(x.char != c for x in colors.values()))
+    return {n: c if c.char else Color(n, c.rgb, next(free)) for n, c in colors.items()}
+
+
+def _solutions(node: _Node, path: str) -> tuple[_Node | None, _Node | None]:
+    """The ``<image>`` of the first goal and of the first saved solution."""
+    found: dict[str, _Node] = {}
+    for el in node.find("solution"):
+        kind = el.attrs.get("type", "goal").lower()
+        if kind not in ("goal", "solution", "saved"):
+            raise PuzzleFormatError(path, el.line, f"unknown solution type {kind!r}")
+        images = el.find("image")
+        if not images:
+            raise PuzzleFormatError(path, el.line, "a <solution> has no <image>")
+        found.setdefault(kind, images[0])
+    return found.get("goal"), found.get("saved")
+
+
+ClueLines = tuple[list[list[tuple[int, str]]], list[int]]
+
+
+def _clues(
+    node: _Node, colors: dict[str, Color], background: str, default: str, path: str
+) -> dict[str, ClueLines] | None:
+    """Each axis's clues as ``(length, colour name)`` blocks with their lines; ``None`` if none."""
+    found: dict[str, ClueLines] = {}
+    for el in node.find("clues"):
+        kind = el.attrs.get("type", "").lower()
+        if kind not in ("rows", "columns"):
+            raise PuzzleFormatError(path, el.line, f"clues type {kind!r} is not rows or columns")
+        if kind in found:
+            raise PuzzleFormatError(path, el.line, f"the {kind} clues are given twice")
+        lines, numbers = [], []
+        for line in el.find("line"):
+            clue = []
+            for count in line.find("count"):
+                value = count.text.strip()
+                if not (value.isdigit() and value.isascii()) or len(value) > 6:
+                    raise PuzzleFormatError(
+                        path, count.line, f"<count> holds {value!r}, not a block length"
+                    )
+                name = count.attrs.get("color", default)
+                if name not in colors:
+                    raise PuzzleFormatError(
+                        path, count.line, f"colour {name!r} is not defined by a <color> element"
+                    )
+                if name == background:
+                    raise PuzzleFormatError(
+                        path, count.line, f"a block cannot have the background colour {name!r}"
+                    )
+                if value != "0":  # webpbn writes nothing for an empty line; a 0 means the same
+                    clue.append((int(value), name))
+            lines.append(clue)
+            numbers.append(line.line)
+        found[kind] = (lines, numbers)
+    if not found:
+        return None
+    for kind in ("rows", "columns"):
+        if kind not in found:
+            raise PuzzleFormatError(path, node.line, f'the puzzle has no <clues type="{kind}">')
+    return found
+
+
+Image = list[list[frozenset[str] | None]]
+"""An image as the colour names each cell may have (``None``: unknown)."""
+
+
+def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Image:
+    """Parse ``|...|`` rows; ``exact`` (a goal) refuses ``?`` and ``[..]`` cells."""
+    text, rows = node.text, []
+    row: list[frozenset[str] | None] | None = None
+    i = 0
+
+    def fail(problem: str) -> PuzzleFormatError:
+        return PuzzleFormatError(path, node.line + text.count("\n", 0, i), problem)
+
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            pass
+        elif ch == "|":
+            if row is None:
+                row = []
+            else:
+                rows.append(row)
+                row = None
+        elif row is None:
+            raise fail(f"{ch!r} outside the |...| rows of an image")
+        elif ch == "?" and not exact:
+            row.append(None)
+        elif ch == "[" and not exact:
+            end = text.find("]", i)
+            if end < 0:
+                raise fail("an image has [ without ]")
+            names = frozenset(_name_of(c, by_char, fail) for c in text[i + 1 : end] if not c.isspace())
+            if not names:
+                raise fail("an image has an empty []")
+            row.append(names)
+            i = end
+        else:
+            row.append(frozenset([_name_of(ch, by_char, fail)]))
+        i += 1
+    if row is not None:
+        raise fail("the last row of an image does not end with |")
+    if not rows:
+        raise PuzzleFormatError(path, node.line, "the image is empty")
+    for r, cells in enumerate(rows):
+        if len(cells) != len(rows[0]):
+            raise PuzzleFormatError(
+                path, node.line, f"image row {r + 1} has {len(cells)} cells, row 1 has {len(rows[0])}"
+            )
+    return rows
+
+
+def _name_of(char: str, by_char: dict[str, str], fail) -> str:
+    if char not in by_char:
+        raise fail(f"the image uses {char!r}, which is no colour's char")
+    return by_char[char]
+
+
+def _clues_of_goal(goal: Image, background: str, line: int) -> dict[str, ClueLines]:
+    names = sorted({n for row in goal for cell in row for n in cell if n != background})
+    code = {n: k + 1 for k, n in enumerate(names)}
+    picture = [[code.get(next(iter(cell)), 0) for cell in row] for row in goal]  # type: ignore[arg-type]
+    clues: dict[str, ClueLines] = {}
+    for kind, lines in (("rows", picture), ("columns", [list(c) for c in zip(*picture)])):
+        found = []
+        for values in lines:
+            blocks, colors = clue_of(values)
+            found.append([(n, names[k - 1]) for n, k in zip(blocks, colors)])
+        clues[kind] = (found, [line] * len(found))
+    return clues
+
+
+def _goal_values(goal: Image, index: dict[str, int], path: str, line: int) -> list[list[int]]:
+    out = []
+    for row in goal:
+        values = []
+        for cell in row:
+            (name,) = cell  # type: ignore[misc]
+            if name not in index:
+                raise PuzzleFormatError(path, line, f"the goal uses colour {name!r}, which no clue has")
+            values.append(index[name])
+        out.append(values)
+    return out
+
+
+def _saved_values(
+    saved: Image, index: dict[str, int], n_colors: int, path: str, line: int
+) -> list[list[int]]:
+    out = []
+    for row in saved:
+        values = []
+        for cell in row:
+            if cell is None:
+                values.append(unknown_for(n_colors))
+                continue
+            value = 0
+            for name in cell:
+                if name not in index:
+                    raise PuzzleFormatError(
+                        path, line, f"the saved image uses colour {name!r}, which no clue has"
+                    )
+                value |= color_bit(index[name])  # colour 0's bit is EMPTY
+            values.append(value)
+        out.append(values)
+    return out
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    """The puzzles as one webpbn ``<puzzleset>``."""
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>"]
+    for puzzle in puzzles:
+        out += _write_one(puzzle)
+    out.append("</puzzleset>")
+    return "\n".join(out) + "\n"
+
+
+def _usable(char: str) -> bool:
+    return char.isprintable() and not char.isspace() and char not in "|?[]"
+
+
+def _element(tag: str, value: str) -> str:
+    if _NOT_XML.search(value):
+        raise UnsupportedPuzzleError(f"the {tag} holds a control character that XML cannot hold")
+    # XML readers turn a raw carriage return into a newline; a character reference survives.
+    return f"<{tag}>{escape(value, {chr(13): '&#13;'})}</{tag}>"
+
+
+def _write_one(puzzle: Puzzle) -> list[str]:
+    palette = puzzle.colors or _DEFAULT_PALETTE
+    chars = writable_chars(palette, _usable)
+    names: list[str] = []
+    for color in palette:
+        name, n = color.name or "colour", 2
+        while name in names:
+            name, n = f"{color.name}-{n}", n + 1
+        names.append(name)
+    out = [
+        f'<puzzle type="grid" defaultcolor={quoteattr(names[1])} '
+        f"backgroundcolor={quoteattr(names[0])}>"
+    ]
+    if puzzle.catalogue is not None:
+        match = _CATALOGUE.match(puzzle.catalogue)
+        source, ident = match.groups() if match else (puzzle.catalogue, None)
+        out += [_element("source", source)] if source else []
+        out += [_element("id", ident)] if ident else []
+    for tag in _TEXT_TAGS:
+        value = getattr(puzzle, tag)
+        if value is not None:
+            out.append(_element(tag, value))
+    for name, char, color in zip(names, chars, palette):
+        out.append(f"<color name={quoteattr(name)} char={quoteattr(char)}>{color.rgb[1:]}</color>")
+    for kind, clues, colors_of in (
+        ("columns", puzzle.columns, puzzle.column_clue_colors),
+        ("rows", puzzle.rows, puzzle.row_clue_colors),
+    ):
+        out.append(f'<clues type="{kind}">')
+        for i, clue in enumerate(clues):
+            counts = "".join(
+                f"<count>{n}</count>" if k == 1 else f"<count color={quoteattr(names[k])}>{n}</count>"
+                for n, k in zip(clue, colors_of(i))
+            )
+            out.append(f"<line>{counts}</line>")
+        out.append("</clues>")
+    if puzzle.goal is not None:
+        rows = ["|" + "".join(chars[v] for v in row) + "|" for row in puzzle.goal]
+        out += ['<solution type="goal">', "<image>", *rows, "</image>", "</solution>"]
+    if puzzle.saved is not None:
+        full = unknown_for(puzzle.n_colors)
+        rows = ["|" + "".join(_saved_cell(v, chars, full) for v in row) + "|" for row in puzzle.saved]
+        out += ['<solution type="saved">', "<image>", *rows, "</image>", "</solution>"]
+    out.append("</puzzle>")
+    return out
+
+
+def _saved_cell(value: int, chars: list[str], full: int) -> str:
+    if value == full:
+        return "?"
+    ks = [k for k in range(len(chars)) if value & (1 << k)]
+    return chars[ks[0]] if len(ks) == 1 else "[" + "".join(chars[k] for k in ks) + "]"

@@ -1,0 +1,24 @@
+"""Shared test configuration: a deterministic hypothesis profile and the bench folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+# Seeded, reproducible property tests; no deadline because a first call may compile a kernel.
+settings.register_profile("nonotui", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("nonotui")
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH = (REPO / ".." / "shared" / "bench").resolve()
+"""Real puzzles next to the checkout; absent in a user's checkout, so tests skip without it."""
+
+
+@pytest.fixture
+def bench() -> Path:
+    """The shared bench folder, or a skip when it is not beside the checkout."""
+    if not BENCH.is_dir():
+        pytest.skip("../shared/bench is not beside this checkout")
+    return BENCH

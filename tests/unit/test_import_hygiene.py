@@ -1,0 +1,37 @@
+"""The headless core is reachable without the TUI: model, formats (and engine) never load Textual.
+
+Each import runs in a fresh interpreter, since this test process may have loaded anything.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+
+import pytest
+
+FORBIDDEN = ("textual", "rich", "platformdirs")
+
+
+def loaded_after_import(module: str) -> set[str]:
+    code = f"import sys, json, {module}; print(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    return {name.split(".")[0] for name in json.loads(out)}
+
+
+@pytest.mark.parametrize("module", ["nonotui.model", "nonotui.formats", "nonotui.engine"])
+def test_core_does_not_import_the_tui(module: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{module} does not exist yet")
+    loaded = loaded_after_import(module)
+    assert not loaded & set(FORBIDDEN), f"{module} loaded {sorted(loaded & set(FORBIDDEN))}"
+
+
+@pytest.mark.parametrize("module", ["nonotui.model", "nonotui.formats", "nonotui.cli"])
+def test_light_modules_do_not_import_numba(module: str) -> None:
+    """Reading files and parsing the command line must not pay numba's import."""
+    assert "numba" not in loaded_after_import(module)
