@@ -889,16 +889,20 @@ def _settle(pending, fuel, n_ranks):
 
 
 @njit(cache=True, nogil=True)
-def _branch_score(n_a, n_b):
+def _branch_score(n_a, n_b, mode):
     """Wu et al.'s branching score over the two probes of a cell: favours cells where both
     values determine much, and cells where they differ a lot."""
     lo = n_a if n_a < n_b else n_b
+    if mode == 1:
+        return (n_a + 1.0) * (n_b + 1.0)
+    if mode == 2:
+        return -((n_a + 1.0) * (n_b + 1.0))
     return lo + 1.85 * np.log(1.0 + abs(n_a - n_b))
 
 
 @njit(cache=True, nogil=True)
 def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_solutions,
-           solutions, control, stats):
+           solutions, control, stats, options):
     """Find up to ``max_solutions`` solutions of the puzzle from the state ``cells``.
 
     Propagation to a fixpoint, then a probing round over the open cells (a value that leads to a
@@ -986,7 +990,7 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
             failed = False
             best_idx = -1
             best_bit = np.uint32(0)
-            best_score = -1.0
+            best_score = -np.inf
             for idx in range(n_cells):
                 cur = cells[idx]
                 if _single(cur):
@@ -1089,12 +1093,15 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                         if stats[ST_DECIDED] == n_cells:
                             break
                         continue
-                s = _branch_score(n_first, n_second)
+                s = _branch_score(n_first, n_second, options[0])
                 if s > best_score:
                     best_score = s
                     best_idx = idx
                     # explore first the value whose probe determined more cells
-                    best_bit = first_bit if n_first >= n_second else (cur & ~first_bit)
+                    if options[1] == 0:
+                        best_bit = first_bit if n_first >= n_second else (cur & ~first_bit)
+                    else:
+                        best_bit = first_bit if n_first < n_second else (cur & ~first_bit)
             if failed:
                 status = _PROP_CONTRADICTION
                 continue
