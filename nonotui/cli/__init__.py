@@ -25,7 +25,7 @@ EXIT_CONTRADICTION = 3
 EXIT_TIMEOUT = 4
 EXIT_CANCELLED = 5
 
-SUBCOMMANDS = ("show", "convert")
+SUBCOMMANDS = ("play", "show", "convert")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
 
 
@@ -49,8 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
-        parser.print_help()
-        return EXIT_OK
+        # Plain `nonotui` opens the player's library.
+        args = parser.parse_args(["play"])
     try:
         return int(args.func(args))
     except NonotuiError as exc:

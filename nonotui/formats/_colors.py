@@ -11,6 +11,7 @@ import colorsys
 import re
 from collections.abc import Callable, Sequence
 
+from nonotui.errors import UnsupportedPuzzleError
 from nonotui.model import Color
 
 NAMED_RGB: dict[str, str] = {
@@ -60,7 +61,7 @@ CHAR_POOL = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def parse_rgb(text: str) -> str | None:
-    """``#rrggbb`` (lower case) for ``rgb``, ``#rgb``, ``rrggbb`` or ``#rrggbb``; ``None`` if not."""
+    """``#rrggbb`` (lower case) for ``rgb``, ``#rgb``, ``rrggbb`` or ``#rrggbb``, else ``None``."""
     text = text.strip()
     if not _HEX.match(text):
         return None
@@ -70,11 +71,28 @@ def parse_rgb(text: str) -> str | None:
     return "#" + digits
 
 
+def rgb_of(color: Color) -> str:
+    """``color``'s value as ``#rrggbb``, for writers.
+
+    Raises:
+        UnsupportedPuzzleError: the value is not a hex colour (the model does not check it).
+    """
+    rgb = parse_rgb(color.rgb)
+    if rgb is None:
+        raise UnsupportedPuzzleError(
+            f"colour {color.name!r} has the value {color.rgb!r}, not #rrggbb"
+        )
+    return rgb
+
+
 def auto_rgb(index: int) -> str:
-    """A distinct, deterministic colour for the ``index``-th colour a file uses but never defines."""
+    """A distinct, fixed colour for the ``index``-th colour a file uses but never defines.
+
+    Hues step by the golden ratio, so neighbouring indices get far-apart colours.
+    """
     hue = (index * 0.618033988749895) % 1.0
-    r, g, b = colorsys.hsv_to_rgb(hue, 0.8, 0.85)
-    return "#{:02x}{:02x}{:02x}".format(round(r * 255), round(g * 255), round(b * 255))
+    r, g, b = (round(v * 255) for v in colorsys.hsv_to_rgb(hue, 0.8, 0.85))
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 def name_for(rgb: str, taken: set[str]) -> str:
@@ -115,17 +133,13 @@ def writable_chars(
         Each colour's own character when it is usable and not yet taken, else the first free one
         of :data:`CHAR_POOL`.
     """
-    fixed = fixed or {}
-    chars: list[str | None] = [fixed.get(i) for i in range(len(palette))]
-    taken = set(fixed.values())
+    own = dict(fixed or {})
+    taken = set(own.values())
     # Own characters first, so a replacement never takes the character a later colour owns.
     for i, color in enumerate(palette):
         ch = color.char
-        if chars[i] is None and len(ch) == 1 and usable(ch) and ch not in taken:
-            chars[i] = ch
+        if i not in own and len(ch) == 1 and usable(ch) and ch not in taken:
+            own[i] = ch
             taken.add(ch)
-    for i, ch in enumerate(chars):
-        if ch is None:
-            chars[i] = next(c for c in CHAR_POOL if c not in taken and usable(c))
-            taken.add(chars[i])  # type: ignore[arg-type]
-    return [ch for ch in chars if ch is not None]
+    spare = (c for c in CHAR_POOL if usable(c) and c not in taken)
+    return [own[i] if i in own else next(spare) for i in range(len(palette))]

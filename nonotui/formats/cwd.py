@@ -59,10 +59,14 @@ def read(text: str, path: str) -> list[Puzzle]:
         raise PuzzleFormatError(
             path,
             body[-1][0] if body else lines[1][0],
-            f"{len(body)} clue lines where {height} rows and {width} columns need "
-            f"{height + width}",
+            f"{len(body)} clue lines where {height} rows and {width} columns need {height + width}",
         )
-    clues = [parse_numbers(line, path, n) for n, line in body]
+    clues = [
+        parse_numbers(
+            line, path, n, what=f"row {i + 1}" if i < height else f"column {i - height + 1}"
+        )
+        for i, (n, line) in enumerate(body)
+    ]
 
     def line_of(axis: str, index: int) -> int:
         return body[index if axis == "row" else height + index][0]

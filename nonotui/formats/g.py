@@ -40,7 +40,7 @@ MULTI = False
 DEFAULT_CHAR = "1"
 _DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", DEFAULT_CHAR))
 _DECLARATION = re.compile(r"^\s*(\S):(\S?)\s+(\S+)(?:\s.*)?$")
-_BLOCK = re.compile(r"^(\d+)(\D?)$")
+_BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
 _SPLIT = re.compile(r"[,\s]+")
 
 
@@ -73,13 +73,18 @@ def read(text: str, path: str) -> list[Puzzle]:
     if len(sections.bodies) < 2:
         missing = "row" if not sections.bodies else "column"
         raise PuzzleFormatError(path, None, f"no line starting with ':' opens the {missing} clues")
-    clue_sets = []
+    clue_sets: list[list[list[tuple[int, str]]]] = []
+    used: dict[str, int] = {}  # each colour character with the line of its first use
     for start, body, what in zip(sections.starts, sections.bodies, ("row", "column")):
         if not body:
             raise PuzzleFormatError(path, start, f"the {what} section has no lines")
-        clue_sets.append([_clue(line, f"{what} {i + 1}", path, no) for i, (no, line) in enumerate(body)])
+        clue_sets.append([])
+        for i, (no, line) in enumerate(body):
+            clue_sets[-1].append(_clue(line, f"{what} {i + 1}", path, no))
+            for _, char in clue_sets[-1][-1]:
+                used.setdefault(char, no)
     rows, columns = clue_sets
-    palette, index = _palette(sections.colors, rows + columns, path, sections.bodies)
+    palette, index = _palette(sections.colors, used, path)
     is_color = len(index) > 1
 
     def line_of(axis: str, i: int) -> int:
@@ -102,23 +107,20 @@ def _split(text: str, path: str) -> _Sections:
     """Find the colour declarations and the clue sections."""
     lines = list(numbered_lines(text))
     found = _Sections()
-    in_colors = False
     for no, line in lines:
         if line.startswith(":"):
             if len(found.starts) == 2:
                 break  # the closing ':' line: the rest of the file is a comment
-            in_colors = False
             found.starts.append(no)
             found.bodies.append([])
         elif found.starts:
             found.bodies[-1].append((no, line))
         elif line[:2] in ("#d", "#D"):
-            in_colors = True
             found.colors = found.colors if found.colors is not None else {}
         elif line[:2] in ("#t", "#T"):
             raise PuzzleFormatError(path, no, "triddlers are not supported; nonotui reads grids")
-        elif in_colors and line.strip():
-            _declare(found.colors, line, path, no)  # type: ignore[arg-type]
+        elif found.colors is not None and line.strip():
+            _declare(found.colors, line, path, no)
     else:
         # No closing ':' line: trailing blank lines are the file's end, not empty clues.
         if found.bodies:
@@ -162,7 +164,9 @@ def _clue(line: str, what: str, path: str, no: int) -> list[tuple[int, str]]:
         match = _BLOCK.match(part)
         if not match or len(match.group(1)) > 6 or int(match.group(1)) == 0:
             raise PuzzleFormatError(
-                path, no, f"{what}: {part!r} is not a block length (a positive whole number, "
+                path,
+                no,
+                f"{what}: {part!r} is not a block length (a positive whole number, "
                 "optionally followed by a colour character)",
             )
         clue.append((int(match.group(1)), match.group(2) or DEFAULT_CHAR))
@@ -170,17 +174,9 @@ def _clue(line: str, what: str, path: str, no: int) -> list[tuple[int, str]]:
 
 
 def _palette(
-    declared: dict[str, _Declared] | None,
-    clues: list[list[tuple[int, str]]],
-    path: str,
-    bodies: list[list[tuple[int, str]]],
+    declared: dict[str, _Declared] | None, used: dict[str, int], path: str
 ) -> tuple[tuple[Color, ...], dict[str, int]]:
-    """The puzzle's colours and the index of each block character."""
-    lines = [no for body in bodies for no, _ in body]
-    used: dict[str, int] = {}
-    for clue, no in zip(clues, lines):
-        for _, char in clue:
-            used.setdefault(char, no)
+    """The puzzle's colours and the index of each block character the clues use."""
     if declared is None:
         for char, no in used.items():
             if char != DEFAULT_CHAR:
@@ -189,16 +185,20 @@ def _palette(
                 )
         return (), {DEFAULT_CHAR: 1}
     for char, no in used.items():
-        if char not in declared or char == "0":
+        if char not in declared:
             what = "the default colour 1" if char == DEFAULT_CHAR else f"colour {char!r}"
-            raise PuzzleFormatError(path, no, f"a block has {what}, which the #d block does not declare")
+            raise PuzzleFormatError(
+                path, no, f"a block has {what}, which the #d block does not declare"
+            )
     background = declared.get("0", _Declared("#ffffff", "white", 0))
     palette = [Color(background.word or name_for(background.rgb, set()), background.rgb, ".")]
     taken = {palette[0].name}
     chars = [c for c in declared if c != "0" and c in used] or [DEFAULT_CHAR]
     for char in chars:
         colour = declared.get(char, _Declared("#000000", "black", 0))
-        name = colour.word if colour.word and colour.word not in taken else name_for(colour.rgb, taken)
+        name = (
+            colour.word if colour.word and colour.word not in taken else name_for(colour.rgb, taken)
+        )
         taken.add(name)
         palette.append(Color(name, colour.rgb, char))
     return collapse(palette, _DEFAULT_PALETTE), {c: k + 1 for k, c in enumerate(chars)}

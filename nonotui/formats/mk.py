@@ -66,15 +66,22 @@ def read(text: str, path: str) -> list[Puzzle]:
     row_lines, column_lines = body[:split], body[split + 1 :]
     if len(row_lines) != height:
         raise PuzzleFormatError(
-            path, body[split][0], f"{len(row_lines)} row clues before '#' where the height needs {height}"
+            path,
+            body[split][0],
+            f"{len(row_lines)} row clues before '#' where the height needs {height}",
         )
     if len(column_lines) != width:
         last = column_lines[-1][0] if column_lines else body[split][0]
         raise PuzzleFormatError(
             path, last, f"{len(column_lines)} column clues after '#' where the width needs {width}"
         )
-    rows = [parse_numbers(line, path, n) for n, line in row_lines]
-    columns = [parse_numbers(line, path, n) for n, line in column_lines]
+    rows = [
+        parse_numbers(line, path, n, what=f"row {i + 1}") for i, (n, line) in enumerate(row_lines)
+    ]
+    columns = [
+        parse_numbers(line, path, n, what=f"column {i + 1}")
+        for i, (n, line) in enumerate(column_lines)
+    ]
 
     def line_of(axis: str, index: int) -> int:
         return (row_lines if axis == "row" else column_lines)[index][0]

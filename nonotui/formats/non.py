@@ -33,7 +33,14 @@ from dataclasses import dataclass, field
 
 from nonotui.errors import PuzzleFormatError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import auto_rgb, collapse, name_for, parse_rgb, writable_chars
+from nonotui.formats._colors import (
+    auto_rgb,
+    collapse,
+    name_for,
+    parse_rgb,
+    rgb_of,
+    writable_chars,
+)
 from nonotui.formats._text import numbered_lines
 from nonotui.model import MAX_SIZE, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
@@ -61,7 +68,7 @@ _KEYS = {"width", "height", "rows", "columns", "color", "goal", "saved", *_TEXT_
 _ONCE = {"width", "height", "rows", "columns", "goal"}
 _KEY_LINE = re.compile(r"^\s*(\S+)\s*(.*?)\s*$")
 _SPLIT = re.compile(r"[,\s]+")
-_BLOCK = re.compile(r"^(\d+)(\D?)$")
+_BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
 _SPDX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 
 Clue = list[tuple[int, str]]
@@ -157,19 +164,13 @@ def _read_section(
     clues: list[Clue] = []
     lines: list[int] = []
     while len(clues) < count:
-        if i >= len(chunk):
-            raise PuzzleFormatError(
-                path,
-                lines[-1] if lines else no,
-                f"the {key} section ends after {len(clues)} of the {count} lines "
-                f"its {dimension} needs",
-            )
-        line_no, line = chunk[i]
+        line_no, line = chunk[i] if i < len(chunk) else (None, "")
         words = line.split(maxsplit=1)
-        if words and words[0].lower() in _KEYS:
+        # A key line (or the end) before the section is complete: the file lacks clue lines.
+        if line_no is None or (words and words[0].lower() in _KEYS):
             raise PuzzleFormatError(
                 path,
-                line_no,
+                line_no if line_no is not None else (lines[-1] if lines else no),
                 f"the {key} section ends after {len(clues)} of the {count} lines "
                 f"its {dimension} needs",
             )
@@ -262,8 +263,9 @@ def _build(draft: _Draft, path: str, whole_line: int | None) -> Puzzle:
         return draft.clue_lines["rows" if axis == "row" else "columns"][i]
 
     puzzle = build_puzzle(path, line_of, whole_line, **fields)
-    # The goal and the saved state are checked apart, so that their errors name their own line.
-    for key in ("goal", "saved"):
+    # The saved state and then the goal are checked apart, so that their errors name their own
+    # line, and the goal (the costly check) only once.
+    for key in ("saved", "goal"):
         if key in draft.pictures:
             no, cells = draft.pictures[key]
             fields[key] = _cells(cells, key, puzzle, index, path, no)
@@ -285,7 +287,8 @@ def _palette(draft: _Draft, clues: list[Clue]) -> tuple[tuple[Color, ...], dict[
     chars = [c for c in draft.colors if c != "0" and c in used]
     chars += [c for c in used if c not in draft.colors]
     if not chars:
-        chars = [DEFAULT_CHAR]  # no block at all: a black-and-white puzzle
+        # No block at all: a black-and-white puzzle, in its first defined colour if it has one.
+        chars = [next((c for c in draft.colors if c != "0"), DEFAULT_CHAR)]
     background = draft.colors.get("0", "#ffffff")
     palette = [Color(name_for(background, set()), background, ".")]
     taken = {palette[0].name}
@@ -310,8 +313,9 @@ def _cells(
     width, height = puzzle.width, puzzle.height
     if len(cells) != width * height:
         raise PuzzleFormatError(
-            path, no, f"the {key} has {len(cells)} cells where {width}x{height} needs "
-            f"{width * height}",
+            path,
+            no,
+            f"the {key} has {len(cells)} cells where {width}x{height} needs {width * height}",
         )
     values = []
     for char in cells:
@@ -369,16 +373,18 @@ def _write_one(puzzle: Puzzle) -> str:
             lines.append(f'{key} "{_escape(value)}"')
     if puzzle.license is not None:
         spdx = _SPDX.match(puzzle.license)
-        lines.append(f"license {puzzle.license}" if spdx else f'license "{_escape(puzzle.license)}"')
+        lines.append(
+            f"license {puzzle.license}" if spdx else f'license "{_escape(puzzle.license)}"'
+        )
     if puzzle.description is not None:
         lines.append(f'description "{_escape(puzzle.description)}"')
     lines += [f"width {puzzle.width}", f"height {puzzle.height}"]
     chars = [".", DEFAULT_CHAR]
     if puzzle.colors:
         chars = writable_chars(puzzle.colors, _usable, fixed={0: "0"})
-        if puzzle.colors[0].rgb != "#ffffff":
-            lines.append(f"color 0 {puzzle.colors[0].rgb}")
-        lines += [f"color {chars[k]} {c.rgb}" for k, c in enumerate(puzzle.colors) if k]
+        if rgb_of(puzzle.colors[0]) != "#ffffff":
+            lines.append(f"color 0 {rgb_of(puzzle.colors[0])}")
+        lines += [f"color {chars[k]} {rgb_of(c)}" for k, c in enumerate(puzzle.colors) if k]
     for key, clues, colors_of in (
         ("rows", puzzle.rows, puzzle.row_clue_colors),
         ("columns", puzzle.columns, puzzle.column_clue_colors),
@@ -394,7 +400,9 @@ def _write_one(puzzle: Puzzle) -> str:
         picture = "".join("0" if v == 0 else chars[v] for row in puzzle.goal for v in row)
         lines += ["", f'goal "{picture}"']
     if puzzle.saved is not None:
-        lines.append(f'saved "{"".join(_saved_char(v, chars) for row in puzzle.saved for v in row)}"')
+        lines.append(
+            f'saved "{"".join(_saved_char(v, chars) for row in puzzle.saved for v in row)}"'
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -404,4 +412,3 @@ def _saved_char(value: int, chars: list[str]) -> str:
     if value & (value - 1) == 0:
         return chars[value.bit_length() - 1]
     return "?"  # unknown, or a set of colours the notation cannot hold: widened to unknown
-

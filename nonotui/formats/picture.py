@@ -45,7 +45,9 @@ def read(text: str, path: str) -> list[Puzzle]:
     width = len(rows[0][1])
     if len(rows) > MAX_SIZE or width > MAX_SIZE:
         raise PuzzleFormatError(
-            path, None, f"a picture of {width}x{len(rows)} cells is larger than {MAX_SIZE}x{MAX_SIZE}"
+            path,
+            None,
+            f"a picture of {width}x{len(rows)} cells is larger than {MAX_SIZE}x{MAX_SIZE}",
         )
     picture = []
     for no, line in rows:

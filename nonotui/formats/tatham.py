@@ -50,9 +50,7 @@ def read(text: str, path: str) -> list[Puzzle]:
     if not lines:
         raise PuzzleFormatError(path, None, "the file is empty")
     if len(lines) > 1:
-        raise PuzzleFormatError(
-            path, lines[1][0], "a Tatham game id file holds one id on one line"
-        )
+        raise PuzzleFormatError(path, lines[1][0], "a Tatham game id file holds one id on one line")
     no, spec = lines[0]
     return [parse_id(spec, path, no)]
 

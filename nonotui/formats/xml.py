@@ -40,14 +40,14 @@ from xml.parsers import expat
 from xml.sax import SAXParseException
 from xml.sax.handler import ContentHandler
 from xml.sax.saxutils import escape, quoteattr
-from xml.sax.xmlreader import InputSource
+from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml.expatreader import DefusedExpatParser
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, writable_chars
+from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, rgb_of, writable_chars
 from nonotui.model import Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
 
@@ -104,15 +104,15 @@ class _TreeBuilder(ContentHandler):
         self.path = path
         self.root: _Node | None = None
         self.stack: list[_Node] = []
-        self.locator = None
+        self.locator: Locator | None = None
 
-    def setDocumentLocator(self, locator) -> None:  # noqa: N802 (SAX's name)
+    def setDocumentLocator(self, locator: Locator) -> None:  # noqa: N802 (SAX's name)
         self.locator = locator
 
     def line(self) -> int | None:
         return self.locator.getLineNumber() if self.locator is not None else None
 
-    def startElement(self, name: str, attrs) -> None:  # noqa: N802
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:  # noqa: N802
         node = _Node(name.lower(), dict(attrs), self.line() or 1)
         if self.stack:
             self.stack[-1].children.append(node)
@@ -194,10 +194,6 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
         raise PuzzleFormatError(
             path, node.line, f"puzzle type {kind!r} is not supported; nonotui reads grid puzzles"
         )
-    meta = dict(defaults)
-    for tag in (*_TEXT_TAGS, "source", "id"):
-        if node.find(tag):
-            meta[tag] = _text(node.find(tag)[0])
     colors = _colors(node, path)
     background = node.attrs.get("backgroundcolor", "white")
     default = node.attrs.get("defaultcolor", "black")
@@ -208,7 +204,7 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
             )
     by_char = {c.char: name for name, c in colors.items()}
     goal_node, saved_node = _solutions(node, path)
-    goal = _image(goal_node, by_char, path, exact=True) if goal_node else None
+    goal = _goal_names(_image(goal_node, path, exact=True), by_char, path) if goal_node else None
     clues = _clues(node, colors, background, default, path)
     if clues is None:
         if goal_node is None or goal is None:
@@ -223,30 +219,39 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
     index = {background: 0} | {n: k + 1 for k, n in enumerate(block_names)}
     is_color = len(block_names) > 1
     (rows, row_lines), (columns, column_lines) = clues["rows"], clues["columns"]
-    catalogue = " ".join(t for t in (meta.pop("source", None), meta.pop("id", None)) if t)
     fields: dict[str, object] = dict(
+        _metadata(node, defaults),
         rows=[[n for n, _ in clue] for clue in rows],
         columns=[[n for n, _ in clue] for clue in columns],
         colors=collapse(palette, _DEFAULT_PALETTE),
         row_colors=[[index[c] for _, c in clue] for clue in rows] if is_color else None,
         column_colors=[[index[c] for _, c in clue] for clue in columns] if is_color else None,
-        catalogue=catalogue or None,
-        **{tag: meta.get(tag) for tag in _TEXT_TAGS},
     )
 
     def line_of(axis: str, i: int) -> int:
         return (row_lines if axis == "row" else column_lines)[i]
 
     puzzle = build_puzzle(path, line_of, node.line, **fields)
-    # The goal and the saved state are checked apart, so that their errors name their own line.
+    # The saved state and then the goal are checked apart, so that their errors name their own
+    # line, and the goal (the costly check) only once.
+    if saved_node is not None:
+        saved = _image(saved_node, path, exact=False)
+        fields["saved"] = _saved_values(saved, by_char, index, puzzle.n_colors, path)
+        puzzle = build_puzzle(path, None, saved_node.line, **fields)
     if goal_node is not None and goal is not None:
         fields["goal"] = _goal_values(goal, index, path, goal_node.line)
         puzzle = build_puzzle(path, None, goal_node.line, **fields)
-    if saved_node is not None:
-        saved = _image(saved_node, by_char, path, exact=False)
-        fields["saved"] = _saved_values(saved, index, puzzle.n_colors, path, saved_node.line)
-        puzzle = build_puzzle(path, None, saved_node.line, **fields)
     return puzzle
+
+
+def _metadata(node: _Node, defaults: dict[str, str | None]) -> dict[str, str | None]:
+    """The puzzle's texts; ``source`` and ``id`` joined into the catalogue."""
+    meta = dict(defaults)
+    for tag in (*_TEXT_TAGS, "source", "id"):
+        if node.find(tag):
+            meta[tag] = _text(node.find(tag)[0])
+    catalogue = " ".join(t for t in (meta.pop("source", None), meta.pop("id", None)) if t)
+    return {"catalogue": catalogue or None} | {tag: meta.get(tag) for tag in _TEXT_TAGS}
 
 
 def _colors(node: _Node, path: str) -> dict[str, Color]:
@@ -266,7 +271,9 @@ def _colors(node: _Node, path: str) -> dict[str, Color]:
         char = el.attrs.get("char", "")
         if len(char) > 1 or (char and (char.isspace() or char in "|?[]")):
             raise PuzzleFormatError(
-                path, el.line, f"colour {name!r}: char {char!r} must be one character, not "
+                path,
+                el.line,
+                f"colour {name!r}: char {char!r} must be one character, not "
                 "white space, |, ?, [ or ]",
             )
         if char and any(c.char == char for c in colors.values()):
@@ -275,7 +282,9 @@ def _colors(node: _Node, path: str) -> dict[str, Color]:
     for implicit in _DEFAULT_PALETTE:
         if implicit.name not in colors:
             taken = any(c.char == implicit.char for c in colors.values())
-            colors[implicit.name] = Color(implicit.name, implicit.rgb, "" if taken else implicit.char)
+            colors[implicit.name] = Color(
+                implicit.name, implicit.rgb, "" if taken else implicit.char
+            )
     # Colours without a char still need one for images; give them free ones.
     free = (c for c in CHAR_POOL if all(x.char != c for x in colors.values()))
     return {n: c if c.char else Color(n, c.rgb, next(free)) for n, c in colors.items()}
@@ -312,7 +321,8 @@ def _clues(
         lines, numbers = [], []
         for line in el.find("line"):
             clue = []
-            for count in line.find("count"):
+            counts = line.find("count")
+            for count in counts:
                 value = count.text.strip()
                 if not (value.isdigit() and value.isascii()) or len(value) > 6:
                     raise PuzzleFormatError(
@@ -327,7 +337,11 @@ def _clues(
                     raise PuzzleFormatError(
                         path, count.line, f"a block cannot have the background colour {name!r}"
                     )
-                if value != "0":  # webpbn writes nothing for an empty line; a 0 means the same
+                if int(value) == 0 and len(counts) > 1:
+                    raise PuzzleFormatError(
+                        path, count.line, "a <count> of 0 may only stand alone (an empty line)"
+                    )
+                if int(value):  # webpbn writes no <count> for an empty line; a lone 0 is the same
                     clue.append((int(value), name))
             lines.append(clue)
             numbers.append(line.line)
@@ -340,67 +354,86 @@ def _clues(
     return found
 
 
-Image = list[list[frozenset[str] | None]]
-"""An image as the colour names each cell may have (``None``: unknown)."""
+@dataclass
+class _Image:
+    """The cells of an image as written (a character, ``?`` or ``[..]``), row by row."""
+
+    rows: list[list[str]]
+    lines: list[int]
+    """The file line each row starts on."""
 
 
-def _image(node: _Node, by_char: dict[str, str], path: str, exact: bool) -> Image:
-    """Parse ``|...|`` rows; ``exact`` (a goal) refuses ``?`` and ``[..]`` cells."""
-    text, rows = node.text, []
-    row: list[frozenset[str] | None] | None = None
-    i = 0
+_ROW = re.compile(r"\|([^|]*)\|")
+_CELL = re.compile(r"\[[^\]]*\]|[^\s\[\]]|[\[\]]")
 
-    def fail(problem: str) -> PuzzleFormatError:
-        return PuzzleFormatError(path, node.line + text.count("\n", 0, i), problem)
 
-    while i < len(text):
-        ch = text[i]
-        if ch.isspace():
-            pass
-        elif ch == "|":
-            if row is None:
-                row = []
-            else:
-                rows.append(row)
-                row = None
-        elif row is None:
-            raise fail(f"{ch!r} outside the |...| rows of an image")
-        elif ch == "?" and not exact:
-            row.append(None)
-        elif ch == "[" and not exact:
-            end = text.find("]", i)
-            if end < 0:
-                raise fail("an image has [ without ]")
-            names = frozenset(_name_of(c, by_char, fail) for c in text[i + 1 : end] if not c.isspace())
-            if not names:
-                raise fail("an image has an empty []")
-            row.append(names)
-            i = end
-        else:
-            row.append(frozenset([_name_of(ch, by_char, fail)]))
-        i += 1
-    if row is not None:
-        raise fail("the last row of an image does not end with |")
-    if not rows:
+def _image(node: _Node, path: str, exact: bool) -> _Image:
+    """The ``|...|`` rows of an ``<image>``; ``exact`` (a goal) refuses ``?`` and ``[..]``."""
+    text, image, line, pos = node.text, _Image([], []), node.line, 0
+
+    def stray(between: str, problem: str) -> PuzzleFormatError:
+        offset = len(between) - len(between.lstrip())
+        return PuzzleFormatError(path, line + between.count("\n", 0, offset), problem)
+
+    for match in _ROW.finditer(text):
+        between = text[pos : match.start()]
+        if between.strip():
+            raise stray(between, f"the image has {between.strip()[0]!r} outside its |...| rows")
+        line += between.count("\n")
+        cells = _CELL.findall(match.group(1))
+        for cell in cells:
+            broken = cell in ("[", "]") or (cell[0] == "[" and not cell[1:-1].strip())
+            if exact and (cell == "?" or cell[0] == "["):
+                raise PuzzleFormatError(
+                    path, line, f"{cell!r} in a goal: a cell must be one colour"
+                )
+            if broken:
+                raise PuzzleFormatError(
+                    path, line, f"{cell!r} in an image: an unmatched or empty []"
+                )
+        image.rows.append(cells)
+        image.lines.append(line)
+        line += match.group(1).count("\n")
+        pos = match.end()
+    rest = text[pos:]
+    if rest.strip():
+        what = (
+            "a row that does not end with |"
+            if "|" in rest
+            else f"{rest.strip()[0]!r} after its rows"
+        )
+        raise stray(rest, f"the image has {what}")
+    if not image.rows:
         raise PuzzleFormatError(path, node.line, "the image is empty")
-    for r, cells in enumerate(rows):
-        if len(cells) != len(rows[0]):
+    for r, cells in enumerate(image.rows):
+        if len(cells) != len(image.rows[0]):
             raise PuzzleFormatError(
-                path, node.line, f"image row {r + 1} has {len(cells)} cells, row 1 has {len(rows[0])}"
+                path,
+                image.lines[r],
+                f"image row {r + 1} has {len(cells)} cells, row 1 has {len(image.rows[0])}",
             )
-    return rows
+    return image
 
 
-def _name_of(char: str, by_char: dict[str, str], fail) -> str:
-    if char not in by_char:
-        raise fail(f"the image uses {char!r}, which is no colour's char")
-    return by_char[char]
+def _names(chars: str, by_char: dict[str, str], path: str, line: int) -> list[str]:
+    """The colour names of the characters of one image cell."""
+    unknown = [c for c in chars if c not in by_char and not c.isspace()]
+    if unknown:
+        raise PuzzleFormatError(
+            path, line, f"the image uses {unknown[0]!r}, which is no colour's char"
+        )
+    return [by_char[c] for c in chars if not c.isspace()]
 
 
-def _clues_of_goal(goal: Image, background: str, line: int) -> dict[str, ClueLines]:
-    names = sorted({n for row in goal for cell in row for n in cell if n != background})
+def _goal_names(image: _Image, by_char: dict[str, str], path: str) -> list[list[str]]:
+    """The colour name of every cell of a goal image."""
+    return [_names("".join(row), by_char, path, line) for row, line in zip(image.rows, image.lines)]
+
+
+def _clues_of_goal(goal: list[list[str]], background: str, line: int) -> dict[str, ClueLines]:
+    names = sorted({name for row in goal for name in row if name != background})
     code = {n: k + 1 for k, n in enumerate(names)}
-    picture = [[code.get(next(iter(cell)), 0) for cell in row] for row in goal]  # type: ignore[arg-type]
+    picture = [[code.get(name, 0) for name in row] for row in goal]
     clues: dict[str, ClueLines] = {}
     for kind, lines in (("rows", picture), ("columns", [list(c) for c in zip(*picture)])):
         found = []
@@ -411,38 +444,37 @@ def _clues_of_goal(goal: Image, background: str, line: int) -> dict[str, ClueLin
     return clues
 
 
-def _goal_values(goal: Image, index: dict[str, int], path: str, line: int) -> list[list[int]]:
-    out = []
-    for row in goal:
-        values = []
-        for cell in row:
-            (name,) = cell  # type: ignore[misc]
-            if name not in index:
-                raise PuzzleFormatError(path, line, f"the goal uses colour {name!r}, which no clue has")
-            values.append(index[name])
-        out.append(values)
-    return out
+def _goal_values(
+    goal: list[list[str]], index: dict[str, int], path: str, line: int
+) -> list[list[int]]:
+    """The goal as colour indices; a colour no clue uses cannot be in it."""
+    unused = sorted({name for row in goal for name in row} - set(index))
+    if unused:
+        raise PuzzleFormatError(
+            path, line, f"the goal uses colour {unused[0]!r}, which no clue has"
+        )
+    return [[index[name] for name in row] for row in goal]
 
 
 def _saved_values(
-    saved: Image, index: dict[str, int], n_colors: int, path: str, line: int
+    image: _Image, by_char: dict[str, str], index: dict[str, int], n_colors: int, path: str
 ) -> list[list[int]]:
+    """The saved image as cell bitsets: ``?`` is unknown, ``[..]`` the union of its colours."""
+    full = unknown_for(n_colors)
+    bits: dict[str, int] = {"?": full}
     out = []
-    for row in saved:
-        values = []
+    for row, line in zip(image.rows, image.lines):
         for cell in row:
-            if cell is None:
-                values.append(unknown_for(n_colors))
-                continue
-            value = 0
-            for name in cell:
-                if name not in index:
-                    raise PuzzleFormatError(
-                        path, line, f"the saved image uses colour {name!r}, which no clue has"
-                    )
-                value |= color_bit(index[name])  # colour 0's bit is EMPTY
-            values.append(value)
-        out.append(values)
+            if cell not in bits:
+                value = 0
+                for name in _names(cell.strip("[]"), by_char, path, line):
+                    if name not in index:
+                        raise PuzzleFormatError(
+                            path, line, f"the saved image uses colour {name!r}, which no clue has"
+                        )
+                    value |= color_bit(index[name])  # colour 0's bit is EMPTY
+                bits[cell] = value
+        out.append([bits[cell] for cell in row])
     return out
 
 
@@ -474,9 +506,11 @@ def _write_one(puzzle: Puzzle) -> list[str]:
     chars = writable_chars(palette, _usable)
     names: list[str] = []
     for color in palette:
-        name, n = color.name or "colour", 2
+        # Colours are referred to by name, so a nameless or repeated name gets a unique one.
+        base = color.name or "colour"
+        name, n = base, 2
         while name in names:
-            name, n = f"{color.name}-{n}", n + 1
+            name, n = f"{base}-{n}", n + 1
         names.append(name)
     out = [
         f'<puzzle type="grid" defaultcolor={quoteattr(names[1])} '
@@ -492,7 +526,8 @@ def _write_one(puzzle: Puzzle) -> list[str]:
         if value is not None:
             out.append(_element(tag, value))
     for name, char, color in zip(names, chars, palette):
-        out.append(f"<color name={quoteattr(name)} char={quoteattr(char)}>{color.rgb[1:]}</color>")
+        rgb = rgb_of(color)[1:]
+        out.append(f"<color name={quoteattr(name)} char={quoteattr(char)}>{rgb}</color>")
     for kind, clues, colors_of in (
         ("columns", puzzle.columns, puzzle.column_clue_colors),
         ("rows", puzzle.rows, puzzle.row_clue_colors),
@@ -500,7 +535,9 @@ def _write_one(puzzle: Puzzle) -> list[str]:
         out.append(f'<clues type="{kind}">')
         for i, clue in enumerate(clues):
             counts = "".join(
-                f"<count>{n}</count>" if k == 1 else f"<count color={quoteattr(names[k])}>{n}</count>"
+                f"<count>{n}</count>"
+                if k == 1
+                else f"<count color={quoteattr(names[k])}>{n}</count>"
                 for n, k in zip(clue, colors_of(i))
             )
             out.append(f"<line>{counts}</line>")
@@ -510,7 +547,9 @@ def _write_one(puzzle: Puzzle) -> list[str]:
         out += ['<solution type="goal">', "<image>", *rows, "</image>", "</solution>"]
     if puzzle.saved is not None:
         full = unknown_for(puzzle.n_colors)
-        rows = ["|" + "".join(_saved_cell(v, chars, full) for v in row) + "|" for row in puzzle.saved]
+        rows = [
+            "|" + "".join(_saved_cell(v, chars, full) for v in row) + "|" for row in puzzle.saved
+        ]
         out += ['<solution type="saved">', "<image>", *rows, "</image>", "</solution>"]
     out.append("</puzzle>")
     return out

@@ -1,0 +1,99 @@
+"""Whether a player's lines satisfy their clues: the player's view of done, broken and solved.
+
+This compares marks with clues only, never with a stored picture, so any solution counts. It is
+deliberately simple (a line is judged only once every cell in it is decided, or by its filled
+cells for "solved"); the engine's checks go further.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import numpy as np
+
+from nonotui.model.board import Board
+from nonotui.model.cells import EMPTY, FILLED
+from nonotui.model.puzzle import Puzzle
+
+
+class LineState(enum.Enum):
+    """How a line stands against its clue."""
+
+    OPEN = "open"
+    """Some cell is still unknown."""
+    DONE = "done"
+    """Every cell is decided and the filled cells are exactly the clue."""
+    BROKEN = "broken"
+    """Every cell is decided but the filled cells break the clue."""
+
+
+def filled_blocks(line: np.ndarray) -> tuple[int, ...]:
+    """The lengths of the runs of filled cells in a line (unknown cells count as gaps)."""
+    filled = np.concatenate(([0], (line == FILLED).astype(np.int8), [0]))
+    edges = np.diff(filled)
+    starts = np.flatnonzero(edges == 1)
+    ends = np.flatnonzero(edges == -1)
+    return tuple(int(n) for n in ends - starts)
+
+
+def line_state(clue: tuple[int, ...], line: np.ndarray) -> tuple[LineState, bool]:
+    """The state of a line, and whether its filled cells alone already spell the clue."""
+    matches = filled_blocks(line) == tuple(clue)
+    decided = bool(np.all((line == FILLED) | (line == EMPTY)))
+    if not decided:
+        return LineState.OPEN, matches
+    return (LineState.DONE if matches else LineState.BROKEN), matches
+
+
+class ClueTracker:
+    """The state of every row and column of a black-and-white board, kept up to date by lines.
+
+    A move touches few lines, so :meth:`update` recomputes only the rows and columns of the cells
+    it is given; a 100x100 board stays cheap to check after every key press.
+    """
+
+    def __init__(self, puzzle: Puzzle, board: Board) -> None:
+        self.puzzle = puzzle
+        self.board = board
+        self.rows: list[LineState] = [LineState.OPEN] * puzzle.height
+        self.columns: list[LineState] = [LineState.OPEN] * puzzle.width
+        self._row_match = [False] * puzzle.height
+        self._column_match = [False] * puzzle.width
+        self.refresh_all()
+
+    def refresh_all(self) -> None:
+        """Recompute every line (after loading or an undo of a large move)."""
+        self._update(range(self.puzzle.height), range(self.puzzle.width))
+
+    def update(self, cells: Iterable[tuple[int, int]]) -> None:
+        """Recompute the rows and columns that hold ``cells``."""
+        rows: set[int] = set()
+        columns: set[int] = set()
+        for r, c in cells:
+            rows.add(r)
+            columns.add(c)
+        self._update(rows, columns)
+
+    def _update(self, rows: Iterable[int], columns: Iterable[int]) -> None:
+        cells = self.board.cells
+        for r in rows:
+            self.rows[r], self._row_match[r] = line_state(self.puzzle.rows[r], cells[r, :])
+        for c in columns:
+            self.columns[c], self._column_match[c] = line_state(
+                self.puzzle.columns[c], cells[:, c]
+            )
+
+    @property
+    def solved(self) -> bool:
+        """Whether the filled cells satisfy every clue; unknown cells count as empty.
+
+        A player need not cross out every empty cell: the picture is what is judged.
+        """
+        return all(self._row_match) and all(self._column_match)
+
+    def broken(self) -> list[tuple[str, int]]:
+        """Every completed line that breaks its clue, as ``("row" | "column", index)``."""
+        out = [("row", i) for i, s in enumerate(self.rows) if s is LineState.BROKEN]
+        out += [("column", i) for i, s in enumerate(self.columns) if s is LineState.BROKEN]
+        return out

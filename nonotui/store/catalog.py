@@ -1,0 +1,107 @@
+"""The puzzles the library lists: the bundled ones and those in the user's puzzles folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from nonotui import formats
+from nonotui.errors import NonotuiError
+from nonotui.model import Puzzle
+from nonotui.store.paths import DataDir
+
+BUNDLED_PACKAGE = "nonotui.puzzles"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of the library, or one file that could not be read.
+
+    Attributes:
+        name: The file name (with ``#N`` for the N-th puzzle of a file holding several).
+        source: ``"bundled"`` or ``"user"``.
+        puzzle: The puzzle, or ``None`` when the file could not be read.
+        error: Why the file could not be read, or ``None``.
+    """
+
+    name: str
+    source: str
+    puzzle: Puzzle | None
+    error: str | None = None
+
+    @property
+    def title(self) -> str:
+        """The puzzle's title, or its file name when it has none."""
+        if self.puzzle is not None and self.puzzle.title:
+            return self.puzzle.title
+        return self.name
+
+
+def _entries_of(name: str, source: str, text_or_path: str | Path) -> list[Entry]:
+    try:
+        if isinstance(text_or_path, Path):
+            puzzles = formats.load_all(text_or_path)
+        else:
+            puzzles = formats.parse(text_or_path, name)
+    except NonotuiError as exc:
+        return [Entry(name, source, None, exc.message)]
+    if len(puzzles) == 1:
+        return [Entry(name, source, puzzles[0])]
+    return [Entry(f"{name}#{i}", source, p) for i, p in enumerate(puzzles, start=1)]
+
+
+class Catalog:
+    """Finds puzzles; nothing is cached, so a file dropped into the folder shows up at once."""
+
+    def __init__(self, data_dir: DataDir) -> None:
+        self.data_dir = data_dir
+
+    def bundled(self) -> list[Entry]:
+        """Every puzzle shipped with nonotui, by file name."""
+        out: list[Entry] = []
+        root = resources.files(BUNDLED_PACKAGE)
+        for item in sorted(root.iterdir(), key=lambda t: t.name):
+            if item.name.endswith(".non"):
+                out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
+        return out
+
+    def user(self) -> list[Entry]:
+        """Every puzzle file in the user's puzzles folder (created when missing)."""
+        folder = self.data_dir.puzzles
+        folder.mkdir(parents=True, exist_ok=True)
+        out: list[Entry] = []
+        for path in sorted(folder.iterdir()):
+            if path.is_file() and formats.format_for_extension(path) is not None:
+                out += _entries_of(path.name, "user", path)
+        return out
+
+    def entries(self) -> list[Entry]:
+        """Bundled puzzles first, then the user's."""
+        return self.bundled() + self.user()
+
+    def find_bundled(self, name: str) -> Puzzle | None:
+        """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
+        wanted = name.lower().removesuffix(".non")
+        for entry in self.bundled():
+            if entry.puzzle is None:
+                continue
+            if entry.name.lower().removesuffix(".non") == wanted or entry.title.lower() == wanted:
+                return entry.puzzle
+        return None
+
+    def resolve(self, spec: str) -> tuple[Puzzle, str]:
+        """The puzzle a player named: a file (``FILE``, ``FILE#N``), a Tatham game id, or the
+        name or title of a bundled puzzle. Returns it with a label for messages.
+
+        Raises:
+            NonotuiError: nothing by that name, or the file cannot be read.
+        """
+        spec = spec.strip()
+        path = Path(spec).expanduser()
+        if not path.exists():
+            bundled = self.find_bundled(spec)
+            if bundled is not None:
+                return bundled, spec
+        puzzles, label = formats.open_spec(str(path) if path.exists() else spec)
+        return puzzles[0], label

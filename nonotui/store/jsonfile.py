@@ -1,0 +1,78 @@
+"""Versioned JSON files written atomically, and damaged files moved aside instead of lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from nonotui.errors import SaveError
+
+
+def write_atomic(path: Path, data: object) -> None:
+    """Write ``data`` as JSON to ``path`` so that a reader sees the old file or the new one whole.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, then replaces the
+    target with :func:`os.replace`, which is atomic on one file system.
+
+    Raises:
+        SaveError: the folder cannot be created or the file cannot be written.
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        # The temporary file is ours alone; removing it keeps failed saves from piling up.
+        Path(tmp).unlink(missing_ok=True)
+        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def read_json(path: Path) -> object:
+    """The JSON value in ``path``.
+
+    Raises:
+        FileNotFoundError: there is no such file (the caller decides what that means).
+        SaveError: the file cannot be read or is not valid UTF-8 JSON.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise SaveError(f"{path} cannot be read: {exc.strerror or exc}") from exc
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path} is not valid JSON ({exc})") from exc
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged file to ``NAME.corrupt-TIMESTAMP`` beside it and return the new path.
+
+    The file is kept so that nothing the player made is destroyed; a new save starts fresh.
+
+    Raises:
+        SaveError: the file cannot be renamed (then it is left where it is).
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        raise SaveError(f"{path} is damaged and cannot be moved aside: {exc.strerror or exc}") from exc
+    return target

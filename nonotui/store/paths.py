@@ -1,0 +1,46 @@
+"""Where nonotui keeps its files: the platform's user data folder, or ``$NONOTUI_DATA_DIR``."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+DATA_DIR_ENV = "NONOTUI_DATA_DIR"
+"""Environment variable that replaces the platform's data folder (tests point it at a temp dir)."""
+
+
+@dataclass(frozen=True)
+class DataDir:
+    """The layout of the data folder.
+
+    Attributes:
+        root: The folder itself.
+    """
+
+    root: Path
+
+    @classmethod
+    def default(cls) -> DataDir:
+        """``$NONOTUI_DATA_DIR`` when set and not empty, else the platform's user data folder."""
+        override = os.environ.get(DATA_DIR_ENV)
+        if override:
+            return cls(Path(override).expanduser())
+        return cls(Path(platformdirs.user_data_dir("nonotui", appauthor=False)))
+
+    @property
+    def progress(self) -> Path:
+        """One save file per puzzle, named by the puzzle's identity."""
+        return self.root / "progress"
+
+    @property
+    def puzzles(self) -> Path:
+        """The user's own puzzles, listed by the library next to the bundled ones."""
+        return self.root / "puzzles"
+
+    @property
+    def settings(self) -> Path:
+        """The settings file."""
+        return self.root / "settings.json"

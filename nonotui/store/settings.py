@@ -1,0 +1,84 @@
+"""The player's settings: glyphs, theme and how the library is sorted and filtered."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from nonotui.errors import SaveError
+from nonotui.store.jsonfile import move_aside, read_json, write_atomic
+from nonotui.store.paths import DataDir
+
+SETTINGS_SCHEMA = 1
+
+GLYPH_CHOICES = ("auto", "unicode", "ascii")
+SORT_CHOICES = ("name", "size", "state")
+FILTER_CHOICES = ("all", "new", "playing", "solved")
+
+
+@dataclass
+class Settings:
+    """Settings kept between runs.
+
+    Attributes:
+        glyphs: ``auto`` (Unicode when the terminal's encoding can show it), ``unicode`` or
+            ``ascii``.
+        theme: The Textual theme's name.
+        sort: How the library is sorted: ``name``, ``size`` or ``state``.
+        filter: Which puzzles the library shows: ``all``, ``new``, ``playing`` or ``solved``.
+    """
+
+    glyphs: str = "auto"
+    theme: str = "textual-dark"
+    sort: str = "size"
+    filter: str = "all"
+
+    def validate(self) -> None:
+        """Raises SaveError when a value is not one of its choices."""
+        for name, choices in (
+            ("glyphs", GLYPH_CHOICES),
+            ("sort", SORT_CHOICES),
+            ("filter", FILTER_CHOICES),
+        ):
+            if getattr(self, name) not in choices:
+                raise SaveError(f"setting {name} = {getattr(self, name)!r} is not one of {choices}")
+        if not isinstance(self.theme, str) or not self.theme:
+            raise SaveError("setting theme is not a theme name")
+
+
+class SettingsStore:
+    """Reads and writes ``settings.json``."""
+
+    def __init__(self, data_dir: DataDir) -> None:
+        self.path = data_dir.settings
+
+    def load(self) -> tuple[Settings, str | None]:
+        """The settings and a notice for the player when the file was damaged and moved aside."""
+        try:
+            data = read_json(self.path)
+            settings = self._parse(data)
+        except FileNotFoundError:
+            return Settings(), None
+        except SaveError as exc:
+            moved = move_aside(self.path)
+            return Settings(), (
+                f"The settings could not be read ({exc.message}); they were moved to {moved} and "
+                "the defaults are used."
+            )
+        return settings, None
+
+    @staticmethod
+    def _parse(data: object) -> Settings:
+        if not isinstance(data, dict):
+            raise SaveError("the settings file does not hold a JSON object")
+        if data.get("schema") != SETTINGS_SCHEMA:
+            raise SaveError(f"unknown settings schema {data.get('schema')!r}")
+        known = {f.name for f in fields(Settings)}
+        # Unknown keys are ignored so that an older nonotui can run beside a newer one.
+        settings = Settings(**{k: v for k, v in data.items() if k in known})
+        settings.validate()
+        return settings
+
+    def save(self, settings: Settings) -> None:
+        """Write the settings atomically (raises SaveError)."""
+        settings.validate()
+        write_atomic(self.path, {"schema": SETTINGS_SCHEMA, **asdict(settings)})

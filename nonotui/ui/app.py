@@ -1,0 +1,198 @@
+"""The Textual app and :func:`make_app`, the one factory the CLI and the tests both use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual import events, on
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
+from nonotui.model import Puzzle
+from nonotui.store import DataDir, LockHeld, ProgressStore, Settings, SettingsStore
+from nonotui.store.catalog import Catalog
+from nonotui.ui.glyphs import Glyphs, choose
+from nonotui.ui.messages import PuzzleChosen
+from nonotui.ui.screens.dialogs import HelpScreen, MessageScreen, OpenFileScreen
+from nonotui.ui.screens.library import LibraryScreen
+from nonotui.ui.screens.play import PlayScreen
+
+
+class NonotuiApp(App[int]):
+    """The player: a library screen at the bottom of the stack, a play screen above it."""
+
+    CSS_PATH = "nonotui.tcss"
+    TITLE = "nonotui"
+    BINDINGS = [
+        # Bound on purpose: ctrl+c quits (saving first) rather than Textual's copy hint.
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, data_dir: DataDir, start: tuple[Puzzle, str] | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.progress_store = ProgressStore(data_dir.progress)
+        self.settings_store = SettingsStore(data_dir)
+        self.catalog = Catalog(data_dir)
+        self.start = start
+        self.settings, self._settings_notice = self.settings_store.load()
+        self.glyphs: Glyphs = choose(self.settings.glyphs)
+
+    # -- start up -------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        if self._settings_notice:
+            self.notify(self._settings_notice, severity="warning", timeout=12)
+        self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings))
+        if self.start is not None:
+            self.open_puzzle(*self.start)
+
+    def watch_theme(self, theme: str) -> None:
+        if self.is_mounted and theme != self.settings.theme:
+            self.settings.theme = theme
+            self.save_settings()
+
+    def save_settings(self) -> None:
+        """Write the settings; a failure is shown."""
+        try:
+            self.settings_store.save(self.settings)
+        except SaveError as exc:
+            self.notify(exc.message, title="Settings not saved", severity="error")
+
+    # -- opening puzzles --------------------------------------------------------------------------
+
+    def open_puzzle(self, puzzle: Puzzle, label: str) -> PlayScreen | None:
+        """Open the play screen on ``puzzle``, or explain in a dialog why it cannot be opened.
+
+        A puzzle open in another nonotui opens read-only; a save from a newer nonotui is refused
+        and left as it is.
+        """
+        try:
+            screen = self._play_screen(puzzle, label)
+        except NonotuiError as exc:
+            self.push_screen(MessageScreen("This puzzle cannot be opened", exc.message))
+            return None
+        self.push_screen(screen)
+        return screen
+
+    def _play_screen(self, puzzle: Puzzle, label: str) -> PlayScreen:
+        if puzzle.is_color:
+            raise UnsupportedPuzzleError(
+                f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
+            )
+        lock = self.progress_store.lock_for(puzzle.identity)
+        notices = []
+        try:
+            lock.acquire()
+        except LockHeld as exc:
+            notices.append(exc.message)
+            lock = None
+        try:
+            result = self.progress_store.load(puzzle)
+        except SaveError:
+            if lock is not None:
+                lock.release()
+            raise
+        if result.notice:
+            notices.append(result.notice)
+        return PlayScreen(
+            puzzle,
+            result.progress,
+            self.progress_store,
+            lock,
+            self.glyphs,
+            label=label,
+            notices=tuple(notices),
+        )
+
+    @on(PuzzleChosen)
+    def _puzzle_chosen(self, message: PuzzleChosen) -> None:
+        self.open_puzzle(message.puzzle, message.label)
+
+    def action_open_file(self) -> None:
+        """Ask for a file path (or game id, or bundled name) and play it."""
+
+        def chosen(spec: str | None) -> None:
+            if not spec:
+                return
+            try:
+                puzzle, label = self.catalog.resolve(spec)
+            except NonotuiError as exc:
+                self.push_screen(MessageScreen("This puzzle cannot be opened", exc.message))
+                return
+            self.open_puzzle(puzzle, label)
+
+        self.push_screen(OpenFileScreen(), chosen)
+
+    # -- app-wide actions -----------------------------------------------------------------------
+
+    def play_screens(self) -> list[PlayScreen]:
+        """Every play screen on the stack (at most one in practice)."""
+        return [s for s in self.screen_stack if isinstance(s, PlayScreen)]
+
+    async def action_quit(self) -> None:
+        """Save every open puzzle, then quit: the last move is never lost."""
+        for screen in self.play_screens():
+            screen.pause_clock()
+            screen.save_now()
+        self.exit(0)
+
+    def action_help(self) -> None:
+        """Show every key."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_glyphs(self) -> None:
+        """Switch between Unicode and ASCII glyphs, and remember the choice."""
+        self.settings.glyphs = "ascii" if self.glyphs.name == "unicode" else "unicode"
+        self.glyphs = choose(self.settings.glyphs)
+        for screen in self.play_screens():
+            screen.set_glyphs(self.glyphs)
+        self.save_settings()
+        self.notify(f"{self.glyphs.name} glyphs")
+
+    def on_app_blur(self, _event: events.AppBlur) -> None:
+        if isinstance(self.screen, PlayScreen):
+            self.screen.pause_clock()
+
+    def on_app_focus(self, _event: events.AppFocus) -> None:
+        if isinstance(self.screen, PlayScreen):
+            self.screen.resume_clock()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: Textual's own entries (themes, keys, quit) and nonotui's."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Every key and mouse action", self.action_help)
+        yield SystemCommand("Open a puzzle file", "Play a file by its path", self.action_open_file)
+        yield SystemCommand(
+            "Toggle ASCII glyphs", "Draw cells with ASCII or Unicode", self.action_toggle_glyphs
+        )
+        if isinstance(screen, PlayScreen):
+            yield SystemCommand("Undo", "Undo the last move", screen.action_undo)
+            yield SystemCommand("Redo", "Redo the last undone move", screen.action_redo)
+            yield SystemCommand(
+                "Restart puzzle", "Clear the board, the history and the clock", screen.action_restart
+            )
+            yield SystemCommand("Pause", "Hide the board and stop the clock", screen.action_pause)
+            yield SystemCommand(
+                "Back to the library", "Leave this puzzle (it is saved)", screen.leave
+            )
+
+
+def make_app(
+    puzzle: Puzzle | None = None, label: str | None = None, data_dir: DataDir | None = None
+) -> NonotuiApp:
+    """The app, opening ``puzzle`` directly when given, else the library.
+
+    Args:
+        puzzle: A puzzle to play at once.
+        label: Its file name or spec, for messages.
+        data_dir: Where progress and settings live; ``NONOTUI_DATA_DIR`` or the platform's
+            user data folder by default.
+    """
+    start = (puzzle, label or puzzle.title or "puzzle") if puzzle is not None else None
+    return NonotuiApp(data_dir or DataDir.default(), start)

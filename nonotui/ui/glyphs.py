@@ -1,0 +1,64 @@
+"""How cells, guides and marks are drawn: Unicode glyphs, or ASCII where Unicode cannot show.
+
+Cell states differ by glyph, not only by colour, so the board reads the same with ``NO_COLOR``
+or on a monochrome terminal.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import sys
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """One set of glyphs. Cell glyphs are one character, drawn right-aligned in a cell.
+
+    Attributes:
+        filled: A filled cell (repeated across the cell's width).
+        filled_cursor: A filled cell under the cursor, a different texture so the cursor shows
+            even where colour does not.
+        crossed: A cell marked empty.
+        unknown: A cell not yet decided.
+        vertical: The guide line between groups of five columns.
+        horizontal: The guide line between groups of five rows.
+        crossing: Where guide lines cross.
+        error: The mark beside a completed line that breaks its clue.
+    """
+
+    name: str
+    filled: str
+    filled_cursor: str
+    crossed: str
+    unknown: str
+    vertical: str
+    horizontal: str
+    crossing: str
+    error: str
+
+
+UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!")
+ASCII = Glyphs("ascii", "#", "@", "x", ".", "|", "-", "+", "!")
+
+
+def terminal_speaks_unicode() -> bool:
+    """Whether the output encoding (or, failing that, the locale) is a Unicode one."""
+    encoding = getattr(sys.__stdout__, "encoding", None) or locale.getpreferredencoding(False)
+    if encoding and encoding.lower().replace("-", "").startswith("utf"):
+        return True
+    for var in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "utf-8" in value.lower() or "utf8" in value.lower()
+    return False
+
+
+def choose(setting: str) -> Glyphs:
+    """The glyphs for the ``glyphs`` setting: ``unicode``, ``ascii`` or ``auto``."""
+    if setting == "ascii":
+        return ASCII
+    if setting == "unicode":
+        return UNICODE
+    return UNICODE if terminal_speaks_unicode() else ASCII

@@ -1,0 +1,119 @@
+"""Small screens: pause, help, opening a file by path, and an error message."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from nonotui.ui.keys import HELP
+
+
+class PauseScreen(ModalScreen[None]):
+    """Covers the board while the clock is stopped; any key goes back."""
+
+    DEFAULT_CSS = """
+    PauseScreen { align: center middle; background: $background; }
+    PauseScreen Label { border: round $primary; padding: 1 4; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Label("Paused: the clock is stopped.\n\nPress any key to play on.")
+
+    def on_key(self, event: object) -> None:
+        self.dismiss()
+
+    def on_click(self, event: object) -> None:
+        self.dismiss()
+
+
+def help_text() -> str:
+    """Every key and mouse action, from :data:`nonotui.ui.keys.HELP`."""
+    width = max(len(keys) for _, rows in HELP for keys, _ in rows)
+    parts = []
+    for section, rows in HELP:
+        parts.append(section)
+        parts += [f"  {keys.ljust(width)}  {what}" for keys, what in rows]
+        parts.append("")
+    return "\n".join(parts).rstrip()
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists every key and mouse action."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Vertical {
+        width: auto; max-width: 96%; height: auto; max-height: 96%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    HelpScreen VerticalScroll { height: auto; width: auto; }
+    HelpScreen #help-title { text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Keys and mouse (escape closes)", id="help-title")
+            with VerticalScroll():
+                yield Static(help_text(), id="help-text", markup=False)
+
+
+class OpenFileScreen(ModalScreen[str | None]):
+    """Asks for a puzzle file's path (or a Tatham game id); dismissed with it or ``None``."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    DEFAULT_CSS = """
+    OpenFileScreen { align: center middle; }
+    OpenFileScreen > Vertical {
+        width: 80%; max-width: 100; height: auto; border: thick $primary;
+        background: $surface; padding: 0 1;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Open a puzzle file (FILE, FILE#N or a Tatham game id); escape cancels")
+            yield Input(placeholder="~/puzzles/cat.non", id="path")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        self.dismiss(value or None)
+
+
+class MessageScreen(ModalScreen[None]):
+    """A message the player must acknowledge (errors that stop something from opening)."""
+
+    BINDINGS = [Binding("escape,enter", "dismiss", "Close")]
+
+    DEFAULT_CSS = """
+    MessageScreen { align: center middle; }
+    MessageScreen > Vertical {
+        width: 80%; max-width: 100; height: auto; border: thick $error;
+        background: $surface; padding: 0 1;
+    }
+    MessageScreen #message-title { text-style: bold; }
+    MessageScreen Button { margin-top: 1; }
+    """
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.message_title = title
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.message_title, id="message-title")
+            with VerticalScroll():
+                yield Static(self.message, markup=False, id="message-text")
+            yield Button("OK", variant="primary", id="ok")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, _event: Button.Pressed) -> None:
+        self.dismiss()

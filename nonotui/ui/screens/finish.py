@@ -1,0 +1,90 @@
+"""The finish screen: the solved picture, the time and the number of moves."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from nonotui.model import FILLED, Board, Puzzle
+from nonotui.ui.clock import format_time
+from nonotui.ui.glyphs import Glyphs
+
+
+def picture_text(board: Board, glyphs: Glyphs) -> str:
+    """The filled cells as text: two rows per line with half blocks, or one per line in ASCII."""
+    filled = board.cells == FILLED
+    height, width = filled.shape
+    lines = []
+    if glyphs.name == "unicode":
+        for r in range(0, height, 2):
+            top = filled[r]
+            bottom = filled[r + 1] if r + 1 < height else [False] * width
+            lines.append("".join(" ▀▄█"[int(t) + 2 * int(b)] for t, b in zip(top, bottom)))
+    else:
+        for r in range(height):
+            lines.append("".join("#" if v else " " for v in filled[r]))
+    return "\n".join(lines)
+
+
+class FinishScreen(ModalScreen[str | None]):
+    """Shown once when a puzzle is solved; dismissed with ``"library"`` or ``None``."""
+
+    BINDINGS = [
+        Binding("enter", "dismiss('library')", "Library"),
+        Binding("escape", "dismiss(None)", "Look at the board"),
+    ]
+
+    DEFAULT_CSS = """
+    FinishScreen { align: center middle; }
+    FinishScreen > Vertical {
+        width: auto; max-width: 90%; height: auto; max-height: 90%;
+        border: thick $success; background: $surface; padding: 0 2;
+    }
+    FinishScreen #title { text-style: bold; width: 100%; content-align: center middle; }
+    FinishScreen VerticalScroll { height: auto; max-height: 24; width: auto; }
+    FinishScreen #picture { width: auto; color: $foreground; }
+    FinishScreen Horizontal { height: auto; width: auto; margin-top: 1; }
+    FinishScreen Button { margin: 0 1; }
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        board: Board,
+        elapsed: float,
+        moves: int,
+        new_best: bool,
+        best_time: float,
+        glyphs: Glyphs,
+    ) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.board = board.copy()
+        self.elapsed = elapsed
+        self.moves = moves
+        self.new_best = new_best
+        self.best_time = best_time
+        self.glyphs = glyphs
+
+    def compose(self) -> ComposeResult:
+        title = self.puzzle.title or "Puzzle"
+        best = "a new best time!" if self.new_best else f"best {format_time(self.best_time)}"
+        with Vertical():
+            yield Label(f"Solved: {title}", id="title")
+            with VerticalScroll():
+                yield Static(picture_text(self.board, self.glyphs), id="picture", markup=False)
+            yield Label(
+                f"Time {format_time(self.elapsed)} · {self.moves} moves · {best}", id="facts"
+            )
+            with Horizontal():
+                yield Button("Library (enter)", id="library", variant="primary")
+                yield Button("Look at the board (esc)", id="stay")
+
+    def on_mount(self) -> None:
+        self.query_one("#library", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("library" if event.button.id == "library" else None)

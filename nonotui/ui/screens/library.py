@@ -1,0 +1,206 @@
+"""The library: every bundled and user puzzle with its size, author and progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label
+
+from nonotui.store import ProgressStore, Settings, Summary
+from nonotui.store.catalog import Catalog, Entry
+from nonotui.store.settings import FILTER_CHOICES, SORT_CHOICES
+from nonotui.ui.clock import format_time
+from nonotui.ui.messages import PuzzleChosen
+
+STATE_ORDER = {"playing": 0, "new": 1, "solved": 2, "unreadable": 3}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the library table."""
+
+    entry: Entry
+    summary: Summary
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)``, ``(0, 0)`` for a file that could not be read."""
+        p = self.entry.puzzle
+        return (p.width, p.height) if p is not None else (0, 0)
+
+    def progress_text(self) -> str:
+        """What the progress column says."""
+        if self.entry.error is not None:
+            return "cannot read file"
+        s = self.summary
+        if s.state == "solved":
+            best = f" {format_time(s.best_time)}" if s.best_time is not None else ""
+            return f"solved{best}"
+        if s.state == "playing":
+            return f"{s.percent}% decided"
+        if s.state == "unreadable":
+            return "save unreadable"
+        return "new"
+
+    def state(self) -> str:
+        """The state used for filtering and sorting."""
+        return "unreadable" if self.entry.error is not None else self.summary.state
+
+    def matches(self, text: str) -> bool:
+        """Whether the search text is in the title, author or file name."""
+        if not text:
+            return True
+        p = self.entry.puzzle
+        hay = " ".join([self.entry.title, self.entry.name, (p.author or "") if p else ""])
+        return text.lower() in hay.lower()
+
+
+def sort_rows(rows: list[Row], key: str) -> list[Row]:
+    """Rows sorted by ``size`` (cells, then title), ``name`` (title) or ``state``."""
+    if key == "size":
+        return sorted(rows, key=lambda r: (r.size[0] * r.size[1], r.entry.title.lower()))
+    if key == "state":
+        return sorted(rows, key=lambda r: (STATE_ORDER[r.state()], r.entry.title.lower()))
+    return sorted(rows, key=lambda r: r.entry.title.lower())
+
+
+class LibraryScreen(Screen[None]):
+    """Pick a puzzle to play."""
+
+    BINDINGS = [
+        Binding("o", "app.open_file", "Open file"),
+        Binding("s", "cycle_sort", "Sort"),
+        Binding("a", "cycle_filter", "Show"),
+        Binding("slash", "search", "Search"),
+        Binding("escape", "leave_search", "Back", show=False),
+        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    LibraryScreen #heading { width: 100%; background: $panel; padding: 0 1; text-style: bold; }
+    LibraryScreen #search { border: none; height: 1; padding: 0 1; display: none; }
+    LibraryScreen #search.shown { display: block; }
+    LibraryScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, catalog: Catalog, store: ProgressStore, settings: Settings) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.store = store
+        self.settings = settings
+        self.rows: list[Row] = []
+        self.shown: list[Row] = []
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="heading")
+        yield Input(placeholder="search titles and authors (escape to leave)", id="search")
+        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
+        yield table
+        yield Footer()
+
+    @property
+    def table(self) -> DataTable[str]:
+        """The table of puzzles."""
+        return self.query_one(DataTable)
+
+    def on_mount(self) -> None:
+        table = self.table
+        for name, width in (("Title", 28), ("Size", 7), ("Author", 22), ("Progress", 16)):
+            table.add_column(name, key=name.lower(), width=width)
+        table.add_column("From", key="from")
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        # Progress changes while a puzzle is played; read it again each time we come back.
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the catalogue and every puzzle's progress, then redraw the table."""
+        self.rows = [
+            Row(e, self.store.summary(e.puzzle) if e.puzzle is not None else Summary("new"))
+            for e in self.catalog.entries()
+        ]
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Fill the table with the rows passing the filter, in the chosen order."""
+        text = self.query_one("#search", Input).value.strip()
+        wanted = self.settings.filter
+        rows = [
+            r
+            for r in self.rows
+            if (wanted == "all" or r.state() == wanted) and r.matches(text)
+        ]
+        self.shown = sort_rows(rows, self.settings.sort)
+        table = self.table
+        selected = table.cursor_row
+        table.clear()
+        for i, row in enumerate(self.shown):
+            p = row.entry.puzzle
+            table.add_row(
+                row.entry.title,
+                f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
+                (p.author or "") if p is not None else (row.entry.error or ""),
+                row.progress_text(),
+                row.entry.source,
+                key=str(i),
+            )
+        if self.shown:
+            table.move_cursor(row=min(selected, len(self.shown) - 1))
+        solved = sum(1 for r in self.rows if r.state() == "solved")
+        self.query_one("#heading", Label).update(
+            f"nonotui · {len(self.rows)} puzzles, {solved} solved · sort: {self.settings.sort} "
+            f"(s) · showing: {self.settings.filter} (a) · user puzzles: "
+            f"{self.catalog.data_dir.puzzles}"
+        )
+
+    @on(DataTable.RowSelected)
+    def _open(self, event: DataTable.RowSelected) -> None:
+        row = self.shown[int(str(event.row_key.value))]
+        if row.entry.puzzle is None:
+            from nonotui.ui.screens.dialogs import MessageScreen
+
+            self.app.push_screen(MessageScreen("This file cannot be played", row.entry.error or ""))
+            return
+        self.post_message(PuzzleChosen(row.entry.puzzle, row.entry.name))
+
+    def action_cycle_sort(self) -> None:
+        """Sort by the next key: size, name, state."""
+        i = SORT_CHOICES.index(self.settings.sort)
+        self.settings.sort = SORT_CHOICES[(i + 1) % len(SORT_CHOICES)]
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self.redraw()
+
+    def action_cycle_filter(self) -> None:
+        """Show the next group: all, new, in progress, solved."""
+        i = FILTER_CHOICES.index(self.settings.filter)
+        self.settings.filter = FILTER_CHOICES[(i + 1) % len(FILTER_CHOICES)]
+        self.app.save_settings()  # type: ignore[attr-defined]
+        self.redraw()
+
+    def action_search(self) -> None:
+        """Show the search field and type into it."""
+        search = self.query_one("#search", Input)
+        search.add_class("shown")
+        search.focus()
+
+    def action_leave_search(self) -> None:
+        """Clear and hide the search field."""
+        search = self.query_one("#search", Input)
+        search.value = ""
+        search.remove_class("shown")
+        self.table.focus()
+        self.redraw()
+
+    @on(Input.Changed, "#search")
+    def _search_changed(self, _event: Input.Changed) -> None:
+        self.redraw()
+
+    @on(Input.Submitted, "#search")
+    def _search_done(self, _event: Input.Submitted) -> None:
+        self.table.focus()

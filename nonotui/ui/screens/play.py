@@ -1,0 +1,432 @@
+"""The play screen: the grid, the status line and every key of play, with autosave and a clock.
+
+The screen turns keys and the grid's stroke messages into :class:`~nonotui.ui.session.PlaySession`
+calls, then hands the grid what to draw. Every change schedules a save a moment later
+(debounced); leaving the screen or quitting saves at once, so the last move is never lost.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from nonotui.errors import SaveError
+from nonotui.model import EMPTY, FILLED, Puzzle
+from nonotui.model.history import Move
+from nonotui.store import Progress, ProgressStore, PuzzleLock
+from nonotui.ui.clock import Stopwatch, format_time
+from nonotui.ui.glyphs import Glyphs
+from nonotui.ui.grid import GridView
+from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
+from nonotui.ui.session import PAINT_NAMES, PlaySession
+from nonotui.ui.status import StatusLine
+
+SAVE_DELAY = 0.4
+"""Seconds of quiet after a change before it is written; quitting writes at once anyway."""
+
+MAX_COUNT = 999
+
+
+def _moves(dr: int, dc: int, name: str) -> str:
+    return f"{name}({dr},{dc})"
+
+
+class PlayScreen(Screen[None]):
+    """One puzzle being played."""
+
+    BINDINGS = [
+        *(
+            Binding(key, _moves(dr, dc, "move"), "Move", show=False)
+            for key, dr, dc in (
+                ("up,k", -1, 0),
+                ("down,j", 1, 0),
+                ("left,h", 0, -1),
+                ("right,l", 0, 1),
+            )
+        ),
+        *(
+            Binding(key, _moves(dr, dc, "move_fill"), "Move and fill", show=False)
+            for key, dr, dc in (
+                ("shift+up", -1, 0),
+                ("shift+down", 1, 0),
+                ("shift+left", 0, -1),
+                ("shift+right", 0, 1),
+            )
+        ),
+        *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
+        Binding("home", "edge('home')", "Row start", show=False),
+        Binding("end", "edge('end')", "Row end", show=False),
+        Binding("pageup", "edge('top')", "Top row", show=False),
+        Binding("pagedown", "edge('bottom')", "Bottom row", show=False),
+        Binding("space,f", "fill", "Fill"),
+        Binding("x", "cross", "Cross"),
+        Binding("backspace,delete", "clear", "Clear", show=False),
+        Binding("m", "paint_mode", "Paint"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+r,ctrl+y", "redo", "Redo"),
+        Binding("p", "pause", "Pause"),
+        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("escape", "escape", "Library"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        progress: Progress,
+        store: ProgressStore,
+        lock: PuzzleLock | None,
+        glyphs: Glyphs,
+        *,
+        label: str,
+        notices: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.store = store
+        self.lock = lock
+        self.label = label
+        self.notices = notices
+        self.session = PlaySession(puzzle, progress, read_only=lock is None)
+        self.stopwatch = Stopwatch(progress.elapsed)
+        self.finished = self.session.solved
+        """Solved in this board: marks are refused until the puzzle is restarted."""
+        self.glyphs = glyphs
+        self._count = ""
+        self._save_timer: Timer | None = None
+        self._dirty = False
+
+    # -- composition and lifecycle --------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        grid = GridView(self.puzzle, self.session.board, id="grid")
+        grid.glyphs = self.glyphs
+        with Container(id="board"):
+            yield grid
+        yield StatusLine(id="status")
+        yield Footer()
+
+    @property
+    def grid(self) -> GridView:
+        """The grid widget."""
+        return self.query_one(GridView)
+
+    @property
+    def status(self) -> StatusLine:
+        """The status line."""
+        return self.query_one(StatusLine)
+
+    def on_mount(self) -> None:
+        self.title = self.puzzle.title or self.label
+        self.grid.focus()
+        self.set_interval(1.0, self._update_facts)
+        # immediate: the suspend signal comes just before the process stops, too late to queue
+        self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
+        self.app.app_resume_signal.subscribe(self, self._on_app_resume, immediate=True)
+        for notice in self.notices:
+            self.notify(notice, severity="warning", timeout=12)
+        if self.session.read_only:
+            self._say("read-only: open in another nonotui")
+        elif self.finished:
+            self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
+        self._redraw()
+
+    def on_screen_resume(self) -> None:
+        self.resume_clock()
+        self._redraw()
+
+    def on_screen_suspend(self) -> None:
+        self.pause_clock()
+        self.save_now()
+
+    def on_unmount(self) -> None:
+        # The widgets are gone by now: stop the clock and save without redrawing.
+        self.stopwatch.pause()
+        self.save_now()
+        if self.lock is not None:
+            self.lock.release()
+
+    def _on_app_suspend(self, _app: object) -> None:
+        self.pause_clock()
+        self.save_now()
+
+    def _on_app_resume(self, _app: object) -> None:
+        if self.app.screen is self:
+            self.resume_clock()
+
+    # -- clock ----------------------------------------------------------------------------------
+
+    def pause_clock(self) -> None:
+        """Stop counting time (screen covered, app suspended or out of focus)."""
+        self.stopwatch.pause()
+        self._update_facts()
+
+    def resume_clock(self) -> None:
+        """Count time again, unless the puzzle is finished or read-only."""
+        if not (self.finished or self.session.read_only):
+            self.stopwatch.start()
+        self._update_facts()
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def _schedule_save(self) -> None:
+        self._dirty = True
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        self._save_timer = self.set_timer(SAVE_DELAY, self.save_now)
+
+    def save_now(self) -> bool:
+        """Write the progress now (no-op when read-only); a failure is shown, never hidden."""
+        if self._save_timer is not None:
+            self._save_timer.stop()
+            self._save_timer = None
+        if self.session.read_only:
+            return False
+        progress = self.session.progress
+        progress.elapsed = self.stopwatch.elapsed
+        try:
+            self.store.save(progress)
+        except SaveError as exc:
+            self.app.notify(exc.message, title="Progress not saved", severity="error", timeout=15)
+            self._say("progress NOT saved: see the message")
+            return False
+        self._dirty = False
+        return True
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _say(self, message: str) -> None:
+        for status in self.query(StatusLine):
+            status.say(message)
+
+    def _update_facts(self) -> None:
+        if not self.query(StatusLine):
+            return
+        s = self.session
+        row, column = s.cursor
+        parts = [
+            self.puzzle.title or self.label,
+            f"{self.puzzle.width}x{self.puzzle.height}",
+            format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
+            f"{s.progress.moves} moves",
+            f"row {row + 1} col {column + 1}",
+        ]
+        if self.puzzle.width > 30 or self.puzzle.height > 30:
+            # large puzzles may not show whole clues on a small terminal: name them here
+            g = self.grid.geometry
+            parts.append(f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}")
+        if s.paint is not None:
+            parts.append(f"paint: {PAINT_NAMES[s.paint]}")
+        if self._count:
+            parts.append(f"count {self._count}")
+        self.status.set_facts(" · ".join(parts))
+
+    def _redraw(self) -> None:
+        s = self.session
+        self.grid.show(s.cursor, s.tracker.rows, s.tracker.columns)
+        self._update_facts()
+
+    def set_glyphs(self, glyphs: Glyphs) -> None:
+        """Draw the grid with another glyph set."""
+        self.glyphs = glyphs
+        self.grid.set_glyphs(glyphs)
+
+    # -- changes --------------------------------------------------------------------------------
+
+    def _can_edit(self) -> bool:
+        if self.session.read_only:
+            self._say("read-only: this puzzle is open in another nonotui")
+            return False
+        if self.finished:
+            self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
+            return False
+        return True
+
+    def _changed(self, move: Move | None) -> None:
+        """Redraw after a change; save soon; finish when solved."""
+        self._redraw()
+        if move is None:
+            return
+        self.resume_clock()
+        self._schedule_save()
+        if self.session.solved and not self.finished:
+            self._finish()
+
+    def _finish(self) -> None:
+        from nonotui.ui.screens.finish import FinishScreen
+
+        progress = self.session.progress
+        self.finished = True
+        self.stopwatch.pause()
+        elapsed = self.stopwatch.elapsed
+        new_best = progress.best_time is None or elapsed < progress.best_time
+        progress.solved = True
+        if new_best:
+            progress.best_time = elapsed
+        self.save_now()
+        self._say("Solved!")
+        self.app.push_screen(
+            FinishScreen(self.puzzle, self.session.board, elapsed, progress.moves, new_best,
+                         progress.best_time or elapsed, self.glyphs),
+            self._after_finish,
+        )
+
+    def _after_finish(self, choice: str | None) -> None:
+        if choice == "library":
+            self.leave()
+
+    def leave(self) -> None:
+        """Save, then go back to the library (which reads the saved progress at once)."""
+        self.pause_clock()
+        self.save_now()
+        self.dismiss()
+
+    def _take_count(self) -> int:
+        count = int(self._count) if self._count else 1
+        self._count = ""
+        return count
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def action_count(self, digit: int) -> None:
+        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi)."""
+        if not self._count and digit == 0:
+            self.action_edge("home")
+            return
+        if int(self._count + str(digit)) <= MAX_COUNT:
+            self._count += str(digit)
+        self._update_facts()
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        """Move the cursor (painting in paint mode)."""
+        count = self._take_count()
+        if self.session.paint is not None and not self._can_edit():
+            return
+        self._changed(self.session.move(drow, dcol, count))
+
+    def action_move_fill(self, drow: int, dcol: int) -> None:
+        """Move the cursor and fill the cells passed, the starting one included."""
+        count = self._take_count()
+        if not self._can_edit():
+            return
+        self._changed(self.session.move(drow, dcol, count, paint=FILLED))
+
+    def action_edge(self, where: str) -> None:
+        """Jump to the first or last cell of the row, or to the top or bottom row."""
+        self._count = ""
+        row, column = self.session.cursor
+        last_row, last_col = self.puzzle.height - 1, self.puzzle.width - 1
+        target = {
+            "home": (row, 0),
+            "end": (row, last_col),
+            "top": (0, column),
+            "bottom": (last_row, column),
+        }[where]
+        self.session.go_to(*target)
+        self._redraw()
+
+    def action_fill(self) -> None:
+        """Fill the cursor cell, or clear it when filled."""
+        self._count = ""
+        if self._can_edit():
+            self._changed(self.session.toggle(FILLED))
+
+    def action_cross(self) -> None:
+        """Cross the cursor cell, or clear it when crossed."""
+        self._count = ""
+        if self._can_edit():
+            self._changed(self.session.toggle(EMPTY))
+
+    def action_clear(self) -> None:
+        """Make the cursor cell unknown."""
+        self._count = ""
+        if self._can_edit():
+            self._changed(self.session.clear())
+
+    def action_paint_mode(self) -> None:
+        """Cycle the paint mode: off, fill, cross, clear."""
+        if self._can_edit():
+            mode = self.session.cycle_paint()
+            self._say(f"paint mode: {PAINT_NAMES[mode]}" + (" (escape ends it)" if mode else ""))
+            self._update_facts()
+
+    def action_undo(self) -> None:
+        """Undo the last move."""
+        if self.session.read_only:
+            self._can_edit()
+            return
+        move = self.session.undo()
+        if move is None:
+            self._say("nothing to undo")
+        elif self.finished and not self.session.solved:
+            # Undoing out of a solved board goes back to playing (the solve stays recorded).
+            self.finished = False
+            self._say("")
+        self._changed(move)
+
+    def action_redo(self) -> None:
+        """Redo the last undone move."""
+        if self.session.read_only:
+            self._can_edit()
+            return
+        move = self.session.redo()
+        if move is None:
+            self._say("nothing to redo")
+        self._changed(move)
+
+    def action_escape(self) -> None:
+        """Drop a count, else end paint mode, else go back to the library."""
+        if self._count:
+            self._count = ""
+        elif self.session.paint is not None:
+            self.session.paint = None
+        else:
+            self.leave()
+            return
+        self._update_facts()
+
+    def action_pause(self) -> None:
+        """Hide the board and stop the clock until a key is pressed."""
+        from nonotui.ui.screens.dialogs import PauseScreen
+
+        self.app.push_screen(PauseScreen())
+
+    def action_restart(self) -> None:
+        """Start the puzzle over: empty board, no history, clock at zero (best time kept)."""
+        if self.session.read_only:
+            self._can_edit()
+            return
+        self.session.restart()
+        self.stopwatch = Stopwatch(0.0)
+        self.finished = False
+        self._say("restarted")
+        self.resume_clock()
+        self._changed(None)
+        self.save_now()
+
+    # -- mouse strokes --------------------------------------------------------------------------
+
+    @on(StrokeStarted)
+    def _stroke_started(self, message: StrokeStarted) -> None:
+        self._count = ""
+        if self._can_edit():
+            self.session.begin_stroke(message.row, message.column, message.value)
+        else:
+            self.session.go_to(message.row, message.column)
+        self._redraw()
+
+    @on(StrokeMoved)
+    def _stroke_moved(self, message: StrokeMoved) -> None:
+        if self.session.stroke is not None:
+            self.session.extend_stroke(message.row, message.column)
+            self._redraw()
+
+    @on(StrokeEnded)
+    def _stroke_ended(self, _message: StrokeEnded) -> None:
+        if self.session.stroke is not None:
+            self._changed(self.session.end_stroke())

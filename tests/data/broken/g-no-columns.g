@@ -1,0 +1,4 @@
+Just rows
+: rows
+1
+1

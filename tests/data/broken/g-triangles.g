@@ -1,0 +1,7 @@
+#d
+  1:*  black
+  t:/  black/orange
+: rows
+1
+: columns
+1

@@ -1,0 +1,4 @@
+A triddler
+#Triddlers
+: ==
+1

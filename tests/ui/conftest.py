@@ -1,0 +1,75 @@
+"""Hermetic UI tests: the production app factory, with the data folder in a temp dir."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from nonotui.model import Puzzle
+from nonotui.store import DataDir
+from nonotui.ui.app import NonotuiApp, make_app
+from nonotui.ui.grid import GridView
+from nonotui.ui.screens.play import PlayScreen
+
+# A 5x5 with one solution: a plus sign with a dot in the corner.
+PLUS = Puzzle.from_picture(
+    [
+        [1, 0, 1, 0, 0],
+        [0, 0, 1, 0, 0],
+        [1, 1, 1, 1, 1],
+        [0, 0, 1, 0, 0],
+        [0, 0, 1, 0, 0],
+    ],
+    title="Plus",
+    author="tests",
+)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> DataDir:
+    """Every UI test gets its own empty data folder, never the developer's."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("NONOTUI_DATA_DIR", str(folder))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return DataDir(folder)
+
+
+def app_for(puzzle: Puzzle | None = PLUS) -> NonotuiApp:
+    """The app as the CLI builds it, opening ``puzzle`` directly."""
+    return make_app(puzzle, puzzle.title if puzzle else None)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Let the app run until ``condition`` holds; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.01)
+
+
+async def play_screen(pilot: Pilot) -> PlayScreen:
+    """The play screen, once it is up."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayScreen)
+    await until(pilot, lambda: bool(screen.query(GridView)))
+    return screen
+
+
+def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:
+    """Where a cell is drawn inside the grid widget (with no scrolling)."""
+    g = grid.geometry
+    return (
+        grid.clue_columns + g.cell_x(column) + g.cell_width - 1 - int(grid.scroll_x),
+        grid.header_lines + g.row_y(row) - int(grid.scroll_y),
+    )
+
+
+def board_text(screen: PlayScreen) -> str:
+    """The play screen's board in the text notation."""
+    return screen.session.board.to_text()

@@ -1,0 +1,144 @@
+"""A 100x100 puzzle at 80x24, the library, the command palette, glyphs and the CLI."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from nonotui.cli import main
+from nonotui.model import Puzzle
+from nonotui.store import DataDir
+from nonotui.ui.app import make_app
+from nonotui.ui.glyphs import ASCII, UNICODE
+from nonotui.ui.grid import GridView
+from nonotui.ui.screens.library import LibraryScreen
+from tests.ui.conftest import app_for, board_text, play_screen, until
+
+
+def big_puzzle(size: int = 100) -> Puzzle:
+    rng = random.Random(100)
+    picture = [[1 if rng.random() < 0.55 else 0 for _ in range(size)] for _ in range(size)]
+    return Puzzle.from_picture(picture, title="Big")
+
+
+async def test_a_100x100_puzzle_scrolls_with_clues_pinned_at_80x24() -> None:
+    async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        g = grid.geometry
+        header_before = grid.render_line(0).text
+        await pilot.press("9", "9", "j", "9", "9", "l", "f")
+        assert screen.session.cursor == (99, 99)
+        assert board_text(screen).splitlines()[99][99] == "#"
+        assert grid.scroll_y > 0 and grid.scroll_x > 0
+        # the bottom-right cell is on screen: its row is the last visible grid line
+        view_h = grid.scrollable_content_region.height
+        row_line = g.row_y(99) - int(grid.scroll_y) + grid.header_lines
+        assert grid.header_lines <= view_h // 2 < g.header_height
+        assert 0 <= row_line < view_h
+        # row clues still drawn at the left (their end, nearest the cells), column clues on top
+        panel = grid.clue_columns
+        assert g.row_texts[99].endswith(grid.render_line(row_line).text[:panel].strip())
+        header_after = grid.render_line(0).text
+        assert header_after.startswith("^ more")
+        assert g.row_texts[99] in screen.status.facts  # the whole clue is in the status line
+        assert header_after != header_before  # the column clues scrolled sideways with the cells
+        await pilot.press("u")
+        assert board_text(screen).splitlines()[99][99] == "?"
+
+
+async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
+    data_dir.puzzles.mkdir(parents=True)
+    (data_dir.puzzles / "mine.nin").write_text("2 2\n1\n1\n1\n1\n")
+    (data_dir.puzzles / "broken.non").write_text("width 3\nheight x\n")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and app.screen.shown)
+        library = app.screen
+        names = [r.entry.name for r in library.shown]
+        assert "mine.nin" in names and "broken.non" in names and "heart.non" in names
+        sizes = [r.size[0] * r.size[1] for r in library.shown]
+        assert sizes == sorted(sizes)
+        await pilot.press("s")
+        assert app.settings.sort == "state"
+        assert library.shown[-1].entry.name == "broken.non"  # unreadable files sort last
+        assert library.shown[-1].progress_text() == "cannot read file"
+        await pilot.press("s")
+        titles = [r.entry.title.lower() for r in library.shown]
+        assert titles == sorted(titles) and app.settings.sort == "name"
+        await pilot.press("slash", *"mug", "enter")
+        assert [r.entry.title for r in library.shown] == ["Mug"]
+        await pilot.press("enter")
+        screen = await play_screen(pilot)
+        assert screen.puzzle.title == "Mug"
+        await pilot.press("f", "escape")
+        await until(pilot, lambda: app.screen is library)
+        await pilot.press("escape", "a", "a")  # filter: in progress
+        assert app.settings.filter == "playing"
+        assert [(r.entry.title, r.progress_text()) for r in library.shown] == [
+            ("Mug", "1% decided")
+        ]
+
+
+async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) -> None:
+    from nonotui.ui.screens.dialogs import MessageScreen
+
+    colour = tmp_path / "colour.non"
+    colour.write_text(
+        "width 2\nheight 1\ncolor a #ff0000\ncolor b #0000ff\nrows\n1a,1b\ncolumns\n1a\n1b\n"
+    )
+    plain = tmp_path / "plain.nin"
+    plain.write_text("1 1\n1\n1\n")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("o", *str(colour), "enter")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert "colour puzzle" in app.screen.message
+        await pilot.press("enter", "o", *str(plain), "enter")
+        screen = await play_screen(pilot)
+        assert (screen.puzzle.width, screen.puzzle.height) == (1, 1)
+
+
+def test_cli_refuses_colour_puzzles_and_unknown_names(tmp_path: Path, capsys) -> None:
+    colour = tmp_path / "colour.non"
+    colour.write_text(
+        "width 2\nheight 1\ncolor a #ff0000\ncolor b #0000ff\nrows\n1a,1b\ncolumns\n1a\n1b\n"
+    )
+    assert main(["play", str(colour)]) == 1
+    assert "colour puzzle" in capsys.readouterr().err
+    assert main(["play", "no-such-puzzle"]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+async def test_command_palette_offers_the_main_actions() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        titles = {c.title for c in app.get_system_commands(screen)}
+        for wanted in ("Undo", "Redo", "Restart puzzle", "Pause", "Help", "Open a puzzle file",
+                       "Toggle ASCII glyphs", "Theme"):
+            assert any(wanted in t for t in titles), wanted
+        await pilot.press("f")
+        restart = next(c for c in app.get_system_commands(screen) if c.title == "Restart puzzle")
+        restart.callback()
+        assert board_text(screen) == "?????\n" * 5 and screen.session.progress.moves == 0
+
+
+async def test_ascii_glyphs_setting_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        assert app.no_color
+        grid = screen.query_one(GridView)
+        await pilot.press("f", "l", "x")
+        g = grid.geometry
+        before = grid.render_line(g.header_height).text[g.clue_width:]
+        assert UNICODE.filled in before and UNICODE.crossed in before
+        app.action_toggle_glyphs()
+        after = grid.render_line(g.header_height).text[g.clue_width:]
+        assert grid.glyphs is ASCII and after.startswith("##") and ASCII.crossed in after
+        assert app.settings_store.load()[0].glyphs == "ascii"

@@ -1,0 +1,80 @@
+"""Every bundled puzzle loads from the installed package, carries its metadata, and has exactly
+one solution; the test-side solver that proves it is itself checked against brute force."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonotui import formats
+from nonotui.store import DataDir
+from nonotui.store.catalog import Catalog
+from tests.simple_solver import solutions, solve_line
+
+REPO = Path(__file__).resolve().parents[2]
+ENTRIES = Catalog(DataDir(REPO / "unused")).bundled()
+
+
+def test_there_are_at_least_15_from_5x5_to_40x40() -> None:
+    assert len(ENTRIES) >= 15
+    sizes = [(e.puzzle.width, e.puzzle.height) for e in ENTRIES if e.puzzle]
+    assert min(sizes) == (5, 5) and max(sizes) == (40, 40)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_bundled_puzzle_loads_with_metadata_and_a_unique_solution(entry) -> None:
+    assert entry.error is None
+    puzzle = entry.puzzle
+    assert puzzle.title and puzzle.author == "nonotui contributors"
+    assert puzzle.license == "CC0-1.0"
+    assert puzzle.goal is not None  # Puzzle validated the goal against the clues on load
+    found = solutions(puzzle.rows, puzzle.columns, limit=2)
+    assert len(found) == 1, f"{entry.name} has more than one solution"
+    assert [[1 if v == 1 else 0 for v in row] for row in found[0]] == [
+        list(row) for row in puzzle.goal
+    ]
+
+
+def test_files_are_what_the_drawing_script_writes() -> None:
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import draw_puzzles
+    finally:
+        sys.path.pop(0)
+    for name, (title, picture) in draw_puzzles.pictures().items():
+        text = (REPO / "puzzles" / f"{name}.non").read_text(encoding="utf-8")
+        assert text == draw_puzzles.to_non(title, picture), f"run tools/draw_puzzles.py ({name})"
+        assert formats.parse(text, f"{name}.non")[0].title == title
+
+
+def _clue(line: tuple[int, ...]) -> list[int]:
+    return [len(list(g)) for k, g in itertools.groupby(line) if k == 1]
+
+
+def test_the_checkers_line_logic_matches_brute_force() -> None:
+    rng = random.Random(5)
+    for _ in range(1500):
+        n = rng.randint(1, 8)
+        clue = _clue(tuple(rng.choice((1, -1)) for _ in range(n)))
+        line = [rng.choice((0, 0, 0, 1, -1)) for _ in range(n)]
+        fits = [
+            a
+            for a in itertools.product((1, -1), repeat=n)
+            if _clue(a) == clue and all(x in (0, y) for x, y in zip(line, a))
+        ]
+        expected = (
+            None
+            if not fits
+            else [col[0] if len(set(col)) == 1 else 0 for col in zip(*fits)]
+        )
+        assert solve_line(clue, line) == expected, (clue, line)
+
+
+def test_the_checker_sees_a_second_solution() -> None:
+    assert len(solutions([[1], [1]], [[1], [1]])) == 2
+    # Tatham's example id: unique, but not by line logic alone
+    assert len(solutions([[1, 1], [2], [1], [1]], [[2], [1], [2], [1]])) == 1
