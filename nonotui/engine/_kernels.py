@@ -745,6 +745,19 @@ SEARCH_STOPPED = 2
 """Search status: stopped because control[0] was set (a cancel or a deadline)."""
 SEARCH_REFUSED = -2
 """Search status: a linesolver refused its arguments (a colour puzzle, or a corrupt clue)."""
+SEARCH_BUDGET = 3
+"""Search status: stopped after the number of guesses allowed by ``options[OPT_GUESS_BUDGET]``."""
+
+OPT_SCORE = 0
+OPT_ORDER = 1
+OPT_MEMO = 2
+OPT_NEAR = 3
+OPT_GUESS_BUDGET = 4
+N_OPTIONS = 5
+"""Indices into the search options: the branching score (see :func:`_branch_score`), which value
+of the branching cell goes first (0: the one whose probe set more cells), whether probes are
+skipped for cells whose lines did not change since they were probed, whether only cells next to
+a decided cell or the edge are probed, and the most guesses allowed (0: no limit)."""
 
 ST_PROBES = 0
 ST_GUESSES = 1
@@ -889,14 +902,51 @@ def _settle(pending, fuel, n_ranks):
 
 
 @njit(cache=True, nogil=True)
+def _near_decided(cells, idx, h, w):
+    """Whether a cell touches the edge or a decided cell: where probes tend to find something."""
+    r = idx // w
+    c = idx - r * w
+    if r == 0 or c == 0 or r == h - 1 or c == w - 1:
+        return True
+    return (_single(cells[idx - 1]) or _single(cells[idx + 1]) or _single(cells[idx - w])
+            or _single(cells[idx + w]))
+
+
+@njit(cache=True, nogil=True)
+def _line_hashes(cells, h, w, out):
+    """A hash of every line's cells, to tell which lines changed since a cell was probed."""
+    for line in range(h + w):
+        if line < h:
+            start, stride, n = line * w, 1, w
+        else:
+            start, stride, n = line - h, w, h
+        acc = np.uint64(1469598103934665603)
+        for i in range(n):
+            acc = (acc ^ np.uint64(cells[start + i * stride])) * np.uint64(1099511628211)
+        out[line] = acc | np.uint64(1)
+
+
+SCORE_WU = 0
+SCORE_PRODUCT = 1
+SCORE_FAIL_FIRST = 2
+"""Branching scores (``options[OPT_SCORE]``); the open cell with the highest score is branched on."""
+
+
+@njit(cache=True, nogil=True)
 def _branch_score(n_a, n_b, mode):
-    """Wu et al.'s branching score over the two probes of a cell: favours cells where both
-    values determine much, and cells where they differ a lot."""
+    """How good a cell is to branch on, from the cells its two probes set (``n_a``, ``n_b``).
+
+    ``SCORE_WU``: Wu et al.'s ``min + 1.85 ln(1 + |difference|)``, which favours cells where both
+    values determine much; it finds solutions of random puzzles fast. ``SCORE_PRODUCT``: the
+    product, as lookahead SAT solvers use. ``SCORE_FAIL_FIRST``: the opposite, the cell whose
+    weaker value sets the fewest cells, which keeps the search local and proves puzzles such as
+    webpbn #6574 unique with far fewer guesses (measured in benchmarks/solve.py).
+    """
     lo = n_a if n_a < n_b else n_b
-    if mode == 1:
+    if mode == SCORE_PRODUCT:
         return (n_a + 1.0) * (n_b + 1.0)
-    if mode == 2:
-        return -((n_a + 1.0) * (n_b + 1.0))
+    if mode == SCORE_FAIL_FIRST:
+        return -float(lo)
     return lo + 1.85 * np.log(1.0 + abs(n_a - n_b))
 
 
@@ -955,6 +1005,12 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
     probe_val = np.zeros(n_cells, dtype=np.uint32)
     probe_stamp = np.zeros(n_cells, dtype=np.int64)
     agreed = np.empty(n_cells, dtype=np.int64)
+    line_hash = np.zeros(n_lines, dtype=np.uint64)
+    probed_row = np.zeros(n_cells, dtype=np.uint64)
+    probed_col = np.zeros(n_cells, dtype=np.uint64)
+    memo_first = np.zeros(n_cells, dtype=np.int64)
+    memo_second = np.zeros(n_cells, dtype=np.int64)
+    memo_bit = np.zeros(n_cells, dtype=np.uint32)
     stamp = 0
     decided = 0
     for i in range(n_cells):
@@ -991,12 +1047,35 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
             best_idx = -1
             best_bit = np.uint32(0)
             best_score = -np.inf
+            if options[OPT_MEMO] == 1:
+                _line_hashes(cells, h, w, line_hash)
             for idx in range(n_cells):
                 cur = cells[idx]
                 if _single(cur):
                     continue
                 if control[0] != 0:
                     return SEARCH_STOPPED, n_found
+                if options[OPT_NEAR] == 1 and not _near_decided(cells, idx, h, w):
+                    continue
+                if options[OPT_MEMO] == 1:
+                    r_ = idx // w
+                    hr = line_hash[r_]
+                    hc = line_hash[h + idx - r_ * w]
+                    fb = memo_bit[idx]
+                    if (probed_row[idx] == hr and probed_col[idx] == hc and (fb & cur) != 0
+                            and fb != cur):
+                        # nothing in this cell's lines changed since it was probed: reuse
+                        s = _branch_score(memo_first[idx], memo_second[idx], options[OPT_SCORE])
+                        if s > best_score:
+                            best_score = s
+                            best_idx = idx
+                            if options[OPT_ORDER] == 0:
+                                best_bit = fb if memo_first[idx] >= memo_second[idx] else (cur & ~fb)
+                            else:
+                                best_bit = fb if memo_first[idx] < memo_second[idx] else (cur & ~fb)
+                        continue
+                    probed_row[idx] = hr
+                    probed_col[idx] = hc
                 forced = np.uint32(0)
                 n_first = 0
                 n_second = 0
@@ -1014,7 +1093,17 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                                               cells, pending, score, fuel, trail_idx, trail_old,
                                               tpos, linebuf, outbuf, iwork, stats, control)
                         changed = tpos - mark
-                        if st == _PROP_OK:
+                        exhausted = False
+                        if st == _PROP_OK and stats[ST_DECIDED] == n_cells:
+                            # the probe solved the puzzle: that is the one solution with this
+                            # value here, so the value's whole subtree is explored already
+                            solutions[n_found, :] = cells
+                            n_found += 1
+                            stats[ST_SOLUTIONS] = n_found
+                            if n_found >= max_solutions:
+                                return SEARCH_LIMIT, n_found
+                            exhausted = True
+                        elif st == _PROP_OK:
                             if probes_done == 0:
                                 stamp += 1
                                 for t in range(mark, tpos):
@@ -1041,11 +1130,15 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                             return SEARCH_STOPPED, n_found
                         if st == _PROP_REFUSED:
                             return SEARCH_REFUSED, n_found
-                        if st == _PROP_CONTRADICTION:
+                        if st == _PROP_CONTRADICTION or exhausted:
                             forced |= bit
                     bit <<= 1
+                memo_first[idx] = n_first
+                memo_second[idx] = n_second
+                memo_bit[idx] = first_bit if probes_done >= 2 else 0
                 if forced:
-                    # values that led to a contradiction are removed, then propagated
+                    # values that led to a contradiction, or whose only solution was recorded,
+                    # are removed, then the rest is propagated
                     progress = True
                     left = cur & ~forced
                     if left == 0:
@@ -1093,12 +1186,12 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                         if stats[ST_DECIDED] == n_cells:
                             break
                         continue
-                s = _branch_score(n_first, n_second, options[0])
+                s = _branch_score(n_first, n_second, options[OPT_SCORE])
                 if s > best_score:
                     best_score = s
                     best_idx = idx
                     # explore first the value whose probe determined more cells
-                    if options[1] == 0:
+                    if options[OPT_ORDER] == 0:
                         best_bit = first_bit if n_first >= n_second else (cur & ~first_bit)
                     else:
                         best_bit = first_bit if n_first < n_second else (cur & ~first_bit)
@@ -1109,6 +1202,8 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                 status = _PROP_OK
                 continue
             # ---- bifurcation: push the alternative, follow the chosen value ----
+            if options[OPT_GUESS_BUDGET] > 0 and stats[ST_GUESSES] >= options[OPT_GUESS_BUDGET]:
+                return SEARCH_BUDGET, n_found
             stats[ST_GUESSES] += 1
             stack_tpos[depth] = tpos
             stack_idx[depth] = best_idx

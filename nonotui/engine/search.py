@@ -21,7 +21,6 @@ from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board, Puzzle
 
-OPTIONS = np.zeros(4, dtype=np.int64)
 POLL_SECONDS = 0.005
 """How often a stoppable search looks at ``should_stop``, the deadline and progress."""
 
@@ -45,6 +44,8 @@ class SolveStats:
     """States abandoned and alternatives taken from the stack."""
     contradictions: int
     """Lines found inconsistent (in probes and in branches)."""
+    strategy: str = "wu"
+    """The branching strategy whose run gave the answer (see :data:`WU`, :data:`FAIL_FIRST`)."""
 
     def as_dict(self) -> dict[str, object]:
         """The statistics as plain JSON-ready values."""
@@ -56,6 +57,7 @@ class SolveStats:
             "max_depth": self.max_depth,
             "backtracks": self.backtracks,
             "contradictions": self.contradictions,
+            "strategy": self.strategy,
         }
 
 
@@ -166,74 +168,162 @@ def solve(
         cells = board.cells.reshape(-1).copy()
     methods = stack.method_ids()
     complete = np.array([s.complete for s in stack], dtype=np.bool_)
-    solutions = np.zeros((max_solutions, prep.h * prep.w), dtype=CELL_DTYPE)
-    control = np.zeros(1, dtype=np.int64)
-    stats = np.zeros(kernels.ST_LINES + len(methods), dtype=np.int64)
-    args = (prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, methods, complete,
-            prep.score, cells, max_solutions, solutions, control, stats, OPTIONS)
-
-    start = time.perf_counter()
-    stopped_by = None
-    if timeout is None and should_stop is None and on_progress is None:
-        status, found = kernels.search(*args)
-    else:
-        status, found, stopped_by = _run_stoppable(
-            args, control, stats, start, timeout, should_stop, on_progress, prep.h * prep.w
-        )
-    seconds = time.perf_counter() - start
+    runner = _Runner(prep, cells, methods, complete, max_solutions, timeout, should_stop,
+                     on_progress)
+    status, solutions, counters, strategy, stopped_by = runner.run()
     if status == kernels.SEARCH_REFUSED:
         raise NonotuiError("the linesolvers refused this puzzle's clues")
-    boards = [Board(solutions[i].reshape(prep.h, prep.w).copy()) for i in range(found)]
+    boards = [Board(sol.reshape(prep.h, prep.w).copy()) for sol in solutions]
     return SolveResult(
-        status=_status(status, found, max_solutions, stopped_by),
+        status=_status(status, len(boards), max_solutions, stopped_by),
         solutions=boards,
-        stats=_stats(stats, stack),
-        seconds=seconds,
+        stats=_stats(counters, stack, strategy),
+        seconds=runner.seconds,
         stack=str(stack),
     )
 
 
-def _run_stoppable(args, control, stats, start, timeout, should_stop, on_progress, n_cells):
-    """Run the kernel in a thread; poll the stop conditions and report progress meanwhile."""
-    outcome: list[tuple[int, int]] = []
-    failure: list[BaseException] = []
+@dataclass(frozen=True)
+class Strategy:
+    """One way of choosing where to branch (kernel options, see ``_kernels.OPT_*``)."""
 
-    def work() -> None:
-        try:
-            outcome.append(kernels.search(*args))
-        except BaseException as exc:  # re-raised in the caller's thread below
-            failure.append(exc)
+    name: str
+    score: int
+    order: int = 0
+    memo: int = 1
+    near: int = 1
 
-    thread = threading.Thread(target=work, name="nonotui-search", daemon=True)
-    thread.start()
-    stopped_by = None
-    deadline = None if timeout is None else start + timeout
-    while True:
-        thread.join(POLL_SECONDS)
-        if not thread.is_alive():
-            break
-        if stopped_by is None:
-            if deadline is not None and time.perf_counter() >= deadline:
-                stopped_by = "timeout"
-            elif should_stop is not None and should_stop():
-                stopped_by = "cancelled"
-            if stopped_by is not None:
-                control[0] = 1
-        if on_progress is not None:
-            on_progress(
-                Progress(
-                    seconds=time.perf_counter() - start,
-                    decided=int(stats[kernels.ST_DECIDED]),
-                    cells=n_cells,
-                    solutions=int(stats[kernels.ST_SOLUTIONS]),
-                    depth=int(stats[kernels.ST_DEPTH]),
-                    guesses=int(stats[kernels.ST_GUESSES]),
-                )
+    def options(self, guess_budget: int = 0) -> np.ndarray:
+        """The kernel's option vector."""
+        opts = np.zeros(kernels.N_OPTIONS, dtype=np.int64)
+        opts[kernels.OPT_SCORE] = self.score
+        opts[kernels.OPT_ORDER] = self.order
+        opts[kernels.OPT_MEMO] = self.memo
+        opts[kernels.OPT_NEAR] = self.near
+        opts[kernels.OPT_GUESS_BUDGET] = guess_budget
+        return opts
+
+
+WU = Strategy("wu", score=kernels.SCORE_WU)
+"""Branch on the cell whose two probes both set many cells (Wu et al.'s score): finds solutions
+fast on random puzzles."""
+FAIL_FIRST = Strategy("fail-first", score=kernels.SCORE_FAIL_FIRST)
+"""Branch on the cell whose weaker probe sets the fewest cells: keeps the search local, which
+proves puzzles like webpbn #6574 "Forever" unique far sooner."""
+FIRST_BUDGET = 16
+"""Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
+each other on two threads. Most puzzles never get that far, so they pay for no thread."""
+
+
+class _Runner:
+    """Runs the search kernel: alone first, then as a race of two strategies if that takes long.
+
+    Every kernel call gets its own ``control`` flag; stopping (cancel, deadline, or the other
+    racer finishing) sets it, and the kernel stops before the next line it would solve.
+    """
+
+    def __init__(self, prep, cells, methods, complete, max_solutions, timeout, should_stop,
+                 on_progress) -> None:
+        self.prep = prep
+        self.cells = cells
+        self.methods = methods
+        self.complete = complete
+        self.max_solutions = max_solutions
+        self.timeout = timeout
+        self.should_stop = should_stop
+        self.on_progress = on_progress
+        self.stopped_by: str | None = None
+        self.seconds = 0.0
+        self.controls: list[np.ndarray] = []
+        self.live_stats: list[np.ndarray] = []
+
+    def _args(self, options: np.ndarray):
+        p = self.prep
+        solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
+        control = np.zeros(1, dtype=np.int64)
+        stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
+        self.controls.append(control)
+        self.live_stats.append(stats)
+        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
+                self.cells.copy(), self.max_solutions, solutions, control, stats, options)
+        return args, solutions, stats
+
+    def run(self):
+        """``(status, solutions, summed counters, winning strategy, stopped_by)``."""
+        self.start = time.perf_counter()
+        stoppable = not (self.timeout is None and self.should_stop is None
+                         and self.on_progress is None)
+        args, sols, stats = self._args(WU.options(FIRST_BUDGET))
+        if stoppable:
+            (status, found), = self._wait([args])
+        else:
+            status, found = kernels.search(*args)
+        strategy = WU.name
+        counters = stats.copy()
+        if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
+            racers = [self._args(s.options()) for s in (WU, FAIL_FIRST)]
+            outcomes = self._wait([a for a, _, _ in racers], race=True)
+            winner = next(
+                (i for i, (st, _) in enumerate(outcomes) if st != kernels.SEARCH_STOPPED), 0
             )
-    if failure:
-        raise failure[0]
-    status, found = outcome[0]
-    return status, found, stopped_by
+            status, found = outcomes[winner]
+            sols = racers[winner][1]
+            strategy = (WU, FAIL_FIRST)[winner].name
+            for _, _, st in racers:
+                counters += st
+            counters[kernels.ST_MAX_DEPTH] = max(int(st[kernels.ST_MAX_DEPTH]) for _, _, st in racers)
+        self.seconds = time.perf_counter() - self.start
+        return status, [sols[i] for i in range(found)], counters, strategy, self.stopped_by
+
+    def _wait(self, arg_sets, race: bool = False) -> list[tuple[int, int]]:
+        """Run kernels in threads; poll stop conditions; in a race, the first to end stops the
+        rest. Returns each kernel's ``(status, found)``."""
+        results: list[tuple[int, int] | None] = [None] * len(arg_sets)
+        failures: list[BaseException] = []
+        controls = self.controls[-len(arg_sets):]
+        stats = self.live_stats[-len(arg_sets):]
+
+        def work(i: int, args) -> None:
+            try:
+                results[i] = kernels.search(*args)
+            except BaseException as exc:  # re-raised in the caller's thread below
+                failures.append(exc)
+            if race:
+                for j, control in enumerate(controls):
+                    if j != i:
+                        control[0] = 1
+
+        threads = [threading.Thread(target=work, args=(i, a), name=f"nonotui-search-{i}",
+                                    daemon=True) for i, a in enumerate(arg_sets)]
+        for t in threads:
+            t.start()
+        deadline = None if self.timeout is None else self.start + self.timeout
+        while True:
+            alive = [t for t in threads if t.is_alive()]
+            if not alive:
+                break
+            alive[0].join(POLL_SECONDS)
+            if self.stopped_by is None:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    self.stopped_by = "timeout"
+                elif self.should_stop is not None and self.should_stop():
+                    self.stopped_by = "cancelled"
+                if self.stopped_by is not None:
+                    for control in controls:
+                        control[0] = 1
+            if self.on_progress is not None:
+                best = max(stats, key=lambda s: int(s[kernels.ST_DECIDED]))
+                self.on_progress(Progress(
+                    seconds=time.perf_counter() - self.start,
+                    decided=int(best[kernels.ST_DECIDED]),
+                    cells=self.prep.h * self.prep.w,
+                    solutions=max(int(s[kernels.ST_SOLUTIONS]) for s in stats),
+                    depth=int(best[kernels.ST_DEPTH]),
+                    guesses=sum(int(s[kernels.ST_GUESSES]) for s in stats),
+                ))
+        if failures:
+            raise failures[0]
+        return [r for r in results if r is not None]
 
 
 def _status(status: int, found: int, max_solutions: int, stopped_by: str | None) -> str:
@@ -247,8 +337,9 @@ def _status(status: int, found: int, max_solutions: int, stopped_by: str | None)
     return "solved"
 
 
-def _stats(stats: np.ndarray, stack: Stack) -> SolveStats:
+def _stats(stats: np.ndarray, stack: Stack, strategy: str) -> SolveStats:
     return SolveStats(
+        strategy=strategy,
         lines={s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)},
         probes=int(stats[kernels.ST_PROBES]),
         guesses=int(stats[kernels.ST_GUESSES]),
