@@ -244,3 +244,14 @@ def test_bench_without_puzzles_exits_1(tmp_path: Path, capsys) -> None:
     code, rows = run_json(capsys, "bench", str(tmp_path))
     assert code == 1 and rows == []
     assert "no puzzle files" in capsys.readouterr().err
+
+
+def test_help_lists_solve_and_bench(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "solve" in out and "bench" in out
+    with pytest.raises(SystemExit):
+        main(["bench", "--help"])
+    # the exit-code policy is part of the documented interface
+    assert "Exit code 1" in " ".join(capsys.readouterr().out.split())

@@ -50,6 +50,6 @@ def test_every_bench_puzzle_gets_one_proven_status_from_every_stack(bench: Path)
             # the bench's puzzles all have one solution (pbnsolve, nonogrid and Simpson's
             # solver agree); a timeout or a disagreement between stacks is a failure
             if set(statuses.values()) != {"unique"}:
-                failures.append(f"{path.relative_to(bench)}#{index}: {statuses}")
+                failures.append(f"{path.relative_to(bench)} (puzzle {index}): {statuses}")
     assert checked >= 50
     assert not failures, "\n".join(failures)
