@@ -240,7 +240,8 @@ def report(args: argparse.Namespace) -> str:
     out: list[str] = []
     say = out.append
     say("# Solver benchmark (`benchmarks/solve.py`)\n")
-    say(f"Command: `python benchmarks/solve.py {' '.join(sys.argv[1:])}`; {date.today()}; "
+    command = " ".join(["python", "benchmarks/solve.py", *sys.argv[1:]])
+    say(f"Command: `{command}`; {date.today()}; "
         f"Python {platform.python_version()}, numba {numba.__version__}, numpy "
         f"{np.__version__}, {os.cpu_count()} CPUs ({platform.machine()}), machine shared with "
         "other work. Engine times are `SolveResult.seconds` in one process after a warm-up; "
