@@ -770,3 +770,527 @@ def repeat_line(method, blocks, colors, line, out, iwork, reps):
     for _ in range(reps):
         status = solve_line(method, blocks, colors, line, out, iwork)
     return status
+
+
+# ----------------------------------------------------------------------------------------------
+# The whole-puzzle solver (seed 003): fuel-driven propagation, probing, bifurcation
+# ----------------------------------------------------------------------------------------------
+#
+# The board is one flat uint32 array of H*W cells, row-major. Line l < H is row l (cells l*W to
+# l*W+W-1); line H+c is column c (cells c, c+W, ...). Clues of all lines are packed: the blocks of
+# line l are blocks[clue_off[l]:clue_off[l+1]], likewise their colours.
+#
+# Every change of a cell is recorded on a trail (cell index and old value), so a probe or a
+# branch is undone by unwinding the trail instead of copying the board: the search stack holds
+# trail positions, not boards, and its memory grows with the search depth only by a few integers.
+#
+# The caller stops a running search by setting control[0] to a non-zero value from another thread
+# (the kernels release the GIL); it is read before every line solved, so a stop takes effect
+# within one linesolver call. stats is written as the search goes and may be read meanwhile.
+
+SEARCH_DONE = 0
+"""Search status: the whole tree was explored; every solution was found."""
+SEARCH_LIMIT = 1
+"""Search status: stopped after finding the requested number of solutions."""
+SEARCH_STOPPED = 2
+"""Search status: stopped because control[0] was set (a cancel or a deadline)."""
+SEARCH_REFUSED = -2
+"""Search status: a linesolver refused its arguments (a colour puzzle, or a corrupt clue)."""
+SEARCH_BUDGET = 3
+"""Search status: stopped after the number of guesses allowed by ``options[OPT_GUESS_BUDGET]``."""
+
+OPT_SCORE = 0
+OPT_ORDER = 1
+OPT_MEMO = 2
+OPT_NEAR = 3
+OPT_GUESS_BUDGET = 4
+N_OPTIONS = 5
+"""Indices into the search options: the branching score (see :func:`_branch_score`), which value
+of the branching cell goes first (0: the one whose probe set more cells), whether probes are
+skipped for cells whose lines did not change since they were probed, whether only cells next to
+a decided cell or the edge are probed, and the most guesses allowed (0: no limit)."""
+
+ST_PROBES = 0
+ST_GUESSES = 1
+ST_DEPTH = 2
+ST_MAX_DEPTH = 3
+ST_SOLUTIONS = 4
+ST_DECIDED = 5
+ST_BACKTRACKS = 6
+ST_CONTRADICTIONS = 7
+ST_LINES = 8
+"""Indices into the stats array; ST_LINES + rank counts the lines solved by each rank."""
+
+_PROP_OK = 0
+_PROP_CONTRADICTION = -1
+_PROP_STOPPED = 2
+_PROP_REFUSED = -2
+
+
+@njit(cache=True, nogil=True)
+def _single(v):
+    """Whether cell value ``v`` holds exactly one value."""
+    return v != 0 and (v & (v - 1)) == 0
+
+
+@njit(cache=True, nogil=True)
+def line_score(blocks, n):
+    """Seed 003's heuristic ``T=(n+1)*sum(a)+n*(n-L-1)`` for a clue on a line of ``n`` cells.
+
+    ``T=L`` for an empty clue. It estimates how many cells one turn of line solving determines on
+    an empty line; higher is tried first.
+    """
+    k = blocks.shape[0]
+    if k == 0:
+        return n
+    total = 0
+    for j in range(k):
+        total += blocks[j]
+    return (k + 1) * total + k * (k - n - 1)
+
+
+@njit(cache=True, nogil=True)
+def _assign(cells, idx, value, trail_idx, trail_old, tpos, stats):
+    """Give cell ``idx`` the value set ``value``, on the trail. Returns the new trail position."""
+    old = cells[idx]
+    trail_idx[tpos] = idx
+    trail_old[tpos] = old
+    cells[idx] = value
+    if _single(value) and not _single(old):
+        stats[ST_DECIDED] += 1
+    return tpos + 1
+
+
+@njit(cache=True, nogil=True)
+def _undo(cells, trail_idx, trail_old, tpos, to, stats):
+    """Unwind the trail from ``tpos`` back to ``to``; returns ``to``."""
+    while tpos > to:
+        tpos -= 1
+        idx = trail_idx[tpos]
+        old = trail_old[tpos]
+        if _single(cells[idx]) and not _single(old):
+            stats[ST_DECIDED] -= 1
+        cells[idx] = old
+    return to
+
+
+@njit(cache=True, nogil=True)
+def _fuel_cell(idx, h, w, pending, fuel):
+    """A cell changed outside line solving: both of its lines need every rank again."""
+    r = idx // w
+    c = idx - r * w
+    pending[r] = 0
+    pending[h + c] = 0
+    fuel[r] += 1
+    fuel[h + c] += 1
+
+
+@njit(cache=True, nogil=True)
+def _propagate(h, w, blocks, colors, clue_off, methods, complete, cells, pending, score,
+               fuel, trail_idx, trail_old, tpos, linebuf, outbuf, iwork, stats, control):
+    """Solve lines until no line has fuel left, lowest pending rank first, best score next.
+
+    Returns ``(status, trail position)`` with status ``_PROP_OK`` at the fixpoint,
+    ``_PROP_CONTRADICTION``, ``_PROP_STOPPED`` or ``_PROP_REFUSED``.
+    """
+    n_ranks = methods.shape[0]
+    n_lines = h + w
+    while True:
+        if control[0] != 0:
+            return _PROP_STOPPED, tpos
+        best = -1
+        best_rank = n_ranks
+        best_score = 0.0
+        for line in range(n_lines):
+            p = pending[line]
+            if p < best_rank:
+                best, best_rank = line, p
+                best_score = score[line] + fuel[line]
+            elif p == best_rank and p < n_ranks:
+                s = score[line] + fuel[line]
+                if s > best_score:
+                    best, best_score = line, s
+        if best < 0:
+            return _PROP_OK, tpos
+        if best < h:
+            start, stride, n = best * w, 1, w
+        else:
+            start, stride, n = best - h, w, h
+        for i in range(n):
+            linebuf[i] = cells[start + i * stride]
+        a = clue_off[best]
+        b = clue_off[best + 1]
+        status = solve_line(methods[best_rank], blocks[a:b], colors[a:b], linebuf[:n],
+                            outbuf[:n], iwork)
+        stats[ST_LINES + best_rank] += 1
+        fuel[best] = 0
+        if status == CONTRADICTION:
+            stats[ST_CONTRADICTIONS] += 1
+            return _PROP_CONTRADICTION, tpos
+        if status == REFUSED:
+            return _PROP_REFUSED, tpos
+        if status == CHANGED:
+            for i in range(n):
+                if outbuf[i] != linebuf[i]:
+                    idx = start + i * stride
+                    tpos = _assign(cells, idx, outbuf[i], trail_idx, trail_old, tpos, stats)
+                    cross = h + i if best < h else i
+                    pending[cross] = 0
+                    fuel[cross] += 1
+            # a line solver is idempotent and a weaker rank finds nothing after a stronger one,
+            # so only the ranks above this one can still add to this line
+            pending[best] = n_ranks if complete[best_rank] else best_rank + 1
+        else:
+            pending[best] = best_rank + 1
+
+
+@njit(cache=True, nogil=True)
+def _settle(pending, fuel, n_ranks):
+    """Mark every line as processed by every rank (the state after a fixpoint was reached)."""
+    for line in range(pending.shape[0]):
+        pending[line] = n_ranks
+        fuel[line] = 0
+
+
+@njit(cache=True, nogil=True)
+def _near_decided(cells, idx, h, w):
+    """Whether a cell touches the edge or a decided cell: where probes tend to find something."""
+    r = idx // w
+    c = idx - r * w
+    if r == 0 or c == 0 or r == h - 1 or c == w - 1:
+        return True
+    return (_single(cells[idx - 1]) or _single(cells[idx + 1]) or _single(cells[idx - w])
+            or _single(cells[idx + w]))
+
+
+@njit(cache=True, nogil=True)
+def _line_hashes(cells, h, w, out):
+    """A hash of every line's cells, to tell which lines changed since a cell was probed."""
+    for line in range(h + w):
+        if line < h:
+            start, stride, n = line * w, 1, w
+        else:
+            start, stride, n = line - h, w, h
+        acc = np.uint64(1469598103934665603)
+        for i in range(n):
+            acc = (acc ^ np.uint64(cells[start + i * stride])) * np.uint64(1099511628211)
+        out[line] = acc | np.uint64(1)
+
+
+SCORE_WU = 0
+SCORE_PRODUCT = 1
+SCORE_FAIL_FIRST = 2
+"""Branching scores (``options[OPT_SCORE]``); the open cell with the highest score is branched on."""
+
+
+@njit(cache=True, nogil=True)
+def _branch_score(n_a, n_b, mode):
+    """How good a cell is to branch on, from the cells its two probes set (``n_a``, ``n_b``).
+
+    ``SCORE_WU``: Wu et al.'s ``min + 1.85 ln(1 + |difference|)``, which favours cells where both
+    values determine much; it finds solutions of random puzzles fast. ``SCORE_PRODUCT``: the
+    product, as lookahead SAT solvers use. ``SCORE_FAIL_FIRST``: the opposite, the cell whose
+    weaker value sets the fewest cells, which keeps the search local and proves puzzles such as
+    webpbn #6574 unique with far fewer guesses (measured in benchmarks/solve.py).
+    """
+    lo = n_a if n_a < n_b else n_b
+    if mode == SCORE_PRODUCT:
+        return (n_a + 1.0) * (n_b + 1.0)
+    if mode == SCORE_FAIL_FIRST:
+        return -float(lo)
+    return lo + 1.85 * np.log(1.0 + abs(n_a - n_b))
+
+
+@njit(cache=True, nogil=True)
+def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_solutions,
+           solutions, control, stats, options):
+    """Find up to ``max_solutions`` solutions of the puzzle from the state ``cells``.
+
+    Propagation to a fixpoint, then a probing round over the open cells (a value that leads to a
+    contradiction is removed; cells on which both values of a probe agree are set), then
+    bifurcation on the cell with the best probe score, with an explicit stack. Exhausting the
+    stack enumerates every solution, so ``max_solutions=2`` proves uniqueness.
+
+    Args:
+        h, w: The board's size.
+        blocks, colors, clue_off: The packed clues of the h rows then the w columns.
+        methods, complete: The stack's method ids and whether each is complete.
+        score: Seed 003's T per line.
+        cells: The starting state (flat, ``h*w``); it is left in an unspecified state.
+        max_solutions: Stop after this many solutions.
+        solutions: ``(max_solutions, h*w)`` array that receives them.
+        control: ``int64[1]``, set non-zero by another thread to stop.
+        stats: ``int64[ST_LINES + len(methods)]``, counters (see ``ST_*``).
+
+    Returns:
+        ``(status, number of solutions found)`` with a ``SEARCH_*`` status.
+    """
+    n_cells = h * w
+    n_lines = h + w
+    n_ranks = methods.shape[0]
+    longest = h if h > w else w
+    most_blocks = 0
+    for line in range(n_lines):
+        k = clue_off[line + 1] - clue_off[line]
+        if k > most_blocks:
+            most_blocks = k
+    linebuf = np.empty(longest, dtype=np.uint32)
+    outbuf = np.empty(longest, dtype=np.uint32)
+    iwork = np.empty(work_size(longest, most_blocks), dtype=np.int32)
+    pending = np.zeros(n_lines, dtype=np.int32)
+    fuel = np.zeros(n_lines, dtype=np.int32)
+    # each cell loses at most all its bits along one path: the trail cannot overflow
+    bits = 0
+    for i in range(n_cells):
+        v = cells[i]
+        c = 0
+        while v:
+            c += v & 1
+            v >>= 1
+        bits += c
+    trail_idx = np.empty(bits + 1, dtype=np.int64)
+    trail_old = np.empty(bits + 1, dtype=np.uint32)
+    stack_tpos = np.empty(bits + 1, dtype=np.int64)
+    stack_idx = np.empty(bits + 1, dtype=np.int64)
+    stack_bit = np.empty(bits + 1, dtype=np.uint32)
+    probe_val = np.zeros(n_cells, dtype=np.uint32)
+    probe_stamp = np.zeros(n_cells, dtype=np.int64)
+    agreed = np.empty(n_cells, dtype=np.int64)
+    line_hash = np.zeros(n_lines, dtype=np.uint64)
+    probed_row = np.zeros(n_cells, dtype=np.uint64)
+    probed_col = np.zeros(n_cells, dtype=np.uint64)
+    memo_first = np.zeros(n_cells, dtype=np.int64)
+    memo_second = np.zeros(n_cells, dtype=np.int64)
+    memo_bit = np.zeros(n_cells, dtype=np.uint32)
+    stamp = 0
+    decided = 0
+    for i in range(n_cells):
+        if _single(cells[i]):
+            decided += 1
+    stats[ST_DECIDED] = decided
+    tpos = 0
+    depth = 0
+    n_found = 0
+
+    status, tpos = _propagate(h, w, blocks, colors, clue_off, methods, complete, cells, pending,
+                              score, fuel, trail_idx, trail_old, tpos, linebuf, outbuf, iwork,
+                              stats, control)
+    while True:
+        if status == _PROP_STOPPED:
+            return SEARCH_STOPPED, n_found
+        if status == _PROP_REFUSED:
+            return SEARCH_REFUSED, n_found
+        backtrack = False
+        if status == _PROP_CONTRADICTION:
+            backtrack = True
+        elif stats[ST_DECIDED] == n_cells:
+            solutions[n_found, :] = cells
+            n_found += 1
+            stats[ST_SOLUTIONS] = n_found
+            if n_found >= max_solutions:
+                return SEARCH_LIMIT, n_found
+            backtrack = True
+        else:
+            # ---- probing round: every open cell, each value ----
+            _settle(pending, fuel, n_ranks)
+            progress = False
+            failed = False
+            best_idx = -1
+            best_bit = np.uint32(0)
+            best_score = -np.inf
+            if options[OPT_MEMO] == 1:
+                _line_hashes(cells, h, w, line_hash)
+            for idx in range(n_cells):
+                cur = cells[idx]
+                if _single(cur):
+                    continue
+                if control[0] != 0:
+                    return SEARCH_STOPPED, n_found
+                if options[OPT_NEAR] == 1 and not _near_decided(cells, idx, h, w):
+                    continue
+                if options[OPT_MEMO] == 1:
+                    r_ = idx // w
+                    hr = line_hash[r_]
+                    hc = line_hash[h + idx - r_ * w]
+                    fb = memo_bit[idx]
+                    if (probed_row[idx] == hr and probed_col[idx] == hc and (fb & cur) != 0
+                            and fb != cur):
+                        # nothing in this cell's lines changed since it was probed: reuse
+                        s = _branch_score(memo_first[idx], memo_second[idx], options[OPT_SCORE])
+                        if s > best_score:
+                            best_score = s
+                            best_idx = idx
+                            if options[OPT_ORDER] == 0:
+                                best_bit = fb if memo_first[idx] >= memo_second[idx] else (cur & ~fb)
+                            else:
+                                best_bit = fb if memo_first[idx] < memo_second[idx] else (cur & ~fb)
+                        continue
+                    probed_row[idx] = hr
+                    probed_col[idx] = hc
+                forced = np.uint32(0)
+                n_first = 0
+                n_second = 0
+                first_bit = np.uint32(0)
+                n_agreed = 0
+                probes_done = 0
+                bit = np.uint32(1)
+                while bit <= cur:
+                    if cur & bit:
+                        stats[ST_PROBES] += 1
+                        mark = tpos
+                        tpos = _assign(cells, idx, bit, trail_idx, trail_old, tpos, stats)
+                        _fuel_cell(idx, h, w, pending, fuel)
+                        st, tpos = _propagate(h, w, blocks, colors, clue_off, methods, complete,
+                                              cells, pending, score, fuel, trail_idx, trail_old,
+                                              tpos, linebuf, outbuf, iwork, stats, control)
+                        changed = tpos - mark
+                        exhausted = False
+                        if st == _PROP_OK and stats[ST_DECIDED] == n_cells:
+                            # the probe solved the puzzle: that is the one solution with this
+                            # value here, so the value's whole subtree is explored already
+                            solutions[n_found, :] = cells
+                            n_found += 1
+                            stats[ST_SOLUTIONS] = n_found
+                            if n_found >= max_solutions:
+                                return SEARCH_LIMIT, n_found
+                            exhausted = True
+                        elif st == _PROP_OK:
+                            if probes_done == 0:
+                                stamp += 1
+                                for t in range(mark, tpos):
+                                    j = trail_idx[t]
+                                    probe_stamp[j] = stamp
+                                    probe_val[j] = cells[j]
+                                n_first = changed
+                                first_bit = bit
+                            else:
+                                # keep only the cells this probe set as every earlier one did
+                                n_keep = 0
+                                for t in range(mark, tpos):
+                                    j = trail_idx[t]
+                                    if probe_stamp[j] == stamp and probe_val[j] == cells[j]:
+                                        probe_stamp[j] = stamp + 1
+                                        n_keep += 1
+                                stamp += 1
+                                n_agreed = n_keep
+                                n_second = changed
+                            probes_done += 1
+                        tpos = _undo(cells, trail_idx, trail_old, tpos, mark, stats)
+                        _settle(pending, fuel, n_ranks)
+                        if st == _PROP_STOPPED:
+                            return SEARCH_STOPPED, n_found
+                        if st == _PROP_REFUSED:
+                            return SEARCH_REFUSED, n_found
+                        if st == _PROP_CONTRADICTION or exhausted:
+                            forced |= bit
+                    bit <<= 1
+                memo_first[idx] = n_first
+                memo_second[idx] = n_second
+                memo_bit[idx] = first_bit if probes_done >= 2 else 0
+                if forced:
+                    # values that led to a contradiction, or whose only solution was recorded,
+                    # are removed, then the rest is propagated
+                    progress = True
+                    left = cur & ~forced
+                    if left == 0:
+                        failed = True
+                        break
+                    tpos = _assign(cells, idx, left, trail_idx, trail_old, tpos, stats)
+                    _fuel_cell(idx, h, w, pending, fuel)
+                    st, tpos = _propagate(h, w, blocks, colors, clue_off, methods, complete,
+                                          cells, pending, score, fuel, trail_idx, trail_old,
+                                          tpos, linebuf, outbuf, iwork, stats, control)
+                    if st == _PROP_STOPPED:
+                        return SEARCH_STOPPED, n_found
+                    if st != _PROP_OK:
+                        failed = st == _PROP_CONTRADICTION
+                        if st == _PROP_REFUSED:
+                            return SEARCH_REFUSED, n_found
+                        break
+                    if stats[ST_DECIDED] == n_cells:
+                        break
+                    continue
+                if probes_done >= 2 and n_agreed > 0 and probes_done == _popcount(cur):
+                    # every value of this cell sets these cells alike: they hold in every solution
+                    count = 0
+                    for j in range(n_cells):
+                        if probe_stamp[j] == stamp and not _single(cells[j]) and j != idx:
+                            agreed[count] = j
+                            count += 1
+                    if count > 0:
+                        progress = True
+                        for t in range(count):
+                            j = agreed[t]
+                            tpos = _assign(cells, j, probe_val[j], trail_idx, trail_old, tpos,
+                                           stats)
+                            _fuel_cell(j, h, w, pending, fuel)
+                        st, tpos = _propagate(h, w, blocks, colors, clue_off, methods, complete,
+                                              cells, pending, score, fuel, trail_idx, trail_old,
+                                              tpos, linebuf, outbuf, iwork, stats, control)
+                        if st == _PROP_STOPPED:
+                            return SEARCH_STOPPED, n_found
+                        if st != _PROP_OK:
+                            if st == _PROP_REFUSED:
+                                return SEARCH_REFUSED, n_found
+                            failed = True
+                            break
+                        if stats[ST_DECIDED] == n_cells:
+                            break
+                        continue
+                s = _branch_score(n_first, n_second, options[OPT_SCORE])
+                if s > best_score:
+                    best_score = s
+                    best_idx = idx
+                    # explore first the value whose probe determined more cells
+                    if options[OPT_ORDER] == 0:
+                        best_bit = first_bit if n_first >= n_second else (cur & ~first_bit)
+                    else:
+                        best_bit = first_bit if n_first < n_second else (cur & ~first_bit)
+            if failed:
+                status = _PROP_CONTRADICTION
+                continue
+            if progress:
+                status = _PROP_OK
+                continue
+            # ---- bifurcation: push the alternative, follow the chosen value ----
+            if options[OPT_GUESS_BUDGET] > 0 and stats[ST_GUESSES] >= options[OPT_GUESS_BUDGET]:
+                return SEARCH_BUDGET, n_found
+            stats[ST_GUESSES] += 1
+            stack_tpos[depth] = tpos
+            stack_idx[depth] = best_idx
+            stack_bit[depth] = best_bit
+            depth += 1
+            stats[ST_DEPTH] = depth
+            if depth > stats[ST_MAX_DEPTH]:
+                stats[ST_MAX_DEPTH] = depth
+            tpos = _assign(cells, best_idx, best_bit, trail_idx, trail_old, tpos, stats)
+            _fuel_cell(best_idx, h, w, pending, fuel)
+            status, tpos = _propagate(h, w, blocks, colors, clue_off, methods, complete, cells,
+                                      pending, score, fuel, trail_idx, trail_old, tpos, linebuf,
+                                      outbuf, iwork, stats, control)
+            continue
+        if backtrack:
+            if depth == 0:
+                return SEARCH_DONE, n_found
+            stats[ST_BACKTRACKS] += 1
+            depth -= 1
+            stats[ST_DEPTH] = depth
+            tpos = _undo(cells, trail_idx, trail_old, tpos, stack_tpos[depth], stats)
+            _settle(pending, fuel, n_ranks)
+            idx = stack_idx[depth]
+            left = cells[idx] & ~stack_bit[depth]
+            tpos = _assign(cells, idx, left, trail_idx, trail_old, tpos, stats)
+            _fuel_cell(idx, h, w, pending, fuel)
+            status, tpos = _propagate(h, w, blocks, colors, clue_off, methods, complete, cells,
+                                      pending, score, fuel, trail_idx, trail_old, tpos, linebuf,
+                                      outbuf, iwork, stats, control)
+
+
+@njit(cache=True, nogil=True)
+def _popcount(v):
+    """The number of set bits of ``v``."""
+    c = 0
+    while v:
+        c += v & 1
+        v >>= 1
+    return c

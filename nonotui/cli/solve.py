@@ -1,0 +1,214 @@
+"""``nonotui solve FILE``: solve one puzzle and prove its solution unique, or show why not.
+
+Prints the status and the solutions as grids (``#`` filled, ``-`` empty), or with ``--json`` one
+JSON object, printed whatever the outcome (also for a file that cannot be read). Ctrl-C stops the
+search and still prints what was found, with exit code 5; a second Ctrl-C quits at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from nonotui.cli import (
+    EXIT_BAD_INPUT,
+    EXIT_CANCELLED,
+    EXIT_CONTRADICTION,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    EXIT_USAGE,
+)
+from nonotui.errors import NonotuiError, UnsupportedPuzzleError
+
+EXIT_FOR_STATUS = {
+    "unique": EXIT_OK,
+    "multiple": EXIT_OK,
+    "solved": EXIT_OK,
+    "contradiction": EXIT_CONTRADICTION,
+    "timeout": EXIT_TIMEOUT,
+    "cancelled": EXIT_CANCELLED,
+}
+
+SUMMARY = {
+    "unique": "unique: exactly one solution",
+    "multiple": "multiple: more than one solution",
+    "solved": "solved: a solution (uniqueness not checked, --max-solutions 1)",
+    "contradiction": "contradiction: no solution",
+    "timeout": "timeout: stopped by --timeout",
+    "cancelled": "cancelled: stopped by Ctrl-C",
+}
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
+
+
+def add_engine_options(p: argparse.ArgumentParser) -> None:
+    """The options ``solve`` and ``bench`` share."""
+    p.add_argument(
+        "--linesolvers",
+        metavar="LIST",
+        default="fast,fcomp",
+        help="the linesolver stack, lowest rank first (default: fast,fcomp; "
+        "known: fast, olsak, complete, fcomp)",
+    )
+    p.add_argument(
+        "--timeout", metavar="S", type=positive_seconds, help="stop after S seconds (exit 4)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``solve`` subcommand."""
+    p = sub.add_parser(
+        "solve",
+        help="solve a puzzle and prove its solution unique",
+        description="Solve a puzzle: print whether it has a unique solution, several or none, "
+        "and the solutions found. Exit code 0 when a solution was found, 1 for a file that "
+        "cannot be read or a colour puzzle (not supported yet), 3 when there is no solution, "
+        "4 on --timeout, 5 on Ctrl-C (the solutions found so far are still printed). --json "
+        "output is printed in every case.",
+    )
+    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, or a Tatham game id")
+    p.add_argument(
+        "--max-solutions",
+        metavar="N",
+        type=positive_int,
+        default=2,
+        help="stop after N solutions (default 2, which proves uniqueness; 1 skips the proof)",
+    )
+    add_engine_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve the puzzle the arguments name; returns the exit code."""
+    # the engine loads numba: imported here so that the rest of the CLI starts fast
+    from nonotui.engine import LineSolverError, parse_stack
+    from nonotui.engine.search import solve
+    from nonotui.model import Puzzle
+
+    report: dict[str, Any] = {"file": args.file}
+    try:
+        stack = parse_stack(args.linesolvers)
+    except LineSolverError as exc:
+        return _fail(args, report, "error", exc.message, EXIT_USAGE)
+    try:
+        puzzle = _one_puzzle(args.file)
+        report.update(width=puzzle.width, height=puzzle.height)
+        if puzzle.title:
+            report["title"] = puzzle.title
+        # load the kernels on a 1x1 puzzle first, so that "seconds" is the search alone
+        solve(Puzzle(rows=((1,),), columns=((1,),)), linesolvers=stack)
+        with _ctrl_c_stops() as stopped:
+            result = solve(
+                puzzle,
+                max_solutions=args.max_solutions,
+                linesolvers=stack,
+                timeout=args.timeout,
+                should_stop=stopped,
+            )
+    except UnsupportedPuzzleError as exc:
+        return _fail(args, report, "unsupported", exc.message, EXIT_BAD_INPUT)
+    except NonotuiError as exc:
+        return _fail(args, report, "error", exc.message, EXIT_BAD_INPUT)
+
+    grids = [b.to_text().splitlines() for b in result.solutions]
+    report.update(
+        status=result.status,
+        solutions=grids,
+        seconds=round(result.seconds, 6),
+        linesolvers=result.stack,
+        max_solutions=args.max_solutions,
+        timeout=args.timeout,
+        stats=result.stats.as_dict(),
+    )
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(_text(report))
+    return EXIT_FOR_STATUS[result.status]
+
+
+def _one_puzzle(spec: str):
+    """The puzzle ``spec`` names; a file holding several must be narrowed with FILE#N."""
+    from nonotui.formats import open_spec
+
+    puzzles, _ = open_spec(spec)
+    if len(puzzles) > 1:
+        raise NonotuiError(
+            f"{spec} holds {len(puzzles)} puzzles; pick one with {spec}#N, "
+            "or solve them all with `nonotui bench`"
+        )
+    return puzzles[0]
+
+
+def _text(report: dict[str, Any]) -> str:
+    """The text output: a summary line, then each solution grid after a blank line."""
+    stats = report["stats"]
+    n = len(report["solutions"])
+    head = (
+        f"{SUMMARY[report['status']]} ({n} solution{'' if n == 1 else 's'} found, "
+        f"{report['seconds']:.3f} s, {stats['probes']} probes, {stats['guesses']} guesses, "
+        f"depth {stats['max_depth']})"
+    )
+    blocks = [head] + ["\n".join(grid) for grid in report["solutions"]]
+    return "\n\n".join(blocks)
+
+
+def _fail(args: argparse.Namespace, report: dict[str, Any], status: str, message: str,
+          code: int) -> int:
+    """Report an error: JSON on stdout with ``--json``, and the message on stderr always."""
+    if args.json:
+        report.update(status=status, error=message)
+        print(json.dumps(report))
+    print(f"nonotui: {message}", file=sys.stderr)
+    return code
+
+
+@contextmanager
+def _ctrl_c_stops() -> Iterator[Callable[[], bool] | None]:
+    """While solving, the first Ctrl-C asks the search to stop; a second one interrupts.
+
+    Yields the ``should_stop`` callback, or ``None`` outside the main thread, where Python
+    cannot install a signal handler (Ctrl-C then interrupts as usual).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield None
+        return
+    pressed = threading.Event()
+
+    def handler(signum: int, frame: object) -> None:
+        if pressed.is_set():
+            raise KeyboardInterrupt
+        pressed.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield pressed.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -1,0 +1,349 @@
+"""The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
+
+The search itself is one compiled kernel (:func:`nonotui.engine._kernels.search`) that releases
+the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be able to stop
+it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and the kernel's
+counters every few milliseconds in the caller's thread; stopping is a flag the kernel reads before
+every line it solves.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from nonotui.engine import _kernels as kernels
+from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
+from nonotui.errors import NonotuiError, UnsupportedPuzzleError
+from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board, Puzzle
+
+POLL_SECONDS = 0.005
+"""How often a stoppable search looks at ``should_stop``, the deadline and progress."""
+
+STATUSES = ("unique", "multiple", "solved", "contradiction", "timeout", "cancelled")
+"""``solved``: a solution was found and uniqueness was not asked for (``max_solutions=1``)."""
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """What the search did."""
+
+    lines: dict[str, int]
+    """Lines solved by each linesolver of the stack, by name."""
+    probes: int
+    """Cell values tried by probing."""
+    guesses: int
+    """Bifurcations (cells guessed with the alternative pushed on the stack)."""
+    max_depth: int
+    """The deepest the bifurcation stack went."""
+    backtracks: int
+    """States abandoned and alternatives taken from the stack."""
+    contradictions: int
+    """Lines found inconsistent (in probes and in branches)."""
+    strategy: str = "wu"
+    """The branching strategy whose run gave the answer (see :data:`WU`, :data:`FAIL_FIRST`)."""
+
+    def as_dict(self) -> dict[str, object]:
+        """The statistics as plain JSON-ready values."""
+        return {
+            "lines": sum(self.lines.values()),
+            "lines_by_solver": dict(self.lines),
+            "probes": self.probes,
+            "guesses": self.guesses,
+            "max_depth": self.max_depth,
+            "backtracks": self.backtracks,
+            "contradictions": self.contradictions,
+            "strategy": self.strategy,
+        }
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of a running search, handed to ``on_progress``."""
+
+    seconds: float
+    decided: int
+    """Cells decided in the state the search is working on."""
+    cells: int
+    solutions: int
+    depth: int
+    guesses: int
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer of :func:`solve`."""
+
+    status: str
+    """One of :data:`STATUSES`."""
+    solutions: list[Board]
+    """The solutions found (all of them for ``unique``; on timeout or cancel, those found)."""
+    stats: SolveStats
+    seconds: float
+    """Time spent in the engine, compilation excluded when the kernels were already loaded."""
+    stack: str = field(default=DEFAULT_STACK)
+    """The linesolver stack used."""
+
+
+@dataclass
+class _Prepared:
+    h: int
+    w: int
+    blocks: np.ndarray
+    colors: np.ndarray
+    clue_off: np.ndarray
+    score: np.ndarray
+
+
+def prepare(puzzle: Puzzle) -> _Prepared:
+    """Pack a puzzle's clues for the kernels (rows first, then columns)."""
+    if puzzle.is_color:
+        raise UnsupportedPuzzleError(
+            "this is a colour puzzle; the solver handles black-and-white puzzles only so far"
+        )
+    clues = list(puzzle.rows) + list(puzzle.columns)
+    lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
+    offsets = np.zeros(len(clues) + 1, dtype=CLUE_DTYPE)
+    offsets[1:] = np.cumsum([len(c) for c in clues])
+    blocks = np.array([n for c in clues for n in c], dtype=CLUE_DTYPE)
+    score = np.array([_seed_score(c, n) for c, n in zip(clues, lengths)], dtype=np.float64)
+    return _Prepared(
+        puzzle.height, puzzle.width, blocks, np.ones_like(blocks), offsets, score
+    )
+
+
+def _seed_score(clue: tuple[int, ...], length: int) -> float:
+    """Seed 003's T, computed in Python (the kernel has its own for compiled callers)."""
+    n = len(clue)
+    if n == 0:
+        return float(length)
+    return float((n + 1) * sum(clue) + n * (n - length - 1))
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    max_solutions: int = 2,
+    linesolvers: str | Stack = DEFAULT_STACK,
+    timeout: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    board: Board | None = None,
+) -> SolveResult:
+    """Solve ``puzzle``, from ``board`` when given (a partly filled state) or from scratch.
+
+    Args:
+        puzzle: A black-and-white puzzle.
+        max_solutions: Stop after this many solutions; 2 proves uniqueness.
+        linesolvers: The linesolver stack, e.g. ``"fast,fcomp"``.
+        timeout: Seconds after which the search stops with status ``timeout``.
+        should_stop: Polled every few milliseconds; returning true cancels (status
+            ``cancelled``).
+        on_progress: Called in the caller's thread every few milliseconds while the search runs.
+        board: The starting state; its marks are taken as given.
+
+    Returns:
+        The status, the solutions found and statistics.
+
+    Raises:
+        UnsupportedPuzzleError: a colour puzzle.
+        NonotuiError: ``max_solutions`` below 1, a board of the wrong size, or an unknown
+            linesolver.
+    """
+    if max_solutions < 1:
+        raise NonotuiError("max_solutions must be at least 1")
+    stack = linesolvers if isinstance(linesolvers, Stack) else parse_stack(linesolvers)
+    prep = prepare(puzzle)
+    if board is None:
+        cells = np.full(prep.h * prep.w, 3, dtype=CELL_DTYPE)
+    else:
+        if (board.height, board.width) != (prep.h, prep.w):
+            raise NonotuiError(
+                f"the board is {board.width}x{board.height}, the puzzle {prep.w}x{prep.h}"
+            )
+        cells = board.cells.reshape(-1).copy()
+    methods = stack.method_ids()
+    complete = np.array([s.complete for s in stack], dtype=np.bool_)
+    runner = _Runner(prep, cells, methods, complete, max_solutions, timeout, should_stop,
+                     on_progress)
+    status, solutions, counters, strategy, stopped_by = runner.run()
+    if status == kernels.SEARCH_REFUSED:
+        raise NonotuiError("the linesolvers refused this puzzle's clues")
+    boards = [Board(sol.reshape(prep.h, prep.w).copy()) for sol in solutions]
+    return SolveResult(
+        status=_status(status, len(boards), max_solutions, stopped_by),
+        solutions=boards,
+        stats=_stats(counters, stack, strategy),
+        seconds=runner.seconds,
+        stack=str(stack),
+    )
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """One way of choosing where to branch (kernel options, see ``_kernels.OPT_*``)."""
+
+    name: str
+    score: int
+    order: int = 0
+    memo: int = 1
+    near: int = 1
+
+    def options(self, guess_budget: int = 0) -> np.ndarray:
+        """The kernel's option vector."""
+        opts = np.zeros(kernels.N_OPTIONS, dtype=np.int64)
+        opts[kernels.OPT_SCORE] = self.score
+        opts[kernels.OPT_ORDER] = self.order
+        opts[kernels.OPT_MEMO] = self.memo
+        opts[kernels.OPT_NEAR] = self.near
+        opts[kernels.OPT_GUESS_BUDGET] = guess_budget
+        return opts
+
+
+WU = Strategy("wu", score=kernels.SCORE_WU)
+"""Branch on the cell whose two probes both set many cells (Wu et al.'s score): finds solutions
+fast on random puzzles."""
+FAIL_FIRST = Strategy("fail-first", score=kernels.SCORE_FAIL_FIRST)
+"""Branch on the cell whose weaker probe sets the fewest cells: keeps the search local, which
+proves puzzles like webpbn #6574 "Forever" unique far sooner."""
+FIRST_BUDGET = 16
+"""Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
+each other on two threads. Most puzzles never get that far, so they pay for no thread."""
+
+
+class _Runner:
+    """Runs the search kernel: alone first, then as a race of two strategies if that takes long.
+
+    Every kernel call gets its own ``control`` flag; stopping (cancel, deadline, or the other
+    racer finishing) sets it, and the kernel stops before the next line it would solve.
+    """
+
+    def __init__(self, prep, cells, methods, complete, max_solutions, timeout, should_stop,
+                 on_progress) -> None:
+        self.prep = prep
+        self.cells = cells
+        self.methods = methods
+        self.complete = complete
+        self.max_solutions = max_solutions
+        self.timeout = timeout
+        self.should_stop = should_stop
+        self.on_progress = on_progress
+        self.stopped_by: str | None = None
+        self.seconds = 0.0
+        self.controls: list[np.ndarray] = []
+        self.live_stats: list[np.ndarray] = []
+
+    def _args(self, options: np.ndarray):
+        p = self.prep
+        solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
+        control = np.zeros(1, dtype=np.int64)
+        stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
+        self.controls.append(control)
+        self.live_stats.append(stats)
+        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
+                self.cells.copy(), self.max_solutions, solutions, control, stats, options)
+        return args, solutions, stats
+
+    def run(self):
+        """``(status, solutions, summed counters, winning strategy, stopped_by)``."""
+        self.start = time.perf_counter()
+        stoppable = not (self.timeout is None and self.should_stop is None
+                         and self.on_progress is None)
+        args, sols, stats = self._args(WU.options(FIRST_BUDGET))
+        if stoppable:
+            (status, found), = self._wait([args])
+        else:
+            status, found = kernels.search(*args)
+        strategy = WU.name
+        counters = stats.copy()
+        if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
+            racers = [self._args(s.options()) for s in (WU, FAIL_FIRST)]
+            outcomes = self._wait([a for a, _, _ in racers], race=True)
+            winner = next(
+                (i for i, (st, _) in enumerate(outcomes) if st != kernels.SEARCH_STOPPED), 0
+            )
+            status, found = outcomes[winner]
+            sols = racers[winner][1]
+            strategy = (WU, FAIL_FIRST)[winner].name
+            for _, _, st in racers:
+                counters += st
+            counters[kernels.ST_MAX_DEPTH] = max(int(st[kernels.ST_MAX_DEPTH]) for _, _, st in racers)
+        self.seconds = time.perf_counter() - self.start
+        return status, [sols[i] for i in range(found)], counters, strategy, self.stopped_by
+
+    def _wait(self, arg_sets, race: bool = False) -> list[tuple[int, int]]:
+        """Run kernels in threads; poll stop conditions; in a race, the first to end stops the
+        rest. Returns each kernel's ``(status, found)``."""
+        results: list[tuple[int, int] | None] = [None] * len(arg_sets)
+        failures: list[BaseException] = []
+        controls = self.controls[-len(arg_sets):]
+        stats = self.live_stats[-len(arg_sets):]
+
+        def work(i: int, args) -> None:
+            try:
+                results[i] = kernels.search(*args)
+            except BaseException as exc:  # re-raised in the caller's thread below
+                failures.append(exc)
+            if race:
+                for j, control in enumerate(controls):
+                    if j != i:
+                        control[0] = 1
+
+        threads = [threading.Thread(target=work, args=(i, a), name=f"nonotui-search-{i}",
+                                    daemon=True) for i, a in enumerate(arg_sets)]
+        for t in threads:
+            t.start()
+        deadline = None if self.timeout is None else self.start + self.timeout
+        while True:
+            alive = [t for t in threads if t.is_alive()]
+            if not alive:
+                break
+            alive[0].join(POLL_SECONDS)
+            if self.stopped_by is None:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    self.stopped_by = "timeout"
+                elif self.should_stop is not None and self.should_stop():
+                    self.stopped_by = "cancelled"
+                if self.stopped_by is not None:
+                    for control in controls:
+                        control[0] = 1
+            if self.on_progress is not None:
+                best = max(stats, key=lambda s: int(s[kernels.ST_DECIDED]))
+                self.on_progress(Progress(
+                    seconds=time.perf_counter() - self.start,
+                    decided=int(best[kernels.ST_DECIDED]),
+                    cells=self.prep.h * self.prep.w,
+                    solutions=max(int(s[kernels.ST_SOLUTIONS]) for s in stats),
+                    depth=int(best[kernels.ST_DEPTH]),
+                    guesses=sum(int(s[kernels.ST_GUESSES]) for s in stats),
+                ))
+        if failures:
+            raise failures[0]
+        return [r for r in results if r is not None]
+
+
+def _status(status: int, found: int, max_solutions: int, stopped_by: str | None) -> str:
+    if status == kernels.SEARCH_STOPPED:
+        return stopped_by or "cancelled"
+    if found >= 2:
+        return "multiple"
+    if status == kernels.SEARCH_DONE:
+        return "unique" if found == 1 else "contradiction"
+    # stopped at the limit with max_solutions == 1: uniqueness was not examined
+    return "solved"
+
+
+def _stats(stats: np.ndarray, stack: Stack, strategy: str) -> SolveStats:
+    return SolveStats(
+        strategy=strategy,
+        lines={s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)},
+        probes=int(stats[kernels.ST_PROBES]),
+        guesses=int(stats[kernels.ST_GUESSES]),
+        max_depth=int(stats[kernels.ST_MAX_DEPTH]),
+        backtracks=int(stats[kernels.ST_BACKTRACKS]),
+        contradictions=int(stats[kernels.ST_CONTRADICTIONS]),
+    )
