@@ -234,6 +234,8 @@ class _Runner:
         self.on_progress = on_progress
         self.stopped_by: str | None = None
         self.seconds = 0.0
+        self.earlier_guesses = 0
+        """Guesses made by runs that ended before the current one, so progress only grows."""
         self.controls: list[np.ndarray] = []
         self.live_stats: list[np.ndarray] = []
 
@@ -260,6 +262,7 @@ class _Runner:
             status, found = kernels.search(*args)
         strategy = WU.name
         counters = stats.copy()
+        self.earlier_guesses = int(stats[kernels.ST_GUESSES])
         if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
             racers = [self._args(s.options()) for s in (WU, FAIL_FIRST)]
             outcomes = self._wait([a for a, _, _ in racers], race=True)
@@ -319,7 +322,7 @@ class _Runner:
                     cells=self.prep.h * self.prep.w,
                     solutions=max(int(s[kernels.ST_SOLUTIONS]) for s in stats),
                     depth=int(best[kernels.ST_DEPTH]),
-                    guesses=sum(int(s[kernels.ST_GUESSES]) for s in stats),
+                    guesses=self.earlier_guesses + sum(int(s[kernels.ST_GUESSES]) for s in stats),
                 ))
         if failures:
             raise failures[0]
