@@ -133,6 +133,7 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     board: Board | None = None,
+    strategy: str = "auto",
 ) -> SolveResult:
     """Solve ``puzzle``, from ``board`` when given (a partly filled state) or from scratch.
 
@@ -145,6 +146,8 @@ def solve(
             ``cancelled``).
         on_progress: Called in the caller's thread every few milliseconds while the search runs.
         board: The starting state; its marks are taken as given.
+        strategy: ``"auto"`` (``wu`` alone for a few guesses, then ``wu`` and ``fail-first``
+            racing on two threads), or one strategy by name, run alone (for measurements).
 
     Returns:
         The status, the solutions found and statistics.
@@ -156,6 +159,10 @@ def solve(
     """
     if max_solutions < 1:
         raise NonotuiError("max_solutions must be at least 1")
+    if strategy != "auto" and strategy not in STRATEGIES:
+        raise NonotuiError(
+            f"unknown strategy {strategy!r} (known: auto, {', '.join(STRATEGIES)})"
+        )
     stack = linesolvers if isinstance(linesolvers, Stack) else parse_stack(linesolvers)
     prep = prepare(puzzle)
     if board is None:
@@ -169,7 +176,7 @@ def solve(
     methods = stack.method_ids()
     complete = np.array([s.complete for s in stack], dtype=np.bool_)
     runner = _Runner(prep, cells, methods, complete, max_solutions, timeout, should_stop,
-                     on_progress)
+                     on_progress, strategy)
     status, solutions, counters, strategy, stopped_by = runner.run()
     if status == kernels.SEARCH_REFUSED:
         raise NonotuiError("the linesolvers refused this puzzle's clues")
@@ -210,6 +217,8 @@ fast on random puzzles."""
 FAIL_FIRST = Strategy("fail-first", score=kernels.SCORE_FAIL_FIRST)
 """Branch on the cell whose weaker probe sets the fewest cells: keeps the search local, which
 proves puzzles like webpbn #6574 "Forever" unique far sooner."""
+STRATEGIES = {s.name: s for s in (WU, FAIL_FIRST, Strategy("product", score=kernels.SCORE_PRODUCT))}
+"""Every branching strategy by name; ``solve(strategy=...)`` runs one alone."""
 FIRST_BUDGET = 16
 """Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
 each other on two threads. Most puzzles never get that far, so they pay for no thread."""
@@ -223,7 +232,8 @@ class _Runner:
     """
 
     def __init__(self, prep, cells, methods, complete, max_solutions, timeout, should_stop,
-                 on_progress) -> None:
+                 on_progress, strategy: str = "auto") -> None:
+        self.strategy = strategy
         self.prep = prep
         self.cells = cells
         self.methods = methods
@@ -255,12 +265,14 @@ class _Runner:
         self.start = time.perf_counter()
         stoppable = not (self.timeout is None and self.should_stop is None
                          and self.on_progress is None)
-        args, sols, stats = self._args(WU.options(FIRST_BUDGET))
+        first = WU if self.strategy == "auto" else STRATEGIES[self.strategy]
+        budget = FIRST_BUDGET if self.strategy == "auto" else 0
+        args, sols, stats = self._args(first.options(budget))
         if stoppable:
             (status, found), = self._wait([args])
         else:
             status, found = kernels.search(*args)
-        strategy = WU.name
+        strategy = first.name
         counters = stats.copy()
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
         if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
