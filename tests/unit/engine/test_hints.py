@@ -193,3 +193,33 @@ def test_every_hint_on_random_boards_is_right(seed):
     else:
         pytest.fail("60 hints did not finish a small puzzle")
 
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["webpbn-00065.nin", "webpbn-00436.nin", "webpbn-00006.nin"])
+def test_hints_on_bench_puzzles_agree_with_their_checked_solution(name):
+    """Bench puzzles are too big for the listing oracle; their solution is checked against every
+    clue by test code, and each hint on random partial boards must agree with it."""
+    from pathlib import Path
+
+    from nonotui.engine.search import solve
+    from nonotui.formats import open_one
+    from tests import naive_count as naive
+
+    path = Path(__file__).resolve().parents[3] / ".." / "shared" / "bench" / "survey" / name
+    if not path.exists():
+        pytest.skip("the shared bench puzzles are not here")
+    p = open_one(str(path))
+    result = solve(p, max_solutions=2)
+    assert result.status == "unique"
+    sol = result.solutions[0].cells
+    assert naive.clues_of(naive.picture_of_cells(sol)) == (p.rows, p.columns)
+    rng = np.random.default_rng(6)
+    for _ in range(25):
+        board = Board.empty(p)
+        keep = rng.random(sol.shape) < rng.random() * 0.9
+        board.cells[keep] = sol[keep]
+        hint = next_hint(p, board, (int(rng.integers(p.height)), int(rng.integers(p.width))))
+        assert hint.kind in ("line", "contradiction", "solved")
+        for r, c, v in hint.cells:
+            assert board.cells[r, c] == UNKNOWN and sol[r, c] == v
