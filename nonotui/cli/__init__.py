@@ -25,7 +25,7 @@ EXIT_CONTRADICTION = 3
 EXIT_TIMEOUT = 4
 EXIT_CANCELLED = 5
 
-SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "line")
+SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "line")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
 
 

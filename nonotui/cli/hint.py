@@ -1,0 +1,103 @@
+"""``nonotui hint FILE``: the hint the player would show for a board and cursor, with its reason.
+
+The board is empty, or read from ``--state``: either rows in the board notation (``#``, ``-``,
+``?`` and the accepted aliases) or the player's own save file for the puzzle, whose undo history
+then also lets a mistake hint name the marks made since the board last had a solution.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from nonotui.cli import EXIT_OK
+from nonotui.errors import NonotuiError
+
+
+def cursor_arg(text: str) -> tuple[int, int]:
+    """An argparse type: ``ROW,COL`` counted from 1, returned 0-based."""
+    parts = text.split(",")
+    try:
+        row, col = (int(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not ROW,COL (e.g. 3,7)") from None
+    if row < 1 or col < 1:
+        raise argparse.ArgumentTypeError("rows and columns count from 1")
+    return row - 1, col - 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``hint`` subcommand."""
+    p = sub.add_parser(
+        "hint",
+        help="explain the next deduction for a board",
+        description="Print the easiest hint for a board and why it holds: a wrong mark, a "
+        "deduction in one line, a deduction by contradiction between lines, or that a guess "
+        "is needed. Exit code 0 with a hint, 1 for bad input.",
+    )
+    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, or a Tatham game id")
+    p.add_argument("--state", metavar="STATE_FILE",
+                   help="the board: one row per line (# filled, - empty, ? unknown) or the "
+                   "player's save file for this puzzle (default: an empty board)")
+    p.add_argument("--cursor", metavar="ROW,COL", type=cursor_arg, default=(0, 0),
+                   help="the cursor, counted from 1; ties go to the nearest hint (default 1,1)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the hint; returns the exit code."""
+    from nonotui.cli.solve import _one_puzzle
+    from nonotui.engine.hints import next_hint
+    from nonotui.model import Board
+
+    puzzle = _one_puzzle(args.file)
+    board, history = Board.empty(puzzle), None
+    if args.state:
+        board, history = read_state(Path(args.state), puzzle)
+    row, col = args.cursor
+    if row >= puzzle.height or col >= puzzle.width:
+        raise NonotuiError(f"--cursor {row + 1},{col + 1} is outside the "
+                           f"{puzzle.width}x{puzzle.height} board")
+    hint = next_hint(puzzle, board, (row, col), history)
+    if args.json:
+        print(json.dumps(hint.to_json()))
+    else:
+        print(hint.explanation)
+    return EXIT_OK
+
+
+def read_state(path: Path, puzzle):
+    """The board (and undo history, from a save file) that ``path`` holds for ``puzzle``.
+
+    Raises:
+        NonotuiError: an unreadable file, a save of another puzzle, or rows of the wrong count
+            or width (the message names the line).
+    """
+    from nonotui.errors import SaveError
+    from nonotui.model import Board
+    from nonotui.store.progress import Progress
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NonotuiError(f"{path}: cannot read the state file ({exc})") from exc
+    if text.lstrip().startswith("{"):
+        try:
+            progress = Progress.from_json(json.loads(text), puzzle)
+        except (ValueError, SaveError) as exc:
+            message = getattr(exc, "message", str(exc))
+            raise NonotuiError(f"{path}: not a save file of this puzzle: {message}") from exc
+        return progress.board, progress.history
+    rows = text.rstrip("\n").split("\n")
+    if len(rows) < puzzle.height:
+        raise NonotuiError(f"{path}: line {len(rows) + 1}: missing; the puzzle has "
+                           f"{puzzle.height} rows, the file {len(rows)}")
+    if len(rows) > puzzle.height:
+        raise NonotuiError(f"{path}: line {puzzle.height + 1}: one row too many; the puzzle "
+                           f"has {puzzle.height} rows")
+    try:
+        return Board.from_text(text, puzzle), None
+    except NonotuiError as exc:
+        raise NonotuiError(f"{path}: {exc.message}") from exc

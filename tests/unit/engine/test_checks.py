@@ -1,0 +1,71 @@
+"""Checks and the clue guide, judged by :mod:`tests.hint_oracle`."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonotui.engine.checks import board_guide, check_marks, clue_guide
+from nonotui.engine.explain import arrangements
+from nonotui.model import Board, Puzzle
+from tests import hint_oracle as oracle
+
+FILLED, EMPTY, UNKNOWN = 2, 1, 3
+
+clues = st.lists(st.integers(1, 4), max_size=4).map(tuple)
+cells = st.sampled_from([EMPTY, FILLED, UNKNOWN])
+
+
+@settings(max_examples=400, deadline=None)
+@given(clue=clues, line=st.lists(cells, min_size=1, max_size=11))
+def test_clue_guide_never_dims_an_uncertain_number(clue, line):
+    arr = np.array(line, dtype=np.uint32)
+    guide = clue_guide(clue, arr)
+    truth = oracle.certainly_closed(clue, line)
+    if truth is None:
+        assert guide.error and not any(guide.dimmed)
+    else:
+        assert not guide.error
+        assert list(guide.dimmed) == truth
+
+
+@settings(max_examples=300, deadline=None)
+@given(clue=clues, line=st.lists(cells, min_size=1, max_size=11))
+def test_arrangement_count_matches_listing(clue, line):
+    assert arrangements(clue, line) == len(oracle.line_fillings(clue, line))
+
+
+def test_guide_dims_a_closed_block_and_flags_a_broken_line():
+    line = np.array([FILLED, FILLED, EMPTY, UNKNOWN, UNKNOWN], dtype=np.uint32)
+    assert clue_guide((2, 1), line).dimmed == (True, False)
+    assert clue_guide((3,), line).error
+
+
+def test_check_accepts_both_solutions_of_a_two_solution_puzzle():
+    p = Puzzle(rows=[(1,), (1,)], columns=[(1,), (1,)])
+    for picture in (("#-", "-#"), ("-#", "#-")):
+        board = Board.from_text("\n".join(picture) + "\n", p)
+        assert check_marks(p, board) == []
+        rows, cols = board_guide(p, board)
+        assert all(g.dimmed == (True,) for g in rows + cols)
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_check_flags_exactly_the_marks_no_solution_has(seed):
+    rng = random.Random(seed)
+    pic = [[int(rng.random() < 0.5) for _ in range(5)] for _ in range(5)]
+    p = Puzzle.from_picture(pic)
+    board = Board.empty(p)
+    for r, c in itertools.product(range(5), range(5)):
+        if rng.random() < 0.3:
+            board.cells[r, c] = rng.choice([EMPTY, FILLED])
+    everything = oracle.solutions(p.rows, p.columns)
+    expected = [(r, c, int(board.cells[r, c])) for r, c in itertools.product(range(5), range(5))
+                if board.cells[r, c] != UNKNOWN
+                and all(oracle.bit(s[r][c]) != board.cells[r, c] for s in everything)]
+    assert check_marks(p, board) == expected
