@@ -2,7 +2,8 @@
 
 ``solve_line("fcomp", "9 1 1 1", "???--#########-------???#-?-?")`` solves one line in the text
 notation; :data:`NAMES` lists the linesolvers and :func:`parse_stack` reads a stack such as
-``"fast,fcomp"``. Importing the engine loads numpy and numba (a few hundred milliseconds) but
+``"fast,fcomp"``. :func:`solve` solves a whole puzzle and proves its solution unique (see
+docs/solver.md). Importing the engine loads numpy and numba (a few hundred milliseconds) but
 neither Textual nor platformdirs, and compiles nothing: each kernel is compiled, or loaded from
 numba's cache, on its first call.
 """
@@ -18,15 +19,20 @@ from nonotui.engine.lines import (
     parse_stack,
     solve_line,
 )
+from nonotui.engine.search import Progress, SolveResult, SolveStats, solve
 
 __all__ = [
     "DEFAULT_STACK",
     "NAMES",
     "REGISTRY",
     "Contradiction",
+    "Progress",
+    "SolveResult",
+    "SolveStats",
     "LineSolver",
     "LineSolverError",
     "Stack",
     "parse_stack",
+    "solve",
     "solve_line",
 ]

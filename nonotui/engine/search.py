@@ -318,27 +318,37 @@ class _Runner:
             if not alive:
                 break
             alive[0].join(POLL_SECONDS)
-            if self.stopped_by is None:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    self.stopped_by = "timeout"
-                elif self.should_stop is not None and self.should_stop():
-                    self.stopped_by = "cancelled"
-                if self.stopped_by is not None:
-                    for control in controls:
-                        control[0] = 1
-            if self.on_progress is not None:
-                best = max(stats, key=lambda s: int(s[kernels.ST_DECIDED]))
-                self.on_progress(Progress(
-                    seconds=time.perf_counter() - self.start,
-                    decided=int(best[kernels.ST_DECIDED]),
-                    cells=self.prep.h * self.prep.w,
-                    solutions=max(int(s[kernels.ST_SOLUTIONS]) for s in stats),
-                    depth=int(best[kernels.ST_DEPTH]),
-                    guesses=self.earlier_guesses + sum(int(s[kernels.ST_GUESSES]) for s in stats),
-                ))
+            self._poll(controls, stats, deadline)
+        self._report(stats)
         if failures:
             raise failures[0]
         return [r for r in results if r is not None]
+
+    def _poll(self, controls, stats, deadline) -> None:
+        """Check the stop conditions and report progress, between two waits."""
+        if self.stopped_by is None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                self.stopped_by = "timeout"
+            elif self.should_stop is not None and self.should_stop():
+                self.stopped_by = "cancelled"
+            if self.stopped_by is not None:
+                for control in controls:
+                    control[0] = 1
+        self._report(stats)
+
+    def _report(self, stats) -> None:
+        """Hand the counters of the running kernels to ``on_progress``, if anyone listens."""
+        if self.on_progress is None:
+            return
+        best = max(stats, key=lambda s: int(s[kernels.ST_DECIDED]))
+        self.on_progress(Progress(
+            seconds=time.perf_counter() - self.start,
+            decided=int(best[kernels.ST_DECIDED]),
+            cells=self.prep.h * self.prep.w,
+            solutions=max(int(s[kernels.ST_SOLUTIONS]) for s in stats),
+            depth=int(best[kernels.ST_DEPTH]),
+            guesses=self.earlier_guesses + sum(int(s[kernels.ST_GUESSES]) for s in stats),
+        ))
 
 
 def _status(status: int, found: int, max_solutions: int, stopped_by: str | None) -> str:
