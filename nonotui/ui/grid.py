@@ -28,8 +28,13 @@ NORMAL, LINE, CURSOR, HIGHLIGHT = range(4)
 """How a cell stands to the cursor: elsewhere, in its row or column, under it, hinted at."""
 
 
-class GridView(ScrollView, can_focus=True):
-    """Clues and cells of one puzzle."""
+class GridView(ScrollView, can_focus=True, inherit_bindings=False):
+    """Clues and cells of one puzzle.
+
+    ScrollView's own bindings (arrows, home, end, page keys scroll the view) are not inherited:
+    on a puzzle larger than the view they would take those keys before the play screen's
+    cursor bindings. The view follows the cursor instead, and the mouse wheel still scrolls.
+    """
 
     COMPONENT_CLASSES = {
         "grid--filled",

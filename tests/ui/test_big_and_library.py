@@ -49,6 +49,24 @@ async def test_a_100x100_puzzle_scrolls_with_clues_pinned_at_80x24() -> None:
         assert board_text(screen).splitlines()[99][99] == "?"
 
 
+async def test_arrows_and_page_keys_move_the_cursor_when_the_grid_can_scroll() -> None:
+    # Regression: the grid inherited ScrollView's bindings, so on a puzzle larger than the
+    # view the arrows, home/end and page keys scrolled it and the cursor never moved.
+    async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        await pilot.press(*["right"] * 30, *["down"] * 25)
+        assert screen.session.cursor == (25, 30)
+        assert grid.scroll_x > 0 and grid.scroll_y > 0  # the view followed the cursor
+        await pilot.press("left", "up")
+        assert screen.session.cursor == (24, 29)
+        await pilot.press("end", "pagedown")
+        assert screen.session.cursor == (99, 99)
+        await pilot.press("home", "pageup")
+        assert screen.session.cursor == (0, 0)
+        assert (grid.scroll_x, grid.scroll_y) == (0, 0)
+
+
 async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
     data_dir.puzzles.mkdir(parents=True)
     (data_dir.puzzles / "mine.nin").write_text("2 2\n1\n1\n1\n1\n")
