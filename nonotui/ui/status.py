@@ -35,4 +35,7 @@ class StatusLine(Static):
         self._redraw()
 
     def _redraw(self) -> None:
-        self.update(f"{self.facts}  {self.message}" if self.message else self.facts)
+        # The line's size never depends on its text (one line, full width), so no layout pass:
+        # a layout on every key press costs a frame its budget (Textual then also repaints
+        # the grid's scrollbars, whose container size it always sees as changed).
+        self.update(f"{self.facts}  {self.message}" if self.message else self.facts, layout=False)
