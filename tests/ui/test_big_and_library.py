@@ -100,6 +100,18 @@ async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
         ]
 
 
+async def test_playing_a_file_reads_the_library_only_once_it_is_shown() -> None:
+    # Reading every puzzle for a library hidden under the play screen delayed the first frame.
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await play_screen(pilot)
+        library = app.screen_stack[-2]
+        assert isinstance(library, LibraryScreen) and library.rows == []
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is library and bool(library.shown))
+        assert any(row.entry.title == "Heart" for row in library.shown)
+
+
 async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) -> None:
     from nonotui.ui.screens.dialogs import MessageScreen
 
