@@ -132,3 +132,31 @@ def test_docs_list_every_key_of_the_help() -> None:
     for _, rows in HELP:
         for keys, what in rows:
             assert keys in doc and what in doc, keys
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_help_text_is_shown_and_fits_the_terminal(size: tuple[int, int]) -> None:
+    # Regression: the help screen showed its title only; the text had no size at all.
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from nonotui.ui.screens.dialogs import HelpScreen
+
+    async with app_for().run_test(size=size) as pilot:
+        await play_screen(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        await pilot.pause()
+        help_screen = pilot.app.screen
+        text = help_screen.query_one("#help-text", Static)
+        scroll = help_screen.query_one(VerticalScroll)
+        lines = str(text.render()).splitlines()
+        assert text.region.width > 0 and text.region.height == len(lines)
+        assert max(len(line) for line in lines) <= text.region.width
+        assert scroll.region.right <= size[0] and scroll.region.bottom <= size[1]
+        # what does not fit scrolls, down to the last line
+        scroll.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        last = text.region.y + len(lines) - 1  # the text's region moves as it scrolls
+        assert scroll.region.y <= last < scroll.region.bottom
+        assert "Library" in str(text.render()) and "search titles and authors" in lines[-1]

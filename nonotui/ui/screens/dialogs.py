@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -29,13 +32,23 @@ class PauseScreen(ModalScreen[None]):
         self.dismiss()
 
 
-def help_text() -> str:
-    """Every key and mouse action, from :data:`nonotui.ui.keys.HELP`."""
-    width = max(len(keys) for _, rows in HELP for keys, _ in rows)
+def help_text(width: int | None = None) -> str:
+    """Every key and mouse action, from :data:`nonotui.ui.keys.HELP`.
+
+    Args:
+        width: Wrap the descriptions to keep every line within this many characters, each
+            continuation indented under its description; ``None`` leaves lines whole.
+    """
+    keys_width = max(len(keys) for _, rows in HELP for keys, _ in rows)
+    indent = " " * (keys_width + 4)
+    text_width = None if width is None else max(20, width - len(indent))
     parts = []
     for section, rows in HELP:
         parts.append(section)
-        parts += [f"  {keys.ljust(width)}  {what}" for keys, what in rows]
+        for keys, what in rows:
+            lines = [what] if text_width is None else textwrap.wrap(what, text_width)
+            parts.append(f"  {keys.ljust(keys_width)}  {lines[0]}")
+            parts += [indent + line for line in lines[1:]]
         parts.append("")
     return "\n".join(parts).rstrip()
 
@@ -53,13 +66,28 @@ class HelpScreen(ModalScreen[None]):
     }
     HelpScreen VerticalScroll { height: auto; width: auto; }
     HelpScreen #help-title { text-style: bold; }
+    HelpScreen #help-text { width: auto; height: auto; }
     """
+
+    CHROME_WIDTH = 8
+    """Columns around the text: the border, the padding and a vertical scrollbar."""
+
+    CHROME_HEIGHT = 3
+    """Lines around the text: the border and the title."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Keys and mouse (escape closes)", id="help-title")
             with VerticalScroll():
                 yield Static(help_text(), id="help-text", markup=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Wrap to the terminal (the longest lines are wider than 80 columns), and let the text
+        # scroll within the dialog's height rather than run past its bottom edge.
+        width = int(event.size.width * 0.96) - self.CHROME_WIDTH
+        self.query_one("#help-text", Static).update(help_text(width))
+        height = int(event.size.height * 0.96) - self.CHROME_HEIGHT
+        self.query_one(VerticalScroll).styles.max_height = max(3, height)
 
 
 class OpenFileScreen(ModalScreen[str | None]):
