@@ -25,10 +25,15 @@ class PauseScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Label("Paused: the clock is stopped.\n\nPress any key to play on.")
 
-    def on_key(self, event: object) -> None:
+    def on_key(self, event: events.Key) -> None:
+        # The key only ends the pause: stopped here, it would otherwise bubble on to the
+        # bindings and also fill, cross or move on the board it uncovers.
+        event.stop()
+        event.prevent_default()
         self.dismiss()
 
-    def on_click(self, event: object) -> None:
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
         self.dismiss()
 
 
