@@ -127,6 +127,10 @@ async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) 
         await pilot.press("o", *str(colour), "enter")
         await until(pilot, lambda: isinstance(app.screen, MessageScreen))
         assert "colour puzzle" in app.screen.message
+        # a short message makes a short dialog (it used to fill the screen's height)
+        await pilot.pause()
+        box = app.screen.query_one("Vertical").region
+        assert box.height <= 10 and app.screen.query_one("#ok").region.bottom <= box.bottom
         await pilot.press("enter", "o", *str(plain), "enter")
         screen = await play_screen(pilot)
         assert (screen.puzzle.width, screen.puzzle.height) == (1, 1)

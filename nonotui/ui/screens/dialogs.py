@@ -130,6 +130,7 @@ class MessageScreen(ModalScreen[None]):
         background: $surface; padding: 0 1;
     }
     MessageScreen #message-title { text-style: bold; }
+    MessageScreen VerticalScroll { height: auto; max-height: 16; }
     MessageScreen Button { margin-top: 1; }
     """
 
