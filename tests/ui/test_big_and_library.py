@@ -13,6 +13,7 @@ from nonotui.store import DataDir
 from nonotui.ui.app import make_app
 from nonotui.ui.glyphs import ASCII, UNICODE
 from nonotui.ui.grid import GridView
+from nonotui.ui.screens.dialogs import ConfirmScreen
 from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import app_for, board_text, play_screen, until
 
@@ -157,8 +158,22 @@ async def test_command_palette_offers_the_main_actions() -> None:
             assert any(wanted in t for t in titles), wanted
         await pilot.press("f")
         restart = next(c for c in app.get_system_commands(screen) if c.title == "Restart puzzle")
+        # Restarting cannot be undone, so it asks first; enter keeps the focused "Cancel".
+        def asking() -> bool:
+            return isinstance(app.screen, ConfirmScreen) and app.screen.focused is not None
+
         restart.callback()
+        await until(pilot, asking)
+        assert "1 move)" in app.screen.message
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert board_text(screen) == "#????\n" + "?????\n" * 4 and len(screen.session.history.done)
+        restart.callback()
+        await until(pilot, asking)
+        await pilot.click("#confirm")
+        await until(pilot, lambda: app.screen is screen)
         assert board_text(screen) == "?????\n" * 5 and screen.session.progress.moves == 0
+        assert not screen.session.history.done
 
 
 async def test_ascii_glyphs_setting_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""Small screens: pause, help, opening a file by path, and an error message."""
+"""Small screens: pause, help, opening a file by path, an error message and a confirmation."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import textwrap
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
@@ -151,3 +151,43 @@ class MessageScreen(ModalScreen[None]):
 
     def on_button_pressed(self, _event: Button.Pressed) -> None:
         self.dismiss()
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks before something that cannot be undone; dismissed with ``True`` to go ahead.
+
+    The safe choice has the focus, so a stray enter changes nothing; escape cancels too.
+    """
+
+    BINDINGS = [Binding("escape", "dismiss(False)", "Cancel")]
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 80%; max-width: 72; height: auto; border: thick $warning;
+        background: $surface; padding: 0 1;
+    }
+    ConfirmScreen #confirm-title { text-style: bold; }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, title: str, message: str, action: str) -> None:
+        super().__init__()
+        self.confirm_title = title
+        self.message = message
+        self.action = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.confirm_title, id="confirm-title")
+            yield Static(self.message, markup=False, id="confirm-text")
+            with Horizontal():
+                yield Button("Cancel", variant="primary", id="cancel")
+                yield Button(self.action, variant="error", id="confirm")
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm")

@@ -32,6 +32,10 @@ SAVE_DELAY = 0.4
 MAX_COUNT = 999
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _moves(dr: int, dc: int, name: str) -> str:
     return f"{name}({dr},{dc})"
 
@@ -397,9 +401,27 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(PauseScreen())
 
     def action_restart(self) -> None:
-        """Start the puzzle over: empty board, no history, clock at zero (best time kept)."""
+        """Ask, then start the puzzle over: empty board, no history, clock at zero (the best
+        time is kept). Asked first because it cannot be undone: the history goes too."""
+        from nonotui.ui.screens.dialogs import ConfirmScreen
+
         if self.session.read_only:
             self._can_edit()
+            return
+        title = self.puzzle.title or self.label
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Restart {title}?",
+                "This clears the board, the clock and the undo history "
+                f"({_plural(self.session.progress.moves, 'move')}); it cannot be undone. "
+                "The best time is kept.",
+                "Restart",
+            ),
+            self._restart_confirmed,
+        )
+
+    def _restart_confirmed(self, confirmed: bool | None) -> None:
+        if not confirmed:
             return
         self.session.restart()
         self.stopwatch = Stopwatch(0.0)
