@@ -44,7 +44,7 @@ async def test_a_100x100_puzzle_scrolls_with_clues_pinned_at_80x24() -> None:
         assert g.row_texts[99].endswith(grid.render_line(row_line).text[:panel].strip())
         header_after = grid.render_line(0).text
         assert header_after.startswith("^ more")
-        assert g.row_texts[99] in screen.status.facts  # the whole clue is in the status line
+        assert g.row_texts[99] in screen.status.clues  # the whole clue is in the status line
         assert header_after != header_before  # the column clues scrolled sideways with the cells
         await pilot.press("u")
         assert board_text(screen).splitlines()[99][99] == "?"
@@ -191,3 +191,23 @@ async def test_ascii_glyphs_setting_and_no_color(monkeypatch: pytest.MonkeyPatch
         after = grid.render_line(g.header_height).text[g.clue_width:]
         assert grid.glyphs is ASCII and after.startswith("##") and ASCII.crossed in after
         assert app.settings_store.load()[0].glyphs == "ascii"
+
+
+async def test_modes_and_messages_stay_visible_on_a_big_puzzle_at_80_columns() -> None:
+    # Regression: the paint mode, the count and messages came after the whole clues of the
+    # cursor's row and column, so on a big puzzle at 80 columns they were cut off unseen.
+    async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        status = screen.status
+        shown = status.region.width - 2  # its padding
+
+        def visible() -> str:
+            return status.text[:shown]
+
+        await pilot.press("m")
+        assert "PAINT fill" in visible() and "paint mode: fill" in visible()
+        await pilot.press("1", "2")
+        assert "count 12" in visible()
+        await pilot.press("escape", "escape", "u")
+        assert "PAINT" not in visible() and "nothing to undo" in visible()
+        assert status.clues in status.text  # the clues are still there, last

@@ -213,22 +213,26 @@ class PlayScreen(Screen[None]):
             return
         s = self.session
         row, column = s.cursor
-        parts = [
+        parts = []
+        # Modes first: they change what the next keys do, and the end of the line is cut off
+        # on a narrow terminal.
+        if s.paint is not None:
+            parts.append(f"PAINT {PAINT_NAMES[s.paint]}")
+        if self._count:
+            parts.append(f"count {self._count}")
+        parts += [
             self.puzzle.title or self.label,
             f"{self.puzzle.width}x{self.puzzle.height}",
             format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
-            f"{s.progress.moves} moves",
+            _plural(s.progress.moves, "move"),
             f"row {row + 1} col {column + 1}",
         ]
+        clues = ""
         if self.puzzle.width > 30 or self.puzzle.height > 30:
             # large puzzles may not show whole clues on a small terminal: name them here
             g = self.grid.geometry
-            parts.append(f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}")
-        if s.paint is not None:
-            parts.append(f"paint: {PAINT_NAMES[s.paint]}")
-        if self._count:
-            parts.append(f"count {self._count}")
-        self.status.set_facts(" · ".join(parts))
+            clues = f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}"
+        self.status.set_facts(" · ".join(parts), clues)
 
     def _redraw(self) -> None:
         s = self.session
