@@ -211,3 +211,49 @@ async def test_modes_and_messages_stay_visible_on_a_big_puzzle_at_80_columns() -
         await pilot.press("escape", "escape", "u")
         assert "PAINT" not in visible() and "nothing to undo" in visible()
         assert status.clues in status.text  # the clues are still there, last
+
+
+TWO_PUZZLES = (
+    "title \"First\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n====\n"
+    "title \"Second\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n"
+)
+"""A .non bundle of two puzzles."""
+
+
+async def test_opening_a_file_of_several_puzzles_says_how_to_reach_the_others(
+    tmp_path: Path,
+) -> None:
+    # Found playing: opening a bundle by path silently gave its first puzzle only.
+    bundle = tmp_path / "two.non"
+    bundle.write_text(TWO_PUZZLES)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("o", *str(bundle), "enter")
+        screen = await play_screen(pilot)
+        assert screen.puzzle.title == "First"
+        await until(pilot, lambda: any("holds 2 puzzles" in n.message
+                                       and f"{bundle}#2" in n.message
+                                       for n in app._notifications))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("o", *f"{bundle}#2", "enter")
+        await until(pilot, lambda: getattr(app.screen, "puzzle", None) is not None
+                    and app.screen.puzzle.title == "Second")
+
+
+def test_cli_play_of_a_bundle_passes_the_note_to_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundle = tmp_path / "two.non"
+    bundle.write_text(TWO_PUZZLES)
+    seen = {}
+
+    def run(self):  # type: ignore[no-untyped-def]
+        seen["start"], seen["notices"] = self.start, self.start_notices
+        return 0
+
+    monkeypatch.setattr("nonotui.ui.app.NonotuiApp.run", run)
+    assert main(["play", str(bundle)]) == 0
+    assert seen["start"][0].title == "First"
+    assert any("holds 2 puzzles" in n for n in seen["notices"])
