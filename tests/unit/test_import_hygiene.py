@@ -40,7 +40,8 @@ def test_light_modules_do_not_import_numba(module: str) -> None:
 def test_the_player_reaches_its_first_frame_without_numba_or_the_engine() -> None:
     """Everything `nonotui play FILE` imports before drawing: no numba, no engine (DESIGN.md:
     a warm-up worker loads them once the app is up), no importlib.metadata (the version is
-    read only for --version)."""
+    read only for --version), no XML writer and parser machinery (it drags in urllib,
+    http.client and email; it loads when an XML file is read or written)."""
     code = (
         "import sys, json; from nonotui.cli import build_parser; build_parser(); "
         "import nonotui.cli.play, nonotui.ui.app; print(json.dumps(sorted(sys.modules)))"
@@ -52,3 +53,4 @@ def test_the_player_reaches_its_first_frame_without_numba_or_the_engine() -> Non
     assert "numba" not in loaded
     assert not any(name.startswith("nonotui.engine") for name in loaded)
     assert "importlib.metadata" not in loaded
+    assert not {"xml.sax.saxutils", "defusedxml.expatreader", "http.client"} & loaded
