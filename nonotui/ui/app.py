@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
 from nonotui.model import Puzzle
-from nonotui.store import DataDir, LockHeld, ProgressStore, Settings, SettingsStore
+from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
 from nonotui.store.catalog import Catalog
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import PuzzleChosen

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from nonotui.model import FILLED, Puzzle
+from nonotui.model.check import LineState
 from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog
-from nonotui.model.check import LineState
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.play import PlayScreen
