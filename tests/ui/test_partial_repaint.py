@@ -170,6 +170,19 @@ async def test_the_terminal_shows_what_a_full_repaint_would_after_every_key() ->
             await settle(pilot)
             diff = differences(mirror, fresh_screen(app, size))
             assert diff == [], f"after {keys}: " + "; ".join(diff[:5])
+        # scrolled by the wheel to a column boundary that cuts cells in half, then moved
+        grid = app.screen.query_one(GridView)
+        await pilot.press("home", "1", "0", "l")  # room to scroll either way
+        for keys in [("l",), ("h",), ("f",), ("h", "h")]:
+            before = grid.scroll_x
+            grid.scroll_to(x=before + 1, animate=False, immediate=True)
+            await settle(pilot)
+            assert grid.scroll_x == before + 1
+            assert differences(mirror, fresh_screen(app, size)) == [], "scrolled"
+            await pilot.press(*keys)
+            await settle(pilot)
+            diff = differences(mirror, fresh_screen(app, size))
+            assert diff == [], f"after scrolling and {keys}: " + "; ".join(diff[:5])
 
 
 async def test_mouse_strokes_highlights_and_glyph_changes_repaint_correctly() -> None:
