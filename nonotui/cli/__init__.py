@@ -15,7 +15,6 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from nonotui import __version__
 from nonotui.errors import NonotuiError
 
 EXIT_OK = 0
@@ -29,6 +28,23 @@ SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "line")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print the version and exit, reading it only when asked (the metadata
+    lookup costs every other command, the player's start included, tens of ms)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_kwargs: object) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS,
+            help="show the version and exit",
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kw: object) -> None:
+        from nonotui import __version__
+
+        print(f"nonotui {__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
@@ -37,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1) "
         "or a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1.",
     )
-    parser.add_argument("--version", action="version", version=f"nonotui {__version__}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"nonotui.cli.{name}").register(sub)

@@ -27,12 +27,12 @@ def run(args: argparse.Namespace) -> int:
     from nonotui.ui.app import make_app
 
     data_dir = DataDir.default()
-    puzzle = label = None
+    puzzle = label = note = None
     if args.puzzle is not None:
-        puzzle, label = Catalog(data_dir).resolve(args.puzzle)
+        puzzle, label, note = Catalog(data_dir).resolve_noted(args.puzzle)
         if puzzle.is_color:
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
             )
-    result = make_app(puzzle, label, data_dir).run()
+    result = make_app(puzzle, label, data_dir, notices=(note,) if note else ()).run()
     return int(result or 0)

@@ -31,6 +31,7 @@ define are decoded from a fixed table; any other undefined entity is an error.
 
 from __future__ import annotations
 
+import functools
 import html.entities
 import io
 import re
@@ -39,11 +40,9 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 from xml.sax import SAXParseException
 from xml.sax.handler import ContentHandler
-from xml.sax.saxutils import escape, quoteattr
 from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
-from defusedxml.expatreader import DefusedExpatParser
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
@@ -83,17 +82,27 @@ class _Node:
         return [c for c in self.children if c.tag == tag]
 
 
-class _SafeParser(DefusedExpatParser):
-    """defusedxml's SAX parser that also never asks for an external DTD.
+@functools.cache
+def _safe_parser_class() -> type:
+    """defusedxml's SAX parser, subclassed so that it also never asks for an external DTD.
 
-    webpbn's own files carry ``<!DOCTYPE pbn SYSTEM "http://webpbn.com/...">``; with parameter
-    entity parsing off, expat skips that DTD instead of reporting it as an external reference,
-    while entity declarations and external references stay forbidden.
+    Built on first use: defusedxml's expat reader imports ``xml.sax.saxutils`` and with it
+    urllib, http.client, email and ssl, some 25 ms that every start of the player (which
+    imports this module with the format registry) would otherwise pay before its first frame.
     """
+    from defusedxml.expatreader import DefusedExpatParser
 
-    def reset(self) -> None:
-        super().reset()
-        self._parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    class SafeParser(DefusedExpatParser):  # type: ignore[misc]
+        """webpbn's own files carry ``<!DOCTYPE pbn SYSTEM "http://webpbn.com/...">``; with
+        parameter entity parsing off, expat skips that DTD instead of reporting it as an
+        external reference, while entity declarations and external references stay
+        forbidden."""
+
+        def reset(self) -> None:
+            super().reset()
+            self._parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    return SafeParser
 
 
 class _TreeBuilder(ContentHandler):
@@ -143,7 +152,7 @@ def sniff(text: str) -> bool:
 
 def _parse_tree(text: str, path: str) -> _Node:
     builder = _TreeBuilder(path)
-    parser = _SafeParser(forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    parser = _safe_parser_class()(forbid_dtd=False, forbid_entities=True, forbid_external=True)
     parser.setContentHandler(builder)
     source = InputSource()
     # Text, not bytes: the file is already decoded, so an encoding declaration cannot misdecode it.
@@ -495,6 +504,8 @@ def _usable(char: str) -> bool:
 
 
 def _element(tag: str, value: str) -> str:
+    from xml.sax.saxutils import escape  # imported when writing: see _safe_parser_class
+
     if _NOT_XML.search(value):
         raise UnsupportedPuzzleError(f"the {tag} holds a control character that XML cannot hold")
     # XML readers turn a raw carriage return into a newline; a character reference survives.
@@ -502,6 +513,8 @@ def _element(tag: str, value: str) -> str:
 
 
 def _write_one(puzzle: Puzzle) -> list[str]:
+    from xml.sax.saxutils import quoteattr  # imported when writing: see _safe_parser_class
+
     palette = puzzle.colors or _DEFAULT_PALETTE
     chars = writable_chars(palette, _usable)
     names: list[str] = []

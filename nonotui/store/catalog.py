@@ -97,11 +97,27 @@ class Catalog:
         Raises:
             NonotuiError: nothing by that name, or the file cannot be read.
         """
+        puzzle, label, _ = self.resolve_noted(spec)
+        return puzzle, label
+
+    def resolve_noted(self, spec: str) -> tuple[Puzzle, str, str | None]:
+        """Like :meth:`resolve`, with a note for the player when there is more to know: a file
+        holding several puzzles, named without ``#N``, gives its first, and says so.
+
+        Raises:
+            NonotuiError: nothing by that name, or the file cannot be read.
+        """
         spec = spec.strip()
         path = Path(spec).expanduser()
         if not path.exists():
             bundled = self.find_bundled(spec)
             if bundled is not None:
-                return bundled, spec
+                return bundled, spec, None
         puzzles, label = formats.open_spec(str(path) if path.exists() else spec)
-        return puzzles[0], label
+        note = None
+        if len(puzzles) > 1:
+            note = (
+                f"{label} holds {len(puzzles)} puzzles; this is the first. "
+                f"Open {label}#2 (and so on) for the others."
+            )
+        return puzzles[0], label, note

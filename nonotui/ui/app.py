@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
 from nonotui.model import Puzzle
-from nonotui.store import DataDir, LockHeld, ProgressStore, Settings, SettingsStore
+from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
 from nonotui.store.catalog import Catalog
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import PuzzleChosen
@@ -30,13 +30,19 @@ class NonotuiApp(App[int]):
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, data_dir: DataDir, start: tuple[Puzzle, str] | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: DataDir,
+        start: tuple[Puzzle, str] | None = None,
+        notices: tuple[str, ...] = (),
+    ) -> None:
         super().__init__()
         self.data_dir = data_dir
         self.progress_store = ProgressStore(data_dir.progress)
         self.settings_store = SettingsStore(data_dir)
         self.catalog = Catalog(data_dir)
         self.start = start
+        self.start_notices = notices
         self.settings, self._settings_notice = self.settings_store.load()
         self.glyphs: Glyphs = choose(self.settings.glyphs)
 
@@ -49,7 +55,7 @@ class NonotuiApp(App[int]):
             self.notify(self._settings_notice, severity="warning", timeout=12)
         self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings))
         if self.start is not None:
-            self.open_puzzle(*self.start)
+            self.open_puzzle(*self.start, notices=self.start_notices)
 
     def watch_theme(self, theme: str) -> None:
         if self.is_mounted and theme != self.settings.theme:
@@ -65,27 +71,31 @@ class NonotuiApp(App[int]):
 
     # -- opening puzzles --------------------------------------------------------------------------
 
-    def open_puzzle(self, puzzle: Puzzle, label: str) -> PlayScreen | None:
+    def open_puzzle(
+        self, puzzle: Puzzle, label: str, notices: tuple[str, ...] = ()
+    ) -> PlayScreen | None:
         """Open the play screen on ``puzzle``, or explain in a dialog why it cannot be opened.
 
         A puzzle open in another nonotui opens read-only; a save from a newer nonotui is refused
-        and left as it is.
+        and left as it is. ``notices`` are shown when the play screen opens.
         """
         try:
-            screen = self._play_screen(puzzle, label)
+            screen = self._play_screen(puzzle, label, notices)
         except NonotuiError as exc:
             self.push_screen(MessageScreen("This puzzle cannot be opened", exc.message))
             return None
         self.push_screen(screen)
         return screen
 
-    def _play_screen(self, puzzle: Puzzle, label: str) -> PlayScreen:
+    def _play_screen(
+        self, puzzle: Puzzle, label: str, notices_before: tuple[str, ...]
+    ) -> PlayScreen:
         if puzzle.is_color:
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
             )
         lock = self.progress_store.lock_for(puzzle.identity)
-        notices = []
+        notices = list(notices_before)
         try:
             lock.acquire()
         except LockHeld as exc:
@@ -120,11 +130,11 @@ class NonotuiApp(App[int]):
             if not spec:
                 return
             try:
-                puzzle, label = self.catalog.resolve(spec)
+                puzzle, label, note = self.catalog.resolve_noted(spec)
             except NonotuiError as exc:
                 self.push_screen(MessageScreen("This puzzle cannot be opened", exc.message))
                 return
-            self.open_puzzle(puzzle, label)
+            self.open_puzzle(puzzle, label, (note,) if note else ())
 
         self.push_screen(OpenFileScreen(), chosen)
 
@@ -184,7 +194,10 @@ class NonotuiApp(App[int]):
 
 
 def make_app(
-    puzzle: Puzzle | None = None, label: str | None = None, data_dir: DataDir | None = None
+    puzzle: Puzzle | None = None,
+    label: str | None = None,
+    data_dir: DataDir | None = None,
+    notices: tuple[str, ...] = (),
 ) -> NonotuiApp:
     """The app, opening ``puzzle`` directly when given, else the library.
 
@@ -193,6 +206,7 @@ def make_app(
         label: Its file name or spec, for messages.
         data_dir: Where progress and settings live; ``NONOTUI_DATA_DIR`` or the platform's
             user data folder by default.
+        notices: Messages to show when ``puzzle`` opens.
     """
     start = (puzzle, label or puzzle.title or "puzzle") if puzzle is not None else None
-    return NonotuiApp(data_dir or DataDir.default(), start)
+    return NonotuiApp(data_dir or DataDir.default(), start, notices)

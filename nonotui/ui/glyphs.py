@@ -11,6 +11,8 @@ import os
 import sys
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+
 
 @dataclass(frozen=True)
 class Glyphs:
@@ -37,6 +39,13 @@ class Glyphs:
     horizontal: str
     crossing: str
     error: str
+
+    def __post_init__(self) -> None:
+        # The grid cuts its lines by string length (nonotui.ui.painter), so every glyph must
+        # be a single character one terminal cell wide.
+        for name, glyph in vars(self).items():
+            if name != "name" and (len(glyph) != 1 or cell_len(glyph) != 1):
+                raise ValueError(f"glyph {name} must be one character one cell wide: {glyph!r}")
 
 
 UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!")

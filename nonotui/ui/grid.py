@@ -5,31 +5,74 @@ as a :class:`~textual.strip.Strip`; there is no widget per cell, so a 100x100 pu
 same to draw as the lines on screen. The column clues (top) and row clues (left) are drawn by
 the same ``render_line`` at fixed screen positions, so they stay in view while the cells scroll.
 
+A key press repaints only what it changed: :meth:`GridView.show` compares the state with a copy
+of what was last drawn and refreshes the regions of changed rows and columns (the old and new
+cursor's included, for their highlight), and :mod:`~nonotui.ui.painter` keeps the lines'
+segments so that the lines Textual asks for again are cheap to give.
+
 The widget only draws what its attributes say (board, line states, cursor, highlighted cells)
 and posts :mod:`~nonotui.ui.messages` for mouse strokes; the play screen owns the rules.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+import numpy as np
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
-from textual.geometry import Offset, Size
+from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from nonotui.model import EMPTY, FILLED, Board, Puzzle
 from nonotui.model.check import LineState
-from nonotui.ui.geometry import GUIDE_EVERY, Geometry
+from nonotui.ui.geometry import Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
-
-NORMAL, LINE, CURSOR, HIGHLIGHT = range(4)
-"""How a cell stands to the cursor: elsewhere, in its row or column, under it, hinted at."""
+from nonotui.ui.painter import CURSOR, HIGHLIGHT, LINE, NORMAL, GridPainter, StyleTable, cut
 
 
-class GridView(ScrollView, can_focus=True):
-    """Clues and cells of one puzzle."""
+class _View(NamedTuple):
+    """The widget's visible area in one paint: size, pinned panels, scroll offset."""
+
+    width: int
+    height: int
+    header: int
+    """Lines of column clues shown."""
+    panel: int
+    """Columns of row clues shown."""
+    sx: int
+    sy: int
+
+
+class _Drawn(NamedTuple):
+    """A copy of the state the grid last drew, to find what a change touched."""
+
+    cells: np.ndarray
+    rows: tuple[LineState, ...]
+    columns: tuple[LineState, ...]
+    cursor: tuple[int, int]
+    highlight: frozenset[tuple[int, int]]
+
+    @classmethod
+    def of(cls, grid: GridView) -> _Drawn:
+        return cls(
+            grid.board.cells.copy(),
+            tuple(grid.row_states),
+            tuple(grid.column_states),
+            grid.cursor,
+            grid.highlight,
+        )
+
+
+class GridView(ScrollView, can_focus=True, inherit_bindings=False):
+    """Clues and cells of one puzzle.
+
+    ScrollView's own bindings (arrows, home, end, page keys scroll the view) are not inherited:
+    on a puzzle larger than the view they would take those keys before the play screen's
+    cursor bindings. The view follows the cursor instead, and the mouse wheel still scrolls.
+    """
 
     COMPONENT_CLASSES = {
         "grid--filled",
@@ -77,32 +120,40 @@ class GridView(ScrollView, can_focus=True):
         self.row_states: list[LineState] = [LineState.OPEN] * puzzle.height
         self.column_states: list[LineState] = [LineState.OPEN] * puzzle.width
         self.highlight: frozenset[tuple[int, int]] = frozenset()
-        """Cells to point out (for hints, later); drawn with ``grid--highlight``."""
-        self._styles: dict[object, Style] | None = None
+        """Cells to point out (for hints, later); drawn with ``grid--highlight`` from the
+        next :meth:`show`."""
+        self._painter: GridPainter | None = None
+        self._drawn: _Drawn | None = None
+        self._view: _View | None = None
         self._dragging = False
         self._last_drag: tuple[int, int] | None = None
         self.virtual_size = Size(self.geometry.total_width, self.geometry.total_height)
 
     # -- pinned panel sizes ----------------------------------------------------------------------
 
+    def _view_now(self) -> _View:
+        """The visible area, the pinned panels' sizes and the scroll offset, measured now."""
+        region = self.scrollable_content_region
+        width = region.width or self.size.width
+        height = region.height or self.size.height
+        g = self.geometry
+        # At most half the view each, on a small terminal: the column clues keep their last
+        # lines and the row clues their right ends, the numbers nearest the cells (the status
+        # line names the whole clues of the cursor's row and column).
+        header = g.header_height if height <= 0 else min(g.header_height, max(3, height // 2))
+        panel = g.clue_width if width <= 0 else min(g.clue_width, max(6, width // 2))
+        return _View(width, height, header, panel, int(self.scroll_x), int(self.scroll_y))
+
     @property
     def header_lines(self) -> int:
         """Lines of column clues shown: all of them, or at most half the view on a small
         terminal (then the numbers nearest the cells are kept and the status line has the rest)."""
-        view_h = self.scrollable_content_region.height or self.size.height
-        g = self.geometry
-        if view_h <= 0:
-            return g.header_height
-        return min(g.header_height, max(3, view_h // 2))
+        return self._view_now().header
 
     @property
     def clue_columns(self) -> int:
         """Width of the row clue panel shown: all of it, or at most half the view."""
-        view_w = self.scrollable_content_region.width or self.size.width
-        g = self.geometry
-        if view_w <= 0:
-            return g.clue_width
-        return min(g.clue_width, max(6, view_w // 2))
+        return self._view_now().panel
 
     def on_resize(self, _event: events.Resize) -> None:
         g = self.geometry
@@ -119,27 +170,29 @@ class GridView(ScrollView, can_focus=True):
         row_states: list[LineState],
         column_states: list[LineState],
     ) -> None:
-        """Take the cursor and line states to draw, redraw, and keep the cursor in view."""
+        """Take the cursor and line states to draw, keep the cursor in view, and repaint what
+        changed since the last call: the lines of changed cells, rows and highlighted cells,
+        the columns whose state changed, and the old and new cursor's row and column."""
         self.cursor = cursor
         self.row_states = row_states
         self.column_states = column_states
         self.scroll_to_cursor()
-        self.refresh()
+        self._repaint_changes()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
         """Draw with another glyph set."""
         self.glyphs = glyphs
-        self.refresh()
+        self._repaint_all()
 
     def scroll_to_cursor(self) -> None:
         """Scroll the cells (not the clues) just enough that the cursor's cell is visible."""
         g = self.geometry
-        view = self.scrollable_content_region.size
-        view_w = max(1, view.width - self.clue_columns)
-        view_h = max(1, view.height - self.header_lines)
+        view = self._view_now()
+        view_w = max(1, view.width - view.panel)
+        view_h = max(1, view.height - view.header)
         row, column = self.cursor
         x0, y0 = g.cell_x(column), g.row_y(row)
-        sx, sy = int(self.scroll_x), int(self.scroll_y)
+        sx, sy = view.sx, view.sy
         if x0 < sx:
             sx = x0
         elif x0 + g.cell_width > sx + view_w:
@@ -148,154 +201,144 @@ class GridView(ScrollView, can_focus=True):
             sy = y0
         elif y0 + 1 > sy + view_h:
             sy = y0 + 1 - view_h
-        if (sx, sy) != (int(self.scroll_x), int(self.scroll_y)):
+        if (sx, sy) != (view.sx, view.sy):
+            # Textual repaints the whole widget when the scroll offset changes.
             self.scroll_to(sx, sy, animate=False, immediate=True)
+
+    # -- what to repaint --------------------------------------------------------------------------
+
+    def _repaint_all(self) -> None:
+        self._painter = None
+        self._drawn = None
+        self.refresh()
+
+    def _repaint_changes(self) -> None:
+        """Forget the cached lines that no longer hold and refresh only their regions.
+
+        The widget keeps a copy of what it last drew, so it finds the changes itself, whatever
+        made them (a key, a stroke, undo, a restart), rather than trusting callers to say.
+        """
+        drawn = self._drawn
+        now = _Drawn.of(self)
+        self._drawn = now
+        painter = self._painter
+        if drawn is None or painter is None:
+            self.refresh()
+            return
+        rows = {int(r) for r in np.flatnonzero((now.cells != drawn.cells).any(axis=1))}
+        rows.update(r for r, (a, b) in enumerate(zip(now.rows, drawn.rows)) if a is not b)
+        rows.update(r for r, _ in now.highlight ^ drawn.highlight)
+        columns = {c for c, (a, b) in enumerate(zip(now.columns, drawn.columns)) if a is not b}
+        painter.forget_rows(rows)
+        if columns:
+            painter.forget_header()
+        # the cursor's row and column are highlighted across the grid and the clues
+        if now.cursor[0] != drawn.cursor[0]:
+            rows.update((now.cursor[0], drawn.cursor[0]))
+        if now.cursor[1] != drawn.cursor[1]:
+            columns.update((now.cursor[1], drawn.cursor[1]))
+        regions = self._line_regions(rows) + self._column_regions(columns)
+        if regions:
+            self.refresh(*regions)
+
+    def _line_regions(self, rows: set[int]) -> list[Region]:
+        """The screen lines (clue and cells) of ``rows`` that are in view."""
+        view, g = self._view_now(), self.geometry
+        regions = []
+        for row in rows:
+            y = view.header + g.row_y(row) - view.sy
+            if view.header <= y < view.height:
+                regions.append(Region(0, y, view.width, 1))
+        return regions
+
+    def _column_regions(self, columns: set[int]) -> list[Region]:
+        """The screen columns (clue numbers, marks and cells) of ``columns`` that are in view."""
+        view, g = self._view_now(), self.geometry
+        regions = []
+        for column in columns:
+            x = view.panel + g.cell_x(column) - view.sx
+            left, right = max(x, view.panel), min(x + g.cell_width, view.width)
+            if left < right:
+                regions.append(Region(left, 0, right - left, view.height))
+        return regions
 
     # -- styles -------------------------------------------------------------------------------
 
     def notify_style_update(self) -> None:
-        # Theme or CSS changed: the cached Rich styles are stale.
-        self._styles = None
+        # Theme or CSS changed: the Rich styles, and every line drawn with them, are stale.
+        self._painter = None
         super().notify_style_update()
 
-    def _style_table(self) -> dict[object, Style]:
-        if self._styles is None:
-            get = self.get_component_rich_style
-            line, cursor, hint = get("grid--cursor-line"), get("grid--cursor"), get("grid--highlight")
-            table: dict[object, Style] = {}
-            for state, name in ((FILLED, "filled"), (EMPTY, "crossed"), (0, "unknown")):
-                base = get(f"grid--{name}")
-                table[(state, NORMAL)] = base
-                table[(state, LINE)] = base + line
-                table[(state, CURSOR)] = base + cursor
-                table[(state, HIGHLIGHT)] = base + hint
-            guide = get("grid--guide")
-            table["guide"], table["guide-line"] = guide, guide + line
-            clue_cursor = get("grid--clue-cursor")
-            for state, name in (
-                (LineState.OPEN, "clue"),
-                (LineState.DONE, "clue-done"),
-                (LineState.BROKEN, "clue-error"),
-            ):
-                table[state] = get(f"grid--{name}")
-                table[(state, CURSOR)] = table[state] + clue_cursor
-            table["error"] = get("grid--clue-error")
-            table["blank"] = get("grid--clue")
-            self._styles = table
-        return self._styles
+    def _painter_now(self) -> GridPainter:
+        if self._painter is None or self._painter.glyphs is not self.glyphs:
+            self._painter = GridPainter(self.geometry, self.glyphs, self._style_table())
+        return self._painter
+
+    def _style_table(self) -> StyleTable:
+        get = self.get_component_rich_style
+        line, cursor, hint = get("grid--cursor-line"), get("grid--cursor"), get("grid--highlight")
+        table: StyleTable = {}
+        for state, name in ((FILLED, "filled"), (EMPTY, "crossed"), (0, "unknown")):
+            base = get(f"grid--{name}")
+            table[(state, NORMAL)] = base
+            table[(state, LINE)] = base + line
+            table[(state, CURSOR)] = base + cursor
+            table[(state, HIGHLIGHT)] = base + hint
+        guide = get("grid--guide")
+        table["guide"], table["guide-line"] = guide, guide + line
+        clue_cursor = get("grid--clue-cursor")
+        for state, name in (
+            (LineState.OPEN, "clue"),
+            (LineState.DONE, "clue-done"),
+            (LineState.BROKEN, "clue-error"),
+        ):
+            table[state] = get(f"grid--{name}")
+            table[(state, CURSOR)] = table[state] + clue_cursor
+        table["error"] = get("grid--clue-error")
+        table["blank"] = get("grid--clue")
+        return table
 
     # -- drawing ------------------------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Measure the view once for all the lines of this paint, not once per line.
+        self._view = self._view_now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._view = None
 
     def render_line(self, y: int) -> Strip:
         """Screen line ``y``: pinned clue panels around the scrolled part of the cells."""
         g = self.geometry
-        width = self.scrollable_content_region.width
-        sx, sy = int(self.scroll_x), int(self.scroll_y)
-        styles = self._style_table()
-        header, panel = self.header_lines, self.clue_columns
+        view = self._view or self._view_now()
+        painter = self._painter_now()
+        painter.set_window(view.sx, view.sx + max(0, view.width - view.panel))
+        blank = painter.styles["blank"]
+        header, panel = view.header, view.panel
         if y < header:
-            left = Strip.blank(panel, styles["blank"])
             if header < g.header_height and y == 0:
-                left = Strip([Segment("^ more".ljust(panel)[:panel], styles["error"])], panel)
+                left = [Segment("^ more".ljust(panel)[:panel], painter.styles["error"])]
+            else:
+                left = [Segment(" " * panel, blank)]
             # a clipped header keeps its last lines, the numbers nearest the cells
-            right = self._header_line(y + g.header_height - header, styles)
+            right = painter.header_line(
+                y + g.header_height - header, self.column_states, self.cursor[1]
+            )
         else:
-            gy = y - header + sy
+            gy = y - header + view.sy
             if gy >= g.grid_height:
-                return Strip.blank(width, styles["blank"])
+                return Strip.blank(view.width, blank)
             row = g.row_at(gy)
-            left = self._row_clue(row, styles)
+            if row is None:
+                left, right = painter.blank_clue(), painter.separator()
+            else:
+                left = painter.row_clue(row, self.row_states[row], row == self.cursor[0])
+                right = painter.cell_line(row, self.board, self.cursor, self.highlight)
             if panel < g.clue_width:
-                left = left.crop(g.clue_width - panel, g.clue_width)
-            right = self._separator_line(styles) if row is None else self._cell_line(row, styles)
-        right = right.crop(sx, sx + max(0, width - panel))
-        return Strip.join([left, right]).adjust_cell_length(width, styles["blank"])
-
-    def _header_line(self, y: int, styles: dict[object, Style]) -> Strip:
-        g = self.geometry
-        w = g.cell_width
-        segments = []
-        marks = y == g.clue_lines
-        for c in range(g.width):
-            if c and c % GUIDE_EVERY == 0:
-                segments.append(Segment(" ", styles["blank"]))
-            state = self.column_states[c]
-            if marks:
-                text = self.glyphs.error if state is LineState.BROKEN else ""
-                segments.append(Segment(text.rjust(w), styles["error"]))
-                continue
-            numbers = g.column_numbers[c]
-            index = y - (g.clue_lines - len(numbers))
-            text = numbers[index] if index >= 0 else ""
-            style = styles[(state, CURSOR)] if c == self.cursor[1] and text else styles[state]
-            segments.append(Segment(" " * (w - len(text)), styles["blank"]))
-            segments.append(Segment(text, style))
-        return Strip(segments, g.grid_width)
-
-    def _row_clue(self, row: int | None, styles: dict[object, Style]) -> Strip:
-        g = self.geometry
-        if row is None:
-            return Strip.blank(g.clue_width, styles["blank"])
-        state = self.row_states[row]
-        text = g.row_texts[row]
-        mark = self.glyphs.error if state is LineState.BROKEN else " "
-        style = styles[(state, CURSOR)] if row == self.cursor[0] else styles[state]
-        return Strip(
-            [
-                Segment(mark, styles["error"]),
-                Segment(" " * (g.row_text_width - len(text)), styles["blank"]),
-                Segment(text, style),
-                Segment(" ", styles["blank"]),
-            ],
-            g.clue_width,
-        )
-
-    def _separator_line(self, styles: dict[object, Style]) -> Strip:
-        g = self.geometry
-        glyphs = self.glyphs
-        block = glyphs.horizontal * (GUIDE_EVERY * g.cell_width)
-        groups = [block] * ((g.width + GUIDE_EVERY - 1) // GUIDE_EVERY)
-        last = g.width % GUIDE_EVERY
-        if last:
-            groups[-1] = glyphs.horizontal * (last * g.cell_width)
-        return Strip([Segment(glyphs.crossing.join(groups), styles["guide"])], g.grid_width)
-
-    def _cell_line(self, row: int, styles: dict[object, Style]) -> Strip:
-        g = self.geometry
-        glyphs = self.glyphs
-        w = g.cell_width
-        pad = " " * (w - 1)
-        text_of = {FILLED: glyphs.filled * w, EMPTY: pad + glyphs.crossed}
-        unknown_text = pad + glyphs.unknown
-        cursor_row, cursor_col = self.cursor
-        in_row = row == cursor_row
-        highlight = self.highlight
-        segments = []
-        cells = self.board.cells[row].tolist()
-        guide = styles["guide-line" if in_row else "guide"]
-        for c, value in enumerate(cells):
-            if c and c % GUIDE_EVERY == 0:
-                segments.append(Segment(glyphs.vertical, guide))
-            state = value if value in (FILLED, EMPTY) else 0
-            if in_row and c == cursor_col:
-                mode = CURSOR
-            elif highlight and (row, c) in highlight:
-                mode = HIGHLIGHT
-            elif in_row or c == cursor_col:
-                mode = LINE
-            else:
-                mode = NORMAL
-            if mode == CURSOR and state == FILLED:
-                text = glyphs.filled_cursor * w
-            else:
-                text = text_of.get(state, unknown_text)
-            style = styles[(state, mode)]
-            if segments and segments[-1][1] is style:
-                # one segment per run of equal style: far fewer for the compositor to cut
-                segments[-1] = Segment(segments[-1][0] + text, style)
-            else:
-                segments.append(Segment(text, style))
-        return Strip(segments, g.grid_width)
+                left = cut(left, g.clue_width - panel, g.clue_width)
+        # the one Strip made for this line
+        return Strip([*left, *right]).adjust_cell_length(view.width, blank)
 
     # -- mouse --------------------------------------------------------------------------------
 

@@ -1,4 +1,10 @@
-"""The status line under the grid: title, clock, moves, cursor, modes and the latest message."""
+"""The status line under the grid: modes, title, clock, moves, cursor, the latest message and,
+for large puzzles, the cursor's whole clues.
+
+The parts go in order of what a player must not miss on a narrow terminal, where the end of
+the line is cut off: modes that change what keys do come first, the message after the short
+facts, and the long clue text last.
+"""
 
 from __future__ import annotations
 
@@ -21,12 +27,13 @@ class StatusLine(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
         self.facts = ""
+        self.clues = ""
         self.message = ""
 
-    def set_facts(self, facts: str) -> None:
-        """The always-shown part (time, moves, position, modes)."""
-        if facts != self.facts:
-            self.facts = facts
+    def set_facts(self, facts: str, clues: str = "") -> None:
+        """The always-shown part (modes, time, moves, position), and the cursor's clues."""
+        if (facts, clues) != (self.facts, self.clues):
+            self.facts, self.clues = facts, clues
             self._redraw()
 
     def say(self, message: str) -> None:
@@ -34,5 +41,14 @@ class StatusLine(Static):
         self.message = message
         self._redraw()
 
+    @property
+    def text(self) -> str:
+        """The whole line as shown (before the terminal cuts it)."""
+        text = f"{self.facts}  {self.message}" if self.message else self.facts
+        return f"{text} · {self.clues}" if self.clues else text
+
     def _redraw(self) -> None:
-        self.update(f"{self.facts}  {self.message}" if self.message else self.facts)
+        # The line's size never depends on its text (one line, full width), so no layout pass:
+        # a layout on every key press costs a frame its budget (Textual then also repaints
+        # the grid's scrollbars, whose container size it always sees as changed).
+        self.update(self.text, layout=False)

@@ -13,6 +13,7 @@ from nonotui.store import DataDir
 from nonotui.ui.app import make_app
 from nonotui.ui.glyphs import ASCII, UNICODE
 from nonotui.ui.grid import GridView
+from nonotui.ui.screens.dialogs import ConfirmScreen
 from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import app_for, board_text, play_screen, until
 
@@ -43,10 +44,28 @@ async def test_a_100x100_puzzle_scrolls_with_clues_pinned_at_80x24() -> None:
         assert g.row_texts[99].endswith(grid.render_line(row_line).text[:panel].strip())
         header_after = grid.render_line(0).text
         assert header_after.startswith("^ more")
-        assert g.row_texts[99] in screen.status.facts  # the whole clue is in the status line
+        assert g.row_texts[99] in screen.status.clues  # the whole clue is in the status line
         assert header_after != header_before  # the column clues scrolled sideways with the cells
         await pilot.press("u")
         assert board_text(screen).splitlines()[99][99] == "?"
+
+
+async def test_arrows_and_page_keys_move_the_cursor_when_the_grid_can_scroll() -> None:
+    # Regression: the grid inherited ScrollView's bindings, so on a puzzle larger than the
+    # view the arrows, home/end and page keys scrolled it and the cursor never moved.
+    async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        await pilot.press(*["right"] * 30, *["down"] * 25)
+        assert screen.session.cursor == (25, 30)
+        assert grid.scroll_x > 0 and grid.scroll_y > 0  # the view followed the cursor
+        await pilot.press("left", "up")
+        assert screen.session.cursor == (24, 29)
+        await pilot.press("end", "pagedown")
+        assert screen.session.cursor == (99, 99)
+        await pilot.press("home", "pageup")
+        assert screen.session.cursor == (0, 0)
+        assert (grid.scroll_x, grid.scroll_y) == (0, 0)
 
 
 async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
@@ -82,6 +101,18 @@ async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
         ]
 
 
+async def test_playing_a_file_reads_the_library_only_once_it_is_shown() -> None:
+    # Reading every puzzle for a library hidden under the play screen delayed the first frame.
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await play_screen(pilot)
+        library = app.screen_stack[-2]
+        assert isinstance(library, LibraryScreen) and library.rows == []
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is library and bool(library.shown))
+        assert any(row.entry.title == "Heart" for row in library.shown)
+
+
 async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) -> None:
     from nonotui.ui.screens.dialogs import MessageScreen
 
@@ -97,6 +128,10 @@ async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) 
         await pilot.press("o", *str(colour), "enter")
         await until(pilot, lambda: isinstance(app.screen, MessageScreen))
         assert "colour puzzle" in app.screen.message
+        # a short message makes a short dialog (it used to fill the screen's height)
+        await pilot.pause()
+        box = app.screen.query_one("Vertical").region
+        assert box.height <= 10 and app.screen.query_one("#ok").region.bottom <= box.bottom
         await pilot.press("enter", "o", *str(plain), "enter")
         screen = await play_screen(pilot)
         assert (screen.puzzle.width, screen.puzzle.height) == (1, 1)
@@ -123,8 +158,22 @@ async def test_command_palette_offers_the_main_actions() -> None:
             assert any(wanted in t for t in titles), wanted
         await pilot.press("f")
         restart = next(c for c in app.get_system_commands(screen) if c.title == "Restart puzzle")
+        # Restarting cannot be undone, so it asks first; enter keeps the focused "Cancel".
+        def asking() -> bool:
+            return isinstance(app.screen, ConfirmScreen) and app.screen.focused is not None
+
         restart.callback()
+        await until(pilot, asking)
+        assert "1 move)" in app.screen.message
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert board_text(screen) == "#????\n" + "?????\n" * 4 and len(screen.session.history.done)
+        restart.callback()
+        await until(pilot, asking)
+        await pilot.click("#confirm")
+        await until(pilot, lambda: app.screen is screen)
         assert board_text(screen) == "?????\n" * 5 and screen.session.progress.moves == 0
+        assert not screen.session.history.done
 
 
 async def test_ascii_glyphs_setting_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,3 +191,69 @@ async def test_ascii_glyphs_setting_and_no_color(monkeypatch: pytest.MonkeyPatch
         after = grid.render_line(g.header_height).text[g.clue_width:]
         assert grid.glyphs is ASCII and after.startswith("##") and ASCII.crossed in after
         assert app.settings_store.load()[0].glyphs == "ascii"
+
+
+async def test_modes_and_messages_stay_visible_on_a_big_puzzle_at_80_columns() -> None:
+    # Regression: the paint mode, the count and messages came after the whole clues of the
+    # cursor's row and column, so on a big puzzle at 80 columns they were cut off unseen.
+    async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        status = screen.status
+        shown = status.region.width - 2  # its padding
+
+        def visible() -> str:
+            return status.text[:shown]
+
+        await pilot.press("m")
+        assert "PAINT fill" in visible() and "paint mode: fill" in visible()
+        await pilot.press("1", "2")
+        assert "count 12" in visible()
+        await pilot.press("escape", "escape", "u")
+        assert "PAINT" not in visible() and "nothing to undo" in visible()
+        assert status.clues in status.text  # the clues are still there, last
+
+
+TWO_PUZZLES = (
+    "title \"First\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n====\n"
+    "title \"Second\"\nwidth 2\nheight 1\nrows\n2\ncolumns\n1\n1\n"
+)
+"""A .non bundle of two puzzles."""
+
+
+async def test_opening_a_file_of_several_puzzles_says_how_to_reach_the_others(
+    tmp_path: Path,
+) -> None:
+    # Found playing: opening a bundle by path silently gave its first puzzle only.
+    bundle = tmp_path / "two.non"
+    bundle.write_text(TWO_PUZZLES)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("o", *str(bundle), "enter")
+        screen = await play_screen(pilot)
+        assert screen.puzzle.title == "First"
+        await until(pilot, lambda: any("holds 2 puzzles" in n.message
+                                       and f"{bundle}#2" in n.message
+                                       for n in app._notifications))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("o", *f"{bundle}#2", "enter")
+        await until(pilot, lambda: getattr(app.screen, "puzzle", None) is not None
+                    and app.screen.puzzle.title == "Second")
+
+
+def test_cli_play_of_a_bundle_passes_the_note_to_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundle = tmp_path / "two.non"
+    bundle.write_text(TWO_PUZZLES)
+    seen = {}
+
+    def run(self):  # type: ignore[no-untyped-def]
+        seen["start"], seen["notices"] = self.start, self.start_notices
+        return 0
+
+    monkeypatch.setattr("nonotui.ui.app.NonotuiApp.run", run)
+    assert main(["play", str(bundle)]) == 0
+    assert seen["start"][0].title == "First"
+    assert any("holds 2 puzzles" in n for n in seen["notices"])

@@ -132,3 +132,48 @@ def test_docs_list_every_key_of_the_help() -> None:
     for _, rows in HELP:
         for keys, what in rows:
             assert keys in doc and what in doc, keys
+
+
+async def test_the_key_that_ends_the_pause_does_nothing_else() -> None:
+    # Regression: the key pressed to end the pause also reached the board (f filled a cell).
+    from nonotui.ui.screens.dialogs import PauseScreen
+
+    async with app_for().run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        for key in ("f", "space", "x", "l"):
+            await pilot.press("p")
+            await until(pilot, lambda: isinstance(pilot.app.screen, PauseScreen))
+            assert not screen.stopwatch.running
+            await pilot.press(key)
+            await until(pilot, lambda: pilot.app.screen is screen)
+            assert board_text(screen) == "?????\n" * 5, key
+            assert screen.session.cursor == (0, 0) and screen.session.progress.moves == 0
+            assert screen.stopwatch.running
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_help_text_is_shown_and_fits_the_terminal(size: tuple[int, int]) -> None:
+    # Regression: the help screen showed its title only; the text had no size at all.
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from nonotui.ui.screens.dialogs import HelpScreen
+
+    async with app_for().run_test(size=size) as pilot:
+        await play_screen(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        await pilot.pause()
+        help_screen = pilot.app.screen
+        text = help_screen.query_one("#help-text", Static)
+        scroll = help_screen.query_one(VerticalScroll)
+        lines = str(text.render()).splitlines()
+        assert text.region.width > 0 and text.region.height == len(lines)
+        assert max(len(line) for line in lines) <= text.region.width
+        assert scroll.region.right <= size[0] and scroll.region.bottom <= size[1]
+        # what does not fit scrolls, down to the last line
+        scroll.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        last = text.region.y + len(lines) - 1  # the text's region moves as it scrolls
+        assert scroll.region.y <= last < scroll.region.bottom
+        assert "Library" in str(text.render()) and "search titles and authors" in lines[-1]

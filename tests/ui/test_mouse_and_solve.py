@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from nonotui.model import Puzzle
+from nonotui.model import FILLED, Puzzle
 from nonotui.model.check import LineState
+from nonotui.store import DataDir
+from nonotui.store.catalog import Catalog
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.finish import FinishScreen
+from nonotui.ui.screens.play import PlayScreen
 from tests.ui.conftest import PLUS, app_for, board_text, cell_offset, play_screen, until
 
 
@@ -122,3 +125,27 @@ async def test_finish_screen_enter_goes_to_the_library() -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, LibraryScreen))
         library = pilot.app.screen
         assert PLUS.title not in [r.entry.title for r in library.shown]
+
+
+async def test_the_finish_screen_keeps_time_and_buttons_in_view_at_80x24(
+    data_dir: DataDir,
+) -> None:
+    # Regression: a 40x40 picture is 20 lines; it pushed the time, the moves and both buttons
+    # off an 80x24 terminal. Now the picture scrolls instead.
+    tortoise, _ = Catalog(data_dir).resolve("tortoise")
+    assert tortoise.goal is not None and (tortoise.width, tortoise.height) == (40, 40)
+    async with app_for(tortoise).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        filled = [(r, c) for r, row in enumerate(tortoise.goal) for c, v in enumerate(row) if v]
+        screen._changed(screen.session.commit(filled, FILLED))  # solved in one move
+        await until(pilot, lambda: isinstance(pilot.app.screen, FinishScreen))
+        await pilot.pause()
+        finish = pilot.app.screen
+        for name in ("title", "facts", "library", "stay"):
+            widget = finish.query_one(f"#{name}")
+            region = widget.region
+            assert region.bottom <= 24, name
+            hit, _ = pilot.app.get_widget_at(region.x + region.width // 2, region.y)
+            assert widget in hit.ancestors_with_self, f"{name} is covered or clipped"
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, (FinishScreen, PlayScreen)))

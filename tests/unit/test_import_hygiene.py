@@ -35,3 +35,22 @@ def test_core_does_not_import_the_tui(module: str) -> None:
 def test_light_modules_do_not_import_numba(module: str) -> None:
     """Reading files and parsing the command line must not pay numba's import."""
     assert "numba" not in loaded_after_import(module)
+
+
+def test_the_player_reaches_its_first_frame_without_numba_or_the_engine() -> None:
+    """Everything `nonotui play FILE` imports before drawing: no numba, no engine (DESIGN.md:
+    a warm-up worker loads them once the app is up), no importlib.metadata (the version is
+    read only for --version), no XML writer and parser machinery (it drags in urllib,
+    http.client and email; it loads when an XML file is read or written)."""
+    code = (
+        "import sys, json; from nonotui.cli import build_parser; build_parser(); "
+        "import nonotui.cli.play, nonotui.ui.app; print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out))
+    assert "numba" not in loaded
+    assert not any(name.startswith("nonotui.engine") for name in loaded)
+    assert "importlib.metadata" not in loaded
+    assert not {"xml.sax.saxutils", "defusedxml.expatreader", "http.client"} & loaded

@@ -1,10 +1,13 @@
-"""Small screens: pause, help, opening a file by path, and an error message."""
+"""Small screens: pause, help, opening a file by path, an error message and a confirmation."""
 
 from __future__ import annotations
 
+import textwrap
+
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
@@ -22,20 +25,35 @@ class PauseScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Label("Paused: the clock is stopped.\n\nPress any key to play on.")
 
-    def on_key(self, event: object) -> None:
+    def on_key(self, event: events.Key) -> None:
+        # The key only ends the pause: stopped here, it would otherwise bubble on to the
+        # bindings and also fill, cross or move on the board it uncovers.
+        event.stop()
+        event.prevent_default()
         self.dismiss()
 
-    def on_click(self, event: object) -> None:
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
         self.dismiss()
 
 
-def help_text() -> str:
-    """Every key and mouse action, from :data:`nonotui.ui.keys.HELP`."""
-    width = max(len(keys) for _, rows in HELP for keys, _ in rows)
+def help_text(width: int | None = None) -> str:
+    """Every key and mouse action, from :data:`nonotui.ui.keys.HELP`.
+
+    Args:
+        width: Wrap the descriptions to keep every line within this many characters, each
+            continuation indented under its description; ``None`` leaves lines whole.
+    """
+    keys_width = max(len(keys) for _, rows in HELP for keys, _ in rows)
+    indent = " " * (keys_width + 4)
+    text_width = None if width is None else max(20, width - len(indent))
     parts = []
     for section, rows in HELP:
         parts.append(section)
-        parts += [f"  {keys.ljust(width)}  {what}" for keys, what in rows]
+        for keys, what in rows:
+            lines = [what] if text_width is None else textwrap.wrap(what, text_width)
+            parts.append(f"  {keys.ljust(keys_width)}  {lines[0]}")
+            parts += [indent + line for line in lines[1:]]
         parts.append("")
     return "\n".join(parts).rstrip()
 
@@ -53,13 +71,28 @@ class HelpScreen(ModalScreen[None]):
     }
     HelpScreen VerticalScroll { height: auto; width: auto; }
     HelpScreen #help-title { text-style: bold; }
+    HelpScreen #help-text { width: auto; height: auto; }
     """
+
+    CHROME_WIDTH = 8
+    """Columns around the text: the border, the padding and a vertical scrollbar."""
+
+    CHROME_HEIGHT = 3
+    """Lines around the text: the border and the title."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Keys and mouse (escape closes)", id="help-title")
             with VerticalScroll():
                 yield Static(help_text(), id="help-text", markup=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Wrap to the terminal (the longest lines are wider than 80 columns), and let the text
+        # scroll within the dialog's height rather than run past its bottom edge.
+        width = int(event.size.width * 0.96) - self.CHROME_WIDTH
+        self.query_one("#help-text", Static).update(help_text(width))
+        height = int(event.size.height * 0.96) - self.CHROME_HEIGHT
+        self.query_one(VerticalScroll).styles.max_height = max(3, height)
 
 
 class OpenFileScreen(ModalScreen[str | None]):
@@ -97,6 +130,7 @@ class MessageScreen(ModalScreen[None]):
         background: $surface; padding: 0 1;
     }
     MessageScreen #message-title { text-style: bold; }
+    MessageScreen VerticalScroll { height: auto; max-height: 16; }
     MessageScreen Button { margin-top: 1; }
     """
 
@@ -117,3 +151,43 @@ class MessageScreen(ModalScreen[None]):
 
     def on_button_pressed(self, _event: Button.Pressed) -> None:
         self.dismiss()
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks before something that cannot be undone; dismissed with ``True`` to go ahead.
+
+    The safe choice has the focus, so a stray enter changes nothing; escape cancels too.
+    """
+
+    BINDINGS = [Binding("escape", "dismiss(False)", "Cancel")]
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 80%; max-width: 72; height: auto; border: thick $warning;
+        background: $surface; padding: 0 1;
+    }
+    ConfirmScreen #confirm-title { text-style: bold; }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, title: str, message: str, action: str) -> None:
+        super().__init__()
+        self.confirm_title = title
+        self.message = message
+        self.action = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.confirm_title, id="confirm-title")
+            yield Static(self.message, markup=False, id="confirm-text")
+            with Horizontal():
+                yield Button("Cancel", variant="primary", id="cancel")
+                yield Button(self.action, variant="error", id="confirm")
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm")

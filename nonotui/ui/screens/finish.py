@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from nonotui.model import FILLED, Board, Puzzle
 from nonotui.ui.clock import format_time
 from nonotui.ui.glyphs import Glyphs
+
+AROUND_PICTURE = 10
+"""Lines the finish dialog needs besides the picture: border, title, facts, buttons, a margin
+above and below."""
 
 
 def picture_text(board: Board, glyphs: Glyphs) -> str:
@@ -40,11 +45,11 @@ class FinishScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     FinishScreen { align: center middle; }
     FinishScreen > Vertical {
-        width: auto; max-width: 90%; height: auto; max-height: 90%;
+        width: auto; max-width: 90%; height: auto; max-height: 100%;
         border: thick $success; background: $surface; padding: 0 2;
     }
     FinishScreen #title { text-style: bold; width: 100%; content-align: center middle; }
-    FinishScreen VerticalScroll { height: auto; max-height: 24; width: auto; }
+    FinishScreen ScrollableContainer { height: auto; width: auto; }
     FinishScreen #picture { width: auto; color: $foreground; }
     FinishScreen Horizontal { height: auto; width: auto; margin-top: 1; }
     FinishScreen Button { margin: 0 1; }
@@ -74,7 +79,7 @@ class FinishScreen(ModalScreen[str | None]):
         best = "a new best time!" if self.new_best else f"best {format_time(self.best_time)}"
         with Vertical():
             yield Label(f"Solved: {title}", id="title")
-            with VerticalScroll():
+            with ScrollableContainer(id="picture-box"):
                 yield Static(picture_text(self.board, self.glyphs), id="picture", markup=False)
             yield Label(
                 f"Time {format_time(self.elapsed)} · {self.moves} moves · {best}", id="facts"
@@ -85,6 +90,12 @@ class FinishScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one("#library", Button).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The picture gives way (it scrolls) so that the time and the buttons stay in view: a
+        # 40x40 picture is 20 lines, which pushed them off an 80x24 terminal.
+        box = self.query_one("#picture-box", ScrollableContainer)
+        box.styles.max_height = max(2, event.size.height - AROUND_PICTURE)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("library" if event.button.id == "library" else None)

@@ -117,7 +117,12 @@ class LibraryScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # Progress changes while a puzzle is played; read it again each time we come back.
-        self.reload()
+        # `nonotui play FILE` puts this screen under the play screen before either is drawn:
+        # reading every puzzle then would only delay the first frame, so wait until shown.
+        # (Not `is_current`: before the play screen is styled, Textual counts the screen
+        # under it as visible.)
+        if self.app.screen is self:
+            self.reload()
 
     def reload(self) -> None:
         """Read the catalogue and every puzzle's progress, then redraw the table."""

@@ -32,6 +32,10 @@ SAVE_DELAY = 0.4
 MAX_COUNT = 999
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _moves(dr: int, dc: int, name: str) -> str:
     return f"{name}({dr},{dc})"
 
@@ -209,22 +213,26 @@ class PlayScreen(Screen[None]):
             return
         s = self.session
         row, column = s.cursor
-        parts = [
+        parts = []
+        # Modes first: they change what the next keys do, and the end of the line is cut off
+        # on a narrow terminal.
+        if s.paint is not None:
+            parts.append(f"PAINT {PAINT_NAMES[s.paint]}")
+        if self._count:
+            parts.append(f"count {self._count}")
+        parts += [
             self.puzzle.title or self.label,
             f"{self.puzzle.width}x{self.puzzle.height}",
             format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
-            f"{s.progress.moves} moves",
+            _plural(s.progress.moves, "move"),
             f"row {row + 1} col {column + 1}",
         ]
+        clues = ""
         if self.puzzle.width > 30 or self.puzzle.height > 30:
             # large puzzles may not show whole clues on a small terminal: name them here
             g = self.grid.geometry
-            parts.append(f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}")
-        if s.paint is not None:
-            parts.append(f"paint: {PAINT_NAMES[s.paint]}")
-        if self._count:
-            parts.append(f"count {self._count}")
-        self.status.set_facts(" · ".join(parts))
+            clues = f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}"
+        self.status.set_facts(" · ".join(parts), clues)
 
     def _redraw(self) -> None:
         s = self.session
@@ -397,9 +405,27 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(PauseScreen())
 
     def action_restart(self) -> None:
-        """Start the puzzle over: empty board, no history, clock at zero (best time kept)."""
+        """Ask, then start the puzzle over: empty board, no history, clock at zero (the best
+        time is kept). Asked first because it cannot be undone: the history goes too."""
+        from nonotui.ui.screens.dialogs import ConfirmScreen
+
         if self.session.read_only:
             self._can_edit()
+            return
+        title = self.puzzle.title or self.label
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Restart {title}?",
+                "This clears the board, the clock and the undo history "
+                f"({_plural(self.session.progress.moves, 'move')}); it cannot be undone. "
+                "The best time is kept.",
+                "Restart",
+            ),
+            self._restart_confirmed,
+        )
+
+    def _restart_confirmed(self, confirmed: bool | None) -> None:
+        if not confirmed:
             return
         self.session.restart()
         self.stopwatch = Stopwatch(0.0)

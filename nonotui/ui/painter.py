@@ -1,0 +1,294 @@
+"""The grid's lines as Rich segments, built once and kept until what they show changes.
+
+A key press changes a cell or moves the cursor, yet the grid widget is asked again for every
+line the change touches: moving the cursor sideways restyles one cell in every row (the cursor
+column's highlight) and one number in the column clues. Building a 100-cell line afresh costs
+far more than a frame allows when it happens for every visible line, so the painter keeps each
+line without anything that depends on the cursor (its *base*) and, when drawing, splices the
+cursor column's few characters into it. Only the cursor's own row and clue are built afresh.
+
+Lines are lists of Rich segments, cut by plain string slicing: every character the grid draws
+(digits, spaces and the glyphs, which :class:`~nonotui.ui.glyphs.Glyphs` checks) is one cell
+wide. The widget makes one Strip per screen line from them; Strips are costly to create (each
+carries its own caches), and a splice done with Strips would create several per line.
+
+The painter owns its caches explicitly; the widget says what to forget (rows whose cells or
+state changed, the column clues when a column's state changed, everything when the glyphs or
+the theme change). It knows nothing of Textual widgets: it turns state into segments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+
+from nonotui.model import EMPTY, FILLED, Board
+from nonotui.model.check import LineState
+from nonotui.ui.geometry import GUIDE_EVERY, Geometry
+from nonotui.ui.glyphs import Glyphs
+
+NORMAL, LINE, CURSOR, HIGHLIGHT = range(4)
+"""How a cell stands to the cursor: elsewhere, in its row or column, under it, hinted at."""
+
+StyleTable = dict[object, Style]
+"""Rich styles by key: ``(cell state, mode)``, a :class:`LineState` (clue), ``(LineState,
+CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"error"``, ``"blank"``."""
+
+
+Line = list[Segment]
+"""Segments of one line, each character one cell wide."""
+
+
+def _runs(pieces: Iterable[tuple[str, Style]]) -> Line:
+    """Segments for ``(text, style)`` pieces, one per run of equal style.
+
+    Fewer segments leave less for Textual to crop, filter and cut on every frame.
+    """
+    segments: Line = []
+    text_parts: list[str] = []
+    current: Style | None = None
+    for text, style in pieces:
+        if not text:
+            continue
+        if style is not current and style != current:
+            if text_parts:
+                segments.append(Segment("".join(text_parts), current))
+            text_parts, current = [], style
+        text_parts.append(text)
+    if text_parts:
+        segments.append(Segment("".join(text_parts), current))
+    return segments
+
+
+def cut(line: Line, start: int, end: int) -> Line:
+    """The cells ``start`` to ``end`` (exclusive) of ``line``; never an empty segment."""
+    out: Line = []
+    if start >= end:
+        return out
+    pos = 0
+    for segment in line:
+        text = segment.text
+        after = pos + len(text)
+        if after > start:
+            if pos >= start and after <= end:
+                out.append(segment)
+            else:
+                out.append(Segment(text[max(start - pos, 0) : end - pos], segment.style))
+            if after >= end:
+                break
+        pos = after
+    return out
+
+
+def splice(line: Line, length: int, x: int, piece: Line, width: int) -> Line:
+    """``line`` (``length`` cells) with the ``width`` cells from ``x`` replaced by ``piece``;
+    the parts of ``piece`` that fall outside the line are left out."""
+    lo, hi = max(x, 0), min(x + width, length)
+    if lo >= hi:
+        return line
+    return [*cut(line, 0, lo), *cut(piece, lo - x, hi - x), *cut(line, hi, length)]
+
+
+class GridPainter:
+    """Builds the grid's header, clue and cell lines for one puzzle and caches them.
+
+    The header and cell lines come cut to a *window*, the grid columns in view (set with
+    :meth:`set_window`); cutting a cached line to the window is cached too, so a frame that
+    redraws every visible line after a sideways cursor move only splices the cursor column.
+
+    Args:
+        geometry: Where everything goes.
+        glyphs: How cells and guides look.
+        styles: The Rich styles to draw with (from the widget's component classes).
+    """
+
+    def __init__(self, geometry: Geometry, glyphs: Glyphs, styles: StyleTable) -> None:
+        self.geometry = geometry
+        self.glyphs = glyphs
+        self.styles = styles
+        self._start, self._end = 0, geometry.grid_width
+        self._cells: dict[int, Line] = {}
+        self._clues: dict[int, Line] = {}
+        self._header: dict[int, Line] = {}
+        self._separator: Line | None = None
+        self._visible_cells: dict[int, Line] = {}
+        self._visible_header: dict[int, Line] = {}
+
+    # -- window and what to forget ----------------------------------------------------------------
+
+    def set_window(self, start: int, end: int) -> None:
+        """Draw the grid columns from ``start`` to ``end`` (exclusive, in characters)."""
+        end = min(end, self.geometry.grid_width)
+        if (start, end) != (self._start, self._end):
+            self._start, self._end = start, end
+            self._visible_cells.clear()
+            self._visible_header.clear()
+            self._separator = None
+
+    def forget_rows(self, rows: Iterable[int]) -> None:
+        """Drop the cached cells and clue of ``rows`` (their cells or state changed)."""
+        for row in rows:
+            self._cells.pop(row, None)
+            self._visible_cells.pop(row, None)
+            self._clues.pop(row, None)
+
+    def forget_header(self) -> None:
+        """Drop the cached column clue lines (a column's state changed)."""
+        self._header.clear()
+        self._visible_header.clear()
+
+    # -- lines ------------------------------------------------------------------------------------
+
+    def header_line(
+        self, y: int, column_states: Sequence[LineState], cursor_column: int
+    ) -> Line:
+        """Line ``y`` of the column clues in the window (the last line holds the error marks),
+        with the cursor column's number picked out."""
+        visible = self._visible_header.get(y)
+        if visible is None:
+            base = self._header.get(y)
+            if base is None:
+                base = self._header[y] = self._build_header(y, column_states)
+            visible = self._visible_header[y] = cut(base, self._start, self._end)
+        g = self.geometry
+        if y == g.clue_lines:
+            return visible
+        text = self._column_number(cursor_column, y)
+        if not text:
+            return visible
+        style = self.styles[(column_states[cursor_column], CURSOR)]
+        w = g.cell_width
+        piece = [Segment(" " * (w - len(text)), self.styles["blank"]), Segment(text, style)]
+        return self._splice(visible, g.cell_x(cursor_column), piece, w)
+
+    def row_clue(self, row: int, state: LineState, under_cursor: bool) -> Line:
+        """A row's clue, right-aligned, with the error mark at its left."""
+        if under_cursor:
+            return self._build_clue(row, state, self.styles[(state, CURSOR)])
+        line = self._clues.get(row)
+        if line is None:
+            line = self._clues[row] = self._build_clue(row, state, self.styles[state])
+        return line
+
+    def blank_clue(self) -> Line:
+        """The clue panel beside a guide line."""
+        return [Segment(" " * self.geometry.clue_width, self.styles["blank"])]
+
+    def cell_line(
+        self,
+        row: int,
+        board: Board,
+        cursor: tuple[int, int],
+        highlight: frozenset[tuple[int, int]],
+    ) -> Line:
+        """The cells of ``row`` in the window and the guides between them, as the cursor at
+        ``cursor`` sees them: the cursor's row is highlighted throughout, any other row at the
+        cursor column."""
+        cursor_row, cursor_column = cursor
+        if row == cursor_row:
+            line = self._build_cells(row, board, cursor_column, True, highlight)
+            return cut(line, self._start, self._end)
+        visible = self._visible_cells.get(row)
+        if visible is None:
+            base = self._cells.get(row)
+            if base is None:
+                base = self._cells[row] = self._build_cells(row, board, -1, False, highlight)
+            visible = self._visible_cells[row] = cut(base, self._start, self._end)
+        value = int(board.cells[row, cursor_column])
+        mode = HIGHLIGHT if (row, cursor_column) in highlight else LINE
+        text, style = self._cell(value, mode)
+        x = self.geometry.cell_x(cursor_column)
+        return self._splice(visible, x, [Segment(text, style)], len(text))
+
+    def separator(self) -> Line:
+        """The guide line between groups of five rows, in the window."""
+        if self._separator is None:
+            g, glyphs = self.geometry, self.glyphs
+            block = glyphs.horizontal * (GUIDE_EVERY * g.cell_width)
+            groups = [block] * ((g.width + GUIDE_EVERY - 1) // GUIDE_EVERY)
+            last = g.width % GUIDE_EVERY
+            if last:
+                groups[-1] = glyphs.horizontal * (last * g.cell_width)
+            line = [Segment(glyphs.crossing.join(groups), self.styles["guide"])]
+            self._separator = cut(line, self._start, self._end)
+        return self._separator
+
+    def _splice(self, visible: Line, x: int, piece: Line, width: int) -> Line:
+        """Put ``piece`` at grid x ``x`` into a line cut to the window."""
+        return splice(visible, self._end - self._start, x - self._start, piece, width)
+
+    # -- building ---------------------------------------------------------------------------------
+
+    def _column_number(self, column: int, y: int) -> str:
+        numbers = self.geometry.column_numbers[column]
+        index = y - (self.geometry.clue_lines - len(numbers))
+        return numbers[index] if index >= 0 else ""
+
+    def _build_header(self, y: int, column_states: Sequence[LineState]) -> Line:
+        g, styles = self.geometry, self.styles
+        w = g.cell_width
+        blank = styles["blank"]
+        pieces: list[tuple[str, Style]] = []
+        marks = y == g.clue_lines
+        for c in range(g.width):
+            if c and c % GUIDE_EVERY == 0:
+                pieces.append((" ", blank))
+            state = column_states[c]
+            if marks:
+                text = self.glyphs.error if state is LineState.BROKEN else ""
+                pieces.append((text.rjust(w), styles["error"]))
+                continue
+            text = self._column_number(c, y)
+            pieces.append((" " * (w - len(text)), blank))
+            pieces.append((text, styles[state]))
+        return _runs(pieces)
+
+    def _build_clue(self, row: int, state: LineState, style: Style) -> Line:
+        g, styles = self.geometry, self.styles
+        text = g.row_texts[row]
+        mark = self.glyphs.error if state is LineState.BROKEN else " "
+        return _runs(
+            [
+                (mark, styles["error"]),
+                (" " * (g.row_text_width - len(text)), styles["blank"]),
+                (text, style),
+                (" ", styles["blank"]),
+            ]
+        )
+
+    def _cell(self, value: int, mode: int) -> tuple[str, Style]:
+        """The text and style of one cell holding ``value``."""
+        glyphs, w = self.glyphs, self.geometry.cell_width
+        state = value if value in (FILLED, EMPTY) else 0
+        if state == FILLED:
+            text = (glyphs.filled_cursor if mode == CURSOR else glyphs.filled) * w
+        elif state == EMPTY:
+            text = " " * (w - 1) + glyphs.crossed
+        else:
+            text = " " * (w - 1) + glyphs.unknown
+        return text, self.styles[(state, mode)]
+
+    def _build_cells(
+        self,
+        row: int,
+        board: Board,
+        cursor_column: int,
+        in_row: bool,
+        highlight: frozenset[tuple[int, int]],
+    ) -> Line:
+        glyphs, styles = self.glyphs, self.styles
+        guide = (glyphs.vertical, styles["guide-line" if in_row else "guide"])
+        pieces: list[tuple[str, Style]] = []
+        for c, value in enumerate(board.cells[row].tolist()):
+            if c and c % GUIDE_EVERY == 0:
+                pieces.append(guide)
+            if in_row and c == cursor_column:
+                mode = CURSOR
+            elif highlight and (row, c) in highlight:
+                mode = HIGHLIGHT
+            else:
+                mode = LINE if in_row else NORMAL
+            pieces.append(self._cell(value, mode))
+        return _runs(pieces)
