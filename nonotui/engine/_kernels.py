@@ -1170,6 +1170,7 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                                     j = trail_idx[t]
                                     if probe_stamp[j] == stamp and probe_val[j] == cells[j]:
                                         probe_stamp[j] = stamp + 1
+                                        agreed[n_keep] = j
                                         n_keep += 1
                                 stamp += 1
                                 n_agreed = n_keep
@@ -1212,9 +1213,11 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                     continue
                 if probes_done >= 2 and n_agreed > 0 and probes_done == _popcount(cur):
                     # every value of this cell sets these cells alike: they hold in every solution
+                    # the last probe listed them in agreed[:n_agreed], in trail order
                     count = 0
-                    for j in range(n_cells):
-                        if probe_stamp[j] == stamp and not _single(cells[j]) and j != idx:
+                    for t in range(n_agreed):
+                        j = agreed[t]
+                        if not _single(cells[j]) and j != idx:
                             agreed[count] = j
                             count += 1
                     if count > 0:
