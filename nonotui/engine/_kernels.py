@@ -828,6 +828,14 @@ _PROP_REFUSED = -2
 
 
 @njit(cache=True, nogil=True)
+def _line_span(line, h, w):
+    """``(first cell, stride, length)`` of line ``line`` of an h x w board: rows, then columns."""
+    if line < h:
+        return line * w, 1, w
+    return line - h, w, h
+
+
+@njit(cache=True, nogil=True)
 def _single(v):
     """Whether cell value ``v`` holds exactly one value."""
     return v != 0 and (v & (v - 1)) == 0
@@ -912,10 +920,7 @@ def _propagate(h, w, blocks, colors, clue_off, methods, complete, cells, pending
                     best, best_score = line, s
         if best < 0:
             return _PROP_OK, tpos
-        if best < h:
-            start, stride, n = best * w, 1, w
-        else:
-            start, stride, n = best - h, w, h
+        start, stride, n = _line_span(best, h, w)
         for i in range(n):
             linebuf[i] = cells[start + i * stride]
         a = clue_off[best]
@@ -967,10 +972,7 @@ def _near_decided(cells, idx, h, w):
 def _line_hashes(cells, h, w, out):
     """A hash of every line's cells, to tell which lines changed since a cell was probed."""
     for line in range(h + w):
-        if line < h:
-            start, stride, n = line * w, 1, w
-        else:
-            start, stride, n = line - h, w, h
+        start, stride, n = _line_span(line, h, w)
         acc = np.uint64(1469598103934665603)
         for i in range(n):
             acc = (acc ^ np.uint64(cells[start + i * stride])) * np.uint64(1099511628211)
@@ -1353,10 +1355,7 @@ def probe_chain(h, w, blocks, colors, clue_off, cells, idx, value, max_steps, ce
         head += 1
         queued[line] = False
         step += 1
-        if line < h:
-            start, stride, n = line * w, 1, w
-        else:
-            start, stride, n = line - h, w, h
+        start, stride, n = _line_span(line, h, w)
         for i in range(n):
             linebuf[i] = cells[start + i * stride]
         a = clue_off[line]
@@ -1394,10 +1393,7 @@ def probe_chain(h, w, blocks, colors, clue_off, cells, idx, value, max_steps, ce
         used += 1
         if count > max_steps:
             return 0, -1, -1
-        if line < h:
-            start, stride, n = line * w, 1, w
-        else:
-            start, stride, n = line - h, w, h
+        start, stride, n = _line_span(line, h, w)
         for i in range(n):
             cell = start + i * stride
             if cell_setter[cell] != -2 and cell_step[cell] < at:

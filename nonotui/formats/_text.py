@@ -85,3 +85,22 @@ def parse_numbers(
     if 0 in numbers:
         raise PuzzleFormatError(path, line, f"{what}: a 0 may only stand alone (an empty line)")
     return tuple(numbers)
+
+
+def parse_size(text: str, path: str, line: int, names: tuple[str, str]) -> tuple[int, int]:
+    """Two whole numbers on one line, named ``names`` (e.g. ``("width", "height")``), each from 1
+    to the largest size accepted.
+
+    Raises :class:`PuzzleFormatError` naming the line for anything else.
+    """
+    from nonotui.model import MAX_SIZE
+
+    parts = text.split()
+    order = " ".join(n.upper() for n in names)
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise PuzzleFormatError(path, line, f"the first line must be {order}")
+    values = (int(parts[0]), int(parts[1]))
+    for name, value in zip(names, values):
+        if not 1 <= value <= MAX_SIZE:
+            raise PuzzleFormatError(path, line, f"{name} {value} is outside 1 to {MAX_SIZE}")
+    return values

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import numbered_lines, parse_numbers
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.formats._text import numbered_lines, parse_numbers, parse_size
+from nonotui.model import Puzzle
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -47,13 +47,7 @@ def read(text: str, path: str) -> list[Puzzle]:
     if not lines:
         raise PuzzleFormatError(path, None, "the file is empty")
     first_no, first = lines[0]
-    size = parse_numbers(first, path, first_no, what="size")
-    if len(size) != 2:
-        raise PuzzleFormatError(path, first_no, "the first line must be WIDTH HEIGHT")
-    width, height = size
-    for name, value in (("width", width), ("height", height)):
-        if not 1 <= value <= MAX_SIZE:
-            raise PuzzleFormatError(path, first_no, f"{name} {value} is outside 1 to {MAX_SIZE}")
+    width, height = parse_size(first, path, first_no, ("width", "height"))
     body = lines[1:]
     if len(body) != height + width:
         raise PuzzleFormatError(
