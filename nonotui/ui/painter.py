@@ -20,6 +20,7 @@ the theme change). It knows nothing of Textual widgets: it turns state into segm
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -29,8 +30,27 @@ from nonotui.model.check import LineState
 from nonotui.ui.geometry import GUIDE_EVERY, Geometry
 from nonotui.ui.glyphs import Glyphs
 
-NORMAL, LINE, CURSOR, HIGHLIGHT = range(4)
-"""How a cell stands to the cursor: elsewhere, in its row or column, under it, hinted at."""
+NORMAL, LINE, CURSOR, HIGHLIGHT, HINT_LINE = range(5)
+"""How a cell stands to the cursor and a hint: elsewhere, in the cursor's row or column, under
+the cursor, a cell the hint is about, in the hint's line."""
+
+
+class CellMarks(NamedTuple):
+    """Cells drawn apart from their value: a hint's cells and line, and wrong marks."""
+
+    highlight: frozenset[tuple[int, int]] = frozenset()
+    """The cells a hint is about: highlighted, with the hint glyph in front."""
+    line: frozenset[tuple[int, int]] = frozenset()
+    """The other cells of the hint's line: underlined."""
+    wrong: frozenset[tuple[int, int]] = frozenset()
+    """Marks a check found wrong: the error glyph in front."""
+
+    def touched_rows(self, other: CellMarks) -> set[int]:
+        """The rows where ``self`` and ``other`` draw some cell differently."""
+        rows: set[int] = set()
+        for a, b in zip(self, other):
+            rows.update(r for r, _ in a ^ b)
+        return rows
 
 StyleTable = dict[object, Style]
 """Rich styles by key: ``(cell state, mode)``, a :class:`LineState` (clue), ``(LineState,
@@ -181,24 +201,23 @@ class GridPainter:
         row: int,
         board: Board,
         cursor: tuple[int, int],
-        highlight: frozenset[tuple[int, int]],
+        marks: CellMarks,
     ) -> Line:
         """The cells of ``row`` in the window and the guides between them, as the cursor at
         ``cursor`` sees them: the cursor's row is highlighted throughout, any other row at the
         cursor column."""
         cursor_row, cursor_column = cursor
         if row == cursor_row:
-            line = self._build_cells(row, board, cursor_column, True, highlight)
+            line = self._build_cells(row, board, cursor_column, True, marks)
             return cut(line, self._start, self._end)
         visible = self._visible_cells.get(row)
         if visible is None:
             base = self._cells.get(row)
             if base is None:
-                base = self._cells[row] = self._build_cells(row, board, -1, False, highlight)
+                base = self._cells[row] = self._build_cells(row, board, -1, False, marks)
             visible = self._visible_cells[row] = cut(base, self._start, self._end)
         value = int(board.cells[row, cursor_column])
-        mode = HIGHLIGHT if (row, cursor_column) in highlight else LINE
-        text, style = self._cell(value, mode)
+        text, style = self._marked_cell(value, row, cursor_column, LINE, marks)
         x = self.geometry.cell_x(cursor_column)
         return self._splice(visible, x, [Segment(text, style)], len(text))
 
@@ -270,13 +289,33 @@ class GridPainter:
             text = " " * (w - 1) + glyphs.unknown
         return text, self.styles[(state, mode)]
 
+    def _marked_cell(
+        self, value: int, row: int, column: int, mode: int, marks: CellMarks
+    ) -> tuple[str, Style]:
+        """One cell with its hint and check marks; ``mode`` is how it stands to the cursor.
+
+        A mark is a glyph in the cell's first character, not a colour alone, so it shows on a
+        monochrome terminal; the cursor keeps its own style over a hint's."""
+        cell = (row, column)
+        if mode != CURSOR:
+            if cell in marks.highlight:
+                mode = HIGHLIGHT
+            elif cell in marks.line:
+                mode = HINT_LINE
+        text, style = self._cell(value, mode)
+        if cell in marks.wrong:
+            text = self.glyphs.error + text[1:]
+        elif cell in marks.highlight:
+            text = self.glyphs.hint + text[1:]
+        return text, style
+
     def _build_cells(
         self,
         row: int,
         board: Board,
         cursor_column: int,
         in_row: bool,
-        highlight: frozenset[tuple[int, int]],
+        marks: CellMarks,
     ) -> Line:
         glyphs, styles = self.glyphs, self.styles
         guide = (glyphs.vertical, styles["guide-line" if in_row else "guide"])
@@ -286,9 +325,8 @@ class GridPainter:
                 pieces.append(guide)
             if in_row and c == cursor_column:
                 mode = CURSOR
-            elif highlight and (row, c) in highlight:
-                mode = HIGHLIGHT
             else:
                 mode = LINE if in_row else NORMAL
-            pieces.append(self._cell(value, mode))
+            pieces.append(self._marked_cell(value, row, c, mode, marks) if any(marks)
+                          else self._cell(value, mode))
         return _runs(pieces)
