@@ -37,6 +37,20 @@ def warm_up(should_stop: Stop) -> None:
     next_hint(_TINY, board, should_stop=should_stop)
     for solver in REGISTRY.values():
         solve_cells(solver, clue_array([2]), Board.empty(_TINY).cells[0].copy())
+    guides(_TINY, board)
+
+
+def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
+    """The clue guide (:class:`~nonotui.engine.checks.LineGuide`) of ``rows`` and ``columns``
+    (every line when ``None``), as two dicts by index. A few microseconds a line once the
+    warm-up has compiled its kernel, so the play screen calls it on the event loop."""
+    from nonotui.engine.checks import clue_guide
+
+    cells = board.cells
+    rows = range(puzzle.height) if rows is None else rows
+    columns = range(puzzle.width) if columns is None else columns
+    return ({r: clue_guide(puzzle.rows[r], cells[r, :]) for r in rows},
+            {c: clue_guide(puzzle.columns[c], cells[:, c]) for c in columns})
 
 
 def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History,

@@ -38,6 +38,7 @@ from nonotui.ui.painter import (
     NORMAL,
     CellMarks,
     GridPainter,
+    Guide,
     StyleTable,
     cut,
 )
@@ -64,6 +65,8 @@ class _Drawn(NamedTuple):
     columns: tuple[LineState, ...]
     cursor: tuple[int, int]
     marks: CellMarks
+    row_guides: tuple[Guide, ...]
+    column_guides: tuple[Guide, ...]
 
     @classmethod
     def of(cls, grid: GridView) -> _Drawn:
@@ -73,6 +76,8 @@ class _Drawn(NamedTuple):
             tuple(grid.column_states),
             grid.cursor,
             CellMarks(grid.highlight, grid.hint_line, grid.wrong),
+            tuple(grid.row_guides),
+            tuple(grid.column_guides),
         )
 
 
@@ -138,6 +143,11 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         """The other cells of the hint's line, drawn with ``grid--hint-line``."""
         self.wrong: frozenset[tuple[int, int]] = frozenset()
         """Marks a check found wrong, drawn with the error glyph in front."""
+        self.row_guides: list[Guide] = [None] * puzzle.height
+        """The clue guide of each row (``None`` until the engine is ready): certain numbers
+        dimmed, an error mark when the marks fit no arrangement."""
+        self.column_guides: list[Guide] = [None] * puzzle.width
+        """The clue guide of each column."""
         self._painter: GridPainter | None = None
         self._drawn: _Drawn | None = None
         self._view: _View | None = None
@@ -243,8 +253,11 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         rows = {int(r) for r in np.flatnonzero((now.cells != drawn.cells).any(axis=1))}
         rows.update(r for r, (a, b) in enumerate(zip(now.rows, drawn.rows)) if a is not b)
+        rows.update(r for r, (a, b) in enumerate(zip(now.row_guides, drawn.row_guides)) if a != b)
         rows.update(now.marks.touched_rows(drawn.marks))
         columns = {c for c, (a, b) in enumerate(zip(now.columns, drawn.columns)) if a is not b}
+        columns.update(c for c, (a, b) in enumerate(zip(now.column_guides, drawn.column_guides))
+                       if a != b)
         painter.forget_rows(rows)
         if columns:
             painter.forget_header()
@@ -341,7 +354,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 left = [Segment(" " * panel, blank)]
             # a clipped header keeps its last lines, the numbers nearest the cells
             right = painter.header_line(
-                y + g.header_height - header, self.column_states, self.cursor[1]
+                y + g.header_height - header, self.column_states, self.cursor[1],
+                self.column_guides,
             )
         else:
             gy = y - header + view.sy
@@ -351,7 +365,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             if row is None:
                 left, right = painter.blank_clue(), painter.separator()
             else:
-                left = painter.row_clue(row, self.row_states[row], row == self.cursor[0])
+                left = painter.row_clue(row, self.row_states[row], row == self.cursor[0],
+                                        self.row_guides[row])
                 right = painter.cell_line(row, self.board, self.cursor,
                                           CellMarks(self.highlight, self.hint_line, self.wrong))
             if panel < g.clue_width:

@@ -20,7 +20,7 @@ the theme change). It knows nothing of Textual widgets: it turns state into segm
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from rich.segment import Segment
 from rich.style import Style
@@ -56,6 +56,17 @@ StyleTable = dict[object, Style]
 """Rich styles by key: ``(cell state, mode)``, a :class:`LineState` (clue), ``(LineState,
 CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"error"``, ``"blank"``."""
 
+
+class LineGuideLike(Protocol):
+    """The clue guide of one line (:class:`nonotui.engine.checks.LineGuide`, which the painter
+    must not import: it would load the engine before the first frame)."""
+
+    dimmed: tuple[bool, ...]
+    error: bool
+
+
+Guide = LineGuideLike | None
+"""A line's clue guide, or ``None`` while the engine is not ready."""
 
 Line = list[Segment]
 """Segments of one line, each character one cell wide."""
@@ -162,7 +173,11 @@ class GridPainter:
     # -- lines ------------------------------------------------------------------------------------
 
     def header_line(
-        self, y: int, column_states: Sequence[LineState], cursor_column: int
+        self,
+        y: int,
+        column_states: Sequence[LineState],
+        cursor_column: int,
+        guides: Sequence[Guide] | None = None,
     ) -> Line:
         """Line ``y`` of the column clues in the window (the last line holds the error marks),
         with the cursor column's number picked out."""
@@ -170,7 +185,7 @@ class GridPainter:
         if visible is None:
             base = self._header.get(y)
             if base is None:
-                base = self._header[y] = self._build_header(y, column_states)
+                base = self._header[y] = self._build_header(y, column_states, guides)
             visible = self._visible_header[y] = cut(base, self._start, self._end)
         g = self.geometry
         if y == g.clue_lines:
@@ -178,18 +193,23 @@ class GridPainter:
         text = self._column_number(cursor_column, y)
         if not text:
             return visible
-        style = self.styles[(column_states[cursor_column], CURSOR)]
+        guide = guides[cursor_column] if guides else None
+        style = self._number_style(column_states[cursor_column], guide,
+                                   self._number_index(cursor_column, y), True)
         w = g.cell_width
         piece = [Segment(" " * (w - len(text)), self.styles["blank"]), Segment(text, style)]
         return self._splice(visible, g.cell_x(cursor_column), piece, w)
 
-    def row_clue(self, row: int, state: LineState, under_cursor: bool) -> Line:
-        """A row's clue, right-aligned, with the error mark at its left."""
+    def row_clue(
+        self, row: int, state: LineState, under_cursor: bool, guide: Guide = None
+    ) -> Line:
+        """A row's clue, right-aligned, with the error mark at its left; with a clue guide,
+        each certain number dimmed and the error mark when the marks fit no arrangement."""
         if under_cursor:
-            return self._build_clue(row, state, self.styles[(state, CURSOR)])
+            return self._build_clue(row, state, True, guide)
         line = self._clues.get(row)
         if line is None:
-            line = self._clues[row] = self._build_clue(row, state, self.styles[state])
+            line = self._clues[row] = self._build_clue(row, state, False, guide)
         return line
 
     def blank_clue(self) -> Line:
@@ -245,7 +265,12 @@ class GridPainter:
         index = y - (self.geometry.clue_lines - len(numbers))
         return numbers[index] if index >= 0 else ""
 
-    def _build_header(self, y: int, column_states: Sequence[LineState]) -> Line:
+    def _number_index(self, column: int, y: int) -> int:
+        return y - (self.geometry.clue_lines - len(self.geometry.column_numbers[column]))
+
+    def _build_header(
+        self, y: int, column_states: Sequence[LineState], guides: Sequence[Guide] | None
+    ) -> Line:
         g, styles = self.geometry, self.styles
         w = g.cell_width
         blank = styles["blank"]
@@ -255,27 +280,42 @@ class GridPainter:
             if c and c % GUIDE_EVERY == 0:
                 pieces.append((" ", blank))
             state = column_states[c]
+            guide = guides[c] if guides else None
             if marks:
-                text = self.glyphs.error if state is LineState.BROKEN else ""
+                broken = state is LineState.BROKEN or (guide is not None and guide.error)
+                text = self.glyphs.error if broken else ""
                 pieces.append((text.rjust(w), styles["error"]))
                 continue
             text = self._column_number(c, y)
             pieces.append((" " * (w - len(text)), blank))
-            pieces.append((text, styles[state]))
+            pieces.append((text, self._number_style(state, guide, self._number_index(c, y),
+                                                    False)))
         return _runs(pieces)
 
-    def _build_clue(self, row: int, state: LineState, style: Style) -> Line:
+    def _number_style(self, state: LineState, guide: Guide, index: int, cursor: bool) -> Style:
+        """The style of clue number ``index`` of a line: its line's state, made dim when the
+        guide is certain of it, or the error style when the guide found no arrangement."""
+        if guide is not None:
+            if guide.error:
+                state = LineState.BROKEN
+            elif state is LineState.OPEN and 0 <= index < len(guide.dimmed):
+                state = LineState.DONE if guide.dimmed[index] else state
+        return self.styles[(state, CURSOR)] if cursor else self.styles[state]
+
+    def _build_clue(self, row: int, state: LineState, cursor: bool, guide: Guide) -> Line:
         g, styles = self.geometry, self.styles
         text = g.row_texts[row]
-        mark = self.glyphs.error if state is LineState.BROKEN else " "
-        return _runs(
-            [
-                (mark, styles["error"]),
-                (" " * (g.row_text_width - len(text)), styles["blank"]),
-                (text, style),
-                (" ", styles["blank"]),
-            ]
-        )
+        broken = state is LineState.BROKEN or (guide is not None and guide.error)
+        pieces = [
+            (self.glyphs.error if broken else " ", styles["error"]),
+            (" " * (g.row_text_width - len(text)), styles["blank"]),
+        ]
+        for index, number in enumerate(text.split(" ")):
+            if index:
+                pieces.append((" ", styles["blank"]))
+            pieces.append((number, self._number_style(state, guide, index, cursor)))
+        pieces.append((" ", styles["blank"]))
+        return _runs(pieces)
 
     def _cell(self, value: int, mode: int) -> tuple[str, Style]:
         """The text and style of one cell holding ``value``."""

@@ -56,6 +56,8 @@ class HelpingScreen:
         self.hint_version = -1
         self.solving: Solving | None = None
         self.solve_pending = False
+        self.guiding = False
+        """The clue guide is on (from the end of the engine's warm-up)."""
 
     # -- board versions ---------------------------------------------------------------------------
 
@@ -69,11 +71,34 @@ class HelpingScreen:
             self.hint = None
             self.grid.highlight = frozenset()
             self.grid.hint_line = frozenset()
+        if move is None:
+            self.update_guides()
+        else:
+            cells = move.cells()
+            self.update_guides({r for r, _ in cells}, {c for _, c in cells})
         # a wrong mark stays wrong whatever else is marked: only the changed cells lose a flag
         self.grid.wrong = (frozenset() if move is None
                            else self.grid.wrong - set(move.cells()))
         if self.app.settings.check == "immediate" and self.solving is None:
             self._run_check(asked=False)
+
+    def start_guides(self: PlayScreen) -> None:
+        """Turn the clue guide on (the engine is ready) and compute it for every line."""
+        self.guiding = True
+        self.update_guides()
+        self._redraw()
+
+    def update_guides(self: PlayScreen, rows=None, columns=None) -> None:
+        """Recompute the clue guide of the given lines (all when ``None``)."""
+        if not self.guiding:
+            return
+        row_guides, column_guides = assist.guides(self.puzzle, self.session.board, rows,
+                                                  columns)
+        grid = self.grid
+        for r, guide in row_guides.items():
+            grid.row_guides[r] = guide
+        for c, guide in column_guides.items():
+            grid.column_guides[c] = guide
 
     def _history_copy(self: PlayScreen) -> History:
         return History(list(self.session.history.done), [])

@@ -145,6 +145,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
             self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
         elif not self.app.engine_ready:
             self._say("warming up the solver: hints may be slow for a moment")
+        if self.app.engine_ready:
+            self.start_guides()
         self._redraw()
 
     def on_screen_resume(self) -> None:
@@ -243,8 +245,12 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def engine_warmed(self, error: str | None) -> None:
         """The app's warm-up ended: replace its status message."""
-        if self.query(StatusLine) and self.status.message.startswith("warming up"):
+        if not self.query(StatusLine):
+            return
+        if self.status.message.startswith("warming up"):
             self._say(f"solver not available: {error}" if error else "solver ready: i for a hint")
+        if error is None:
+            self.start_guides()
 
     def _redraw(self) -> None:
         s = self.session
