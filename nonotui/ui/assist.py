@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nonotui.model import EMPTY, UNKNOWN, Board, Puzzle
+from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
 from nonotui.model.history import History
 
 Stop = Callable[[], bool]
@@ -92,12 +92,14 @@ class Step:
 
     def describe(self) -> str:
         """The step in words, rows and columns counted from 1."""
+        filled = sum(1 for _, _, v in self.cells if v == FILLED)
         n = len(self.cells)
-        what = f"{n} cell{'s' if n != 1 else ''}"
+        what = f"{n} cell{'s' if n != 1 else ''} ({filled} filled, {n - filled} empty)"
         if self.line is None:
-            return f"the search decided the last {what}"
+            return (f"no line decides more, so the search (guessing and backtracking) "
+                    f"decided the last {what}")
         axis, index = self.line
-        return f"{axis} {index + 1}: {self.method} decided {what}"
+        return f"{axis.capitalize()} {index + 1}: the {self.method} linesolver decided {what}"
 
 
 @dataclass(frozen=True)

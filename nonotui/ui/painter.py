@@ -343,10 +343,11 @@ class GridPainter:
             elif cell in marks.line:
                 mode = HINT_LINE
         text, style = self._cell(value, mode)
+        # just before the cell's own glyph, so that it reads as this cell's, not the left one's
         if cell in marks.wrong:
-            text = self.glyphs.error + text[1:]
+            text = text[:-2] + self.glyphs.error + text[-1]
         elif cell in marks.highlight:
-            text = self.glyphs.hint + text[1:]
+            text = text[:-2] + self.glyphs.hint + text[-1]
         return text, style
 
     def _build_cells(

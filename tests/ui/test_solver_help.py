@@ -10,6 +10,7 @@ import pytest
 from nonotui.formats import load
 from nonotui.model import FILLED, UNKNOWN
 from nonotui.ui.screens.play import PlayScreen
+from nonotui.ui.status import HintPanel
 from tests.conftest import BENCH
 from tests.ui.conftest import app_for, board_text, play_screen, until
 
@@ -39,14 +40,15 @@ async def test_hint_is_shown_highlighted_applied_as_one_move_and_undone(data_dir
         await hinted(pilot, screen)
         # the plus's column 3 (clue 5) is the easiest deduction nearest the cursor
         assert screen.hint.kind == "line"
-        assert screen.status.message.startswith("Column 3, clue 5:")
+        panel = screen.query_one(HintPanel)
+        assert panel.display and panel.text.startswith("Column 3, clue 5:")
         assert "i applies it" in screen.status.message
         assert screen.grid.highlight == PLUS_COLUMN_2
         assert board_text(screen) == "?????\n" * 5  # showing a hint changes nothing
         await pilot.press("i")
         assert {(r, c) for r, c in zip(*(screen.session.board.cells == FILLED).nonzero())} \
             == PLUS_COLUMN_2
-        assert screen.grid.highlight == frozenset()
+        assert screen.grid.highlight == frozenset() and not panel.display
         assert [m.kind for m in screen.session.history.done] == ["hint"]
         progress = screen.session.progress
         assert (progress.hints, progress.moves) == (1, 1)
@@ -63,7 +65,7 @@ async def test_a_mistake_hint_names_the_wrong_mark_and_clears_it() -> None:
         await pilot.press("l", "f")  # row 1 column 2 is empty in the only solution
         await hinted(pilot, screen)
         assert screen.hint.kind == "mistake"
-        assert "Row 1, column 2 is marked filled" in screen.status.message
+        assert "Row 1, column 2 is marked filled" in screen.query_one(HintPanel).text
         assert screen.grid.highlight == {(0, 1)}
         await pilot.press("i")
         assert screen.session.board.cells[0, 1] == UNKNOWN
@@ -147,15 +149,16 @@ async def test_auto_solve_shows_steps_and_escape_keeps_them_as_one_move() -> Non
         pilot.app.settings.solve_speed = "slow"
         await pilot.press("S")
         await until(pilot, lambda: screen.solving is not None, ENGINE)
-        assert "auto-solve step 1/" in screen.status.message
-        assert " fast decided " in screen.status.message
+        panel = screen.query_one(HintPanel)
+        assert panel.text.startswith("Auto-solve step 1 of ")
+        assert ": the fast linesolver decided " in panel.text
         await pilot.press("f")  # marks wait until the auto-solve ends
         assert "escape stops it" in screen.status.message
         await pilot.press("escape")
         assert screen.solving is None
         assert isinstance(pilot.app.screen, PlayScreen)  # escape did not leave the puzzle
         assert [m.kind for m in screen.session.history.done] == ["solve"]
-        assert not screen.session.solved
+        assert not screen.session.solved and not panel.display
         await pilot.press("u")
         assert board_text(screen) == "?????\n" * 5
 

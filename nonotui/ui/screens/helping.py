@@ -19,6 +19,7 @@ from nonotui.model.history import History, Move
 from nonotui.store.settings import CHECK_CHOICES, SOLVE_SPEEDS
 from nonotui.ui import assist
 from nonotui.ui.messages import CheckDone, EngineFailed, HintFound, SolvePlanned
+from nonotui.ui.status import HintPanel
 
 if TYPE_CHECKING:
     from nonotui.ui.screens.play import PlayScreen
@@ -68,9 +69,7 @@ class HelpingScreen:
             return
         self.version += 1
         if self.hint is not None:
-            self.hint = None
-            self.grid.highlight = frozenset()
-            self.grid.hint_line = frozenset()
+            self._forget_hint()
         if move is None:
             self.update_guides()
         else:
@@ -99,6 +98,12 @@ class HelpingScreen:
             grid.row_guides[r] = guide
         for c, guide in column_guides.items():
             grid.column_guides[c] = guide
+
+    def _forget_hint(self: PlayScreen) -> None:
+        self.hint = None
+        self.grid.highlight = frozenset()
+        self.grid.hint_line = frozenset()
+        self.query_one(HintPanel).show_text("")
 
     def _history_copy(self: PlayScreen) -> History:
         return History(list(self.session.history.done), [])
@@ -136,6 +141,9 @@ class HelpingScreen:
         if hint.kind == "solved":
             self._say(hint.explanation)
             return
+        if hint.kind == "mistake" and not hint.cells:
+            self._say(hint.explanation)
+            return
         self.hint, self.hint_version = hint, message.version
         cells = frozenset((r, c) for r, c, _ in hint.cells)
         self.grid.highlight = cells
@@ -147,20 +155,24 @@ class HelpingScreen:
             else:
                 line = frozenset((r, index) for r in range(self.puzzle.height))
         self.grid.hint_line = line - cells
+        # to the hint's nearest cell: on a large puzzle it may be out of view, and the next
+        # hint is then looked for near this one
+        r, c = min(cells, key=lambda rc: (abs(rc[0] - self.session.cursor[0])
+                                          + abs(rc[1] - self.session.cursor[1]), rc))
+        self.session.go_to(r, c)
+        marked = f"marked {self.glyphs.hint}"
         if hint.kind == "mistake":
-            if not hint.cells:
-                self.hint = None
-                after = ""
-            elif hint.undo_moves:
-                after = (" · i clears them as one move, or undo "
-                         f"{_plural(hint.undo_moves, 'move')} with u")
+            if hint.undo_moves:
+                after = (f"hint: a mistake ({marked}); i clears those marks as one move, or "
+                         f"undo {_plural(hint.undo_moves, 'move')} with u")
             else:
-                after = " · i clears them as one move"
+                after = f"hint: a mistake ({marked}); i clears those marks as one move"
         elif hint.kind in ("guess", "ambiguous"):
-            after = " · i reveals that cell"
+            after = f"hint: stuck; i reveals the cell {marked}"
         else:
-            after = " · i applies it"
-        self._say(hint.explanation + after)
+            after = f"hint: {_plural(len(hint.cells), 'cell')} {marked}; i applies it"
+        self.query_one(HintPanel).show_text(hint.explanation)
+        self._say(after)
         self._redraw()
 
     def _apply_hint(self: PlayScreen) -> None:
@@ -281,8 +293,9 @@ class HelpingScreen:
             self.session.tracker.update((r, c) for r, c, _ in step.cells)
             if delay:
                 self.grid.highlight = frozenset((r, c) for r, c, _ in step.cells)
-                self._say(f"auto-solve step {solving.shown}/{len(steps)}: {step.describe()}"
-                          " (escape stops)")
+                self.query_one(HintPanel).show_text(
+                    f"Auto-solve step {solving.shown} of {len(steps)}: {step.describe()}.")
+                self._say("auto-solve: escape stops it")
                 self._redraw()
                 solving.timer = self.set_timer(delay, self._next_step)
                 return
@@ -300,6 +313,7 @@ class HelpingScreen:
         for (r, c), before in solving.before.items():
             cells[r, c] = before
         self.grid.highlight = frozenset()
+        self.query_one(HintPanel).show_text("")
         move = self.session.apply(shown, "solve")
         steps = len(solving.plan.steps)
         if stopped:

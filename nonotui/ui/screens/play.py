@@ -7,6 +7,8 @@ calls, then hands the grid what to draw. Every change schedules a save a moment 
 
 from __future__ import annotations
 
+import os
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,7 +27,7 @@ from nonotui.ui.grid import GridView
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.screens.helping import HelpingScreen
 from nonotui.ui.session import PAINT_NAMES, PlaySession
-from nonotui.ui.status import StatusLine
+from nonotui.ui.status import HintPanel, StatusLine
 
 SAVE_DELAY = 0.4
 """Seconds of quiet after a change before it is written; quitting writes at once anyway."""
@@ -117,6 +119,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
         grid.glyphs = self.glyphs
         with Container(id="board"):
             yield grid
+        yield HintPanel(id="hint-panel")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -230,7 +233,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
         if self._count:
             parts.append(f"count {self._count}")
         parts += [
-            self.puzzle.title or self.label,
+            # a file's name, not its whole path: the message after the facts must fit
+            self.puzzle.title or os.path.basename(self.label) or self.label,
             f"{self.puzzle.width}x{self.puzzle.height}",
             format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
             _plural(s.progress.moves, "move"),
