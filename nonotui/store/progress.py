@@ -43,6 +43,8 @@ class Progress:
         best_time: The fastest solve in seconds, if solved.
         cursor: ``(row, column)`` of the cursor.
         title: The puzzle's title when saved, to tell a person what the file is.
+        hints: Hints applied (each is also one of the moves).
+        auto_solves: Auto-solves applied (each is also one of the moves).
     """
 
     identity: str
@@ -54,6 +56,8 @@ class Progress:
     best_time: float | None = None
     cursor: tuple[int, int] = (0, 0)
     title: str | None = None
+    hints: int = 0
+    auto_solves: int = 0
 
     @classmethod
     def new(cls, puzzle: Puzzle) -> Progress:
@@ -80,6 +84,8 @@ class Progress:
             "history": self.history.to_json(),
             "elapsed": round(self.elapsed, 3),
             "moves": self.moves,
+            "hints": self.hints,
+            "auto_solves": self.auto_solves,
             "solved": self.solved,
             "best_time": None if self.best_time is None else round(self.best_time, 3),
             "cursor": list(self.cursor),
@@ -126,6 +132,13 @@ class Progress:
         ):
             raise SaveError("the save's cursor is not a cell of the board")
         title = data.get("title")
+        # Counted since the hints arrived; older saves have none, so no schema change.
+        helped = {}
+        for key in ("hints", "auto_solves"):
+            value = data.get(key, 0)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SaveError(f"the save's {key} count is not a whole number")
+            helped[key] = value
         return cls(
             puzzle.identity,
             board,
@@ -136,6 +149,7 @@ class Progress:
             best_time,
             (cursor[0], cursor[1]),
             title if isinstance(title, str) else puzzle.title,
+            **helped,
         )
 
 

@@ -1,4 +1,5 @@
-"""The player's settings: glyphs, theme and how the library is sorted and filtered."""
+"""The player's settings: glyphs, theme, how the library is sorted and filtered, the check
+mode and the auto-solve speed."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ SETTINGS_SCHEMA = 1
 GLYPH_CHOICES = ("auto", "unicode", "ascii")
 SORT_CHOICES = ("name", "size", "state")
 FILTER_CHOICES = ("all", "new", "playing", "solved")
+CHECK_CHOICES = ("off", "request", "immediate")
+SOLVE_SPEEDS = {"instant": 0.0, "fast": 0.05, "normal": 0.25, "slow": 0.8}
+"""Auto-solve speeds: seconds between shown steps."""
 
 
 @dataclass
@@ -25,12 +29,17 @@ class Settings:
         theme: The Textual theme's name.
         sort: How the library is sorted: ``name``, ``size`` or ``state``.
         filter: Which puzzles the library shows: ``all``, ``new``, ``playing`` or ``solved``.
+        check: When wrong marks are flagged: ``off`` (never), ``request`` (on the check key) or
+            ``immediate`` (after every move, and on the check key).
+        solve_speed: How fast auto-solve shows its steps: one of :data:`SOLVE_SPEEDS`.
     """
 
     glyphs: str = "auto"
     theme: str = "textual-dark"
     sort: str = "size"
     filter: str = "all"
+    check: str = "request"
+    solve_speed: str = "normal"
 
     def validate(self) -> None:
         """Raises SaveError when a value is not one of its choices."""
@@ -38,6 +47,8 @@ class Settings:
             ("glyphs", GLYPH_CHOICES),
             ("sort", SORT_CHOICES),
             ("filter", FILTER_CHOICES),
+            ("check", CHECK_CHOICES),
+            ("solve_speed", tuple(SOLVE_SPEEDS)),
         ):
             if getattr(self, name) not in choices:
                 raise SaveError(f"setting {name} = {getattr(self, name)!r} is not one of {choices}")

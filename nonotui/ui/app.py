@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,7 +14,7 @@ from nonotui.model import Puzzle
 from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
 from nonotui.store.catalog import Catalog
 from nonotui.ui.glyphs import Glyphs, choose
-from nonotui.ui.messages import PuzzleChosen
+from nonotui.ui.messages import EngineReady, PuzzleChosen
 from nonotui.ui.screens.dialogs import HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
@@ -45,6 +45,8 @@ class NonotuiApp(App[int]):
         self.start_notices = notices
         self.settings, self._settings_notice = self.settings_store.load()
         self.glyphs: Glyphs = choose(self.settings.glyphs)
+        self.engine_ready = False
+        """The warm-up worker has compiled or loaded the engine's kernels."""
 
     # -- start up -------------------------------------------------------------------------------
 
@@ -56,6 +58,29 @@ class NonotuiApp(App[int]):
         self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings))
         if self.start is not None:
             self.open_puzzle(*self.start, notices=self.start_notices)
+        self._warm_up()
+
+    @work(thread=True, exclusive=True, group="warm-up", exit_on_error=False)
+    def _warm_up(self) -> None:
+        """Compile or load the engine's kernels off the event loop (20-40 s the very first time,
+        then well under a second from numba's cache), so the first hint answers quickly."""
+        from textual.worker import get_current_worker
+
+        from nonotui.ui import assist
+
+        worker = get_current_worker()
+        try:
+            assist.warm_up(lambda: worker.is_cancelled)
+        except Exception as exc:  # shown to the player, never swallowed
+            self.post_message(EngineReady(str(exc)))
+            return
+        self.post_message(EngineReady())
+
+    @on(EngineReady)
+    def _engine_ready(self, message: EngineReady) -> None:
+        self.engine_ready = message.error is None
+        for screen in self.play_screens():
+            screen.engine_warmed(message.error)
 
     def watch_theme(self, theme: str) -> None:
         if self.is_mounted and theme != self.settings.theme:
@@ -188,6 +213,16 @@ class NonotuiApp(App[int]):
                 "Restart puzzle", "Clear the board, the history and the clock", screen.action_restart
             )
             yield SystemCommand("Pause", "Hide the board and stop the clock", screen.action_pause)
+            yield SystemCommand(
+                f"Check mode (now {self.settings.check})",
+                "Cycle: off, on request (c), immediate (after every move)",
+                screen.action_check_mode,
+            )
+            yield SystemCommand(
+                f"Auto-solve speed (now {self.settings.solve_speed})",
+                "Cycle: instant, fast, normal, slow",
+                screen.action_solve_speed,
+            )
             yield SystemCommand(
                 "Back to the library", "Leave this puzzle (it is saved)", screen.leave
             )

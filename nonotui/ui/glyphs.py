@@ -27,7 +27,9 @@ class Glyphs:
         vertical: The guide line between groups of five columns.
         horizontal: The guide line between groups of five rows.
         crossing: Where guide lines cross.
-        error: The mark beside a completed line that breaks its clue.
+        error: The mark beside a completed line that breaks its clue, and in front of a mark
+            a check found wrong.
+        hint: The mark in front of each cell a hint is about.
     """
 
     name: str
@@ -39,6 +41,7 @@ class Glyphs:
     horizontal: str
     crossing: str
     error: str
+    hint: str
 
     def __post_init__(self) -> None:
         # The grid cuts its lines by string length (nonotui.ui.painter), so every glyph must
@@ -48,8 +51,8 @@ class Glyphs:
                 raise ValueError(f"glyph {name} must be one character one cell wide: {glyph!r}")
 
 
-UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!")
-ASCII = Glyphs("ascii", "#", "@", "x", ".", "|", "-", "+", "!")
+UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!", "*")
+ASCII = Glyphs("ascii", "#", "@", "x", ".", "|", "-", "+", "!", "*")
 
 
 def terminal_speaks_unicode() -> bool:

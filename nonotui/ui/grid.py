@@ -30,7 +30,18 @@ from nonotui.model.check import LineState
 from nonotui.ui.geometry import Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
-from nonotui.ui.painter import CURSOR, HIGHLIGHT, LINE, NORMAL, GridPainter, StyleTable, cut
+from nonotui.ui.painter import (
+    CURSOR,
+    HIGHLIGHT,
+    HINT_LINE,
+    LINE,
+    NORMAL,
+    CellMarks,
+    GridPainter,
+    Guide,
+    StyleTable,
+    cut,
+)
 
 
 class _View(NamedTuple):
@@ -53,7 +64,9 @@ class _Drawn(NamedTuple):
     rows: tuple[LineState, ...]
     columns: tuple[LineState, ...]
     cursor: tuple[int, int]
-    highlight: frozenset[tuple[int, int]]
+    marks: CellMarks
+    row_guides: tuple[Guide, ...]
+    column_guides: tuple[Guide, ...]
 
     @classmethod
     def of(cls, grid: GridView) -> _Drawn:
@@ -62,7 +75,9 @@ class _Drawn(NamedTuple):
             tuple(grid.row_states),
             tuple(grid.column_states),
             grid.cursor,
-            grid.highlight,
+            CellMarks(grid.highlight, grid.hint_line, grid.wrong),
+            tuple(grid.row_guides),
+            tuple(grid.column_guides),
         )
 
 
@@ -82,6 +97,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         "grid--cursor-line",
         "grid--cursor",
         "grid--highlight",
+        "grid--hint-line",
         "grid--clue",
         "grid--clue-done",
         "grid--clue-error",
@@ -103,7 +119,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     GridView > .grid--guide { color: $primary 70%; }
     GridView > .grid--cursor-line { background: $boost; }
     GridView > .grid--cursor { color: $accent; text-style: reverse bold; }
-    GridView > .grid--highlight { background: $warning 40%; }
+    GridView > .grid--highlight { background: $warning 40%; text-style: bold; }
+    GridView > .grid--hint-line { background: $warning 12%; text-style: underline; }
     GridView > .grid--clue { color: $foreground; }
     GridView > .grid--clue-done { color: $foreground 40%; text-style: dim; }
     GridView > .grid--clue-error { color: $error; text-style: bold; }
@@ -120,8 +137,17 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self.row_states: list[LineState] = [LineState.OPEN] * puzzle.height
         self.column_states: list[LineState] = [LineState.OPEN] * puzzle.width
         self.highlight: frozenset[tuple[int, int]] = frozenset()
-        """Cells to point out (for hints, later); drawn with ``grid--highlight`` from the
+        """The cells a hint is about; drawn with ``grid--highlight`` and the hint glyph from the
         next :meth:`show`."""
+        self.hint_line: frozenset[tuple[int, int]] = frozenset()
+        """The other cells of the hint's line, drawn with ``grid--hint-line``."""
+        self.wrong: frozenset[tuple[int, int]] = frozenset()
+        """Marks a check found wrong, drawn with the error glyph in front."""
+        self.row_guides: list[Guide] = [None] * puzzle.height
+        """The clue guide of each row (``None`` until the engine is ready): certain numbers
+        dimmed, an error mark when the marks fit no arrangement."""
+        self.column_guides: list[Guide] = [None] * puzzle.width
+        """The clue guide of each column."""
         self._painter: GridPainter | None = None
         self._drawn: _Drawn | None = None
         self._view: _View | None = None
@@ -227,8 +253,11 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         rows = {int(r) for r in np.flatnonzero((now.cells != drawn.cells).any(axis=1))}
         rows.update(r for r, (a, b) in enumerate(zip(now.rows, drawn.rows)) if a is not b)
-        rows.update(r for r, _ in now.highlight ^ drawn.highlight)
+        rows.update(r for r, (a, b) in enumerate(zip(now.row_guides, drawn.row_guides)) if a != b)
+        rows.update(now.marks.touched_rows(drawn.marks))
         columns = {c for c, (a, b) in enumerate(zip(now.columns, drawn.columns)) if a is not b}
+        columns.update(c for c, (a, b) in enumerate(zip(now.column_guides, drawn.column_guides))
+                       if a != b)
         painter.forget_rows(rows)
         if columns:
             painter.forget_header()
@@ -277,6 +306,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     def _style_table(self) -> StyleTable:
         get = self.get_component_rich_style
         line, cursor, hint = get("grid--cursor-line"), get("grid--cursor"), get("grid--highlight")
+        hint_line = get("grid--hint-line")
         table: StyleTable = {}
         for state, name in ((FILLED, "filled"), (EMPTY, "crossed"), (0, "unknown")):
             base = get(f"grid--{name}")
@@ -284,6 +314,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             table[(state, LINE)] = base + line
             table[(state, CURSOR)] = base + cursor
             table[(state, HIGHLIGHT)] = base + hint
+            table[(state, HINT_LINE)] = base + hint_line
         guide = get("grid--guide")
         table["guide"], table["guide-line"] = guide, guide + line
         clue_cursor = get("grid--clue-cursor")
@@ -323,7 +354,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 left = [Segment(" " * panel, blank)]
             # a clipped header keeps its last lines, the numbers nearest the cells
             right = painter.header_line(
-                y + g.header_height - header, self.column_states, self.cursor[1]
+                y + g.header_height - header, self.column_states, self.cursor[1],
+                self.column_guides,
             )
         else:
             gy = y - header + view.sy
@@ -333,8 +365,10 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             if row is None:
                 left, right = painter.blank_clue(), painter.separator()
             else:
-                left = painter.row_clue(row, self.row_states[row], row == self.cursor[0])
-                right = painter.cell_line(row, self.board, self.cursor, self.highlight)
+                left = painter.row_clue(row, self.row_states[row], row == self.cursor[0],
+                                        self.row_guides[row])
+                right = painter.cell_line(row, self.board, self.cursor,
+                                          CellMarks(self.highlight, self.hint_line, self.wrong))
             if panel < g.clue_width:
                 left = cut(left, g.clue_width - panel, g.clue_width)
         # the one Strip made for this line

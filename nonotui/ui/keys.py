@@ -21,7 +21,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("backspace, delete", "clear the cell"),
             ("shift+arrows", "move and fill the cells passed (a count works too)"),
             ("m", "paint mode: off, fill, cross, clear; paints every cell the cursor enters"),
-            ("escape", "drop a count, end paint mode, else back to the library"),
+            ("escape", "stop an auto-solve, drop a count, end paint mode, else back to the library"),
         ),
     ),
     (
@@ -38,6 +38,14 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("u, ctrl+z", "undo (without limit, also after reopening)"),
             ("ctrl+r, ctrl+y", "redo"),
+        ),
+    ),
+    (
+        "Help from the solver",
+        (
+            ("i", "hint: the easiest deduction and why, highlighted (again: apply it)"),
+            ("c", "check: flag (!) every mark that no solution allows"),
+            ("S (shift+s)", "auto-solve from your marks, step by step (escape stops)"),
         ),
     ),
     (

@@ -20,6 +20,7 @@ the theme change). It knows nothing of Textual widgets: it turns state into segm
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Protocol
 
 from rich.segment import Segment
 from rich.style import Style
@@ -29,13 +30,43 @@ from nonotui.model.check import LineState
 from nonotui.ui.geometry import GUIDE_EVERY, Geometry
 from nonotui.ui.glyphs import Glyphs
 
-NORMAL, LINE, CURSOR, HIGHLIGHT = range(4)
-"""How a cell stands to the cursor: elsewhere, in its row or column, under it, hinted at."""
+NORMAL, LINE, CURSOR, HIGHLIGHT, HINT_LINE = range(5)
+"""How a cell stands to the cursor and a hint: elsewhere, in the cursor's row or column, under
+the cursor, a cell the hint is about, in the hint's line."""
+
+
+class CellMarks(NamedTuple):
+    """Cells drawn apart from their value: a hint's cells and line, and wrong marks."""
+
+    highlight: frozenset[tuple[int, int]] = frozenset()
+    """The cells a hint is about: highlighted, with the hint glyph in front."""
+    line: frozenset[tuple[int, int]] = frozenset()
+    """The other cells of the hint's line: underlined."""
+    wrong: frozenset[tuple[int, int]] = frozenset()
+    """Marks a check found wrong: the error glyph in front."""
+
+    def touched_rows(self, other: CellMarks) -> set[int]:
+        """The rows where ``self`` and ``other`` draw some cell differently."""
+        rows: set[int] = set()
+        for a, b in zip(self, other):
+            rows.update(r for r, _ in a ^ b)
+        return rows
 
 StyleTable = dict[object, Style]
 """Rich styles by key: ``(cell state, mode)``, a :class:`LineState` (clue), ``(LineState,
 CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"error"``, ``"blank"``."""
 
+
+class LineGuideLike(Protocol):
+    """The clue guide of one line (:class:`nonotui.engine.checks.LineGuide`, which the painter
+    must not import: it would load the engine before the first frame)."""
+
+    dimmed: tuple[bool, ...]
+    error: bool
+
+
+Guide = LineGuideLike | None
+"""A line's clue guide, or ``None`` while the engine is not ready."""
 
 Line = list[Segment]
 """Segments of one line, each character one cell wide."""
@@ -142,7 +173,11 @@ class GridPainter:
     # -- lines ------------------------------------------------------------------------------------
 
     def header_line(
-        self, y: int, column_states: Sequence[LineState], cursor_column: int
+        self,
+        y: int,
+        column_states: Sequence[LineState],
+        cursor_column: int,
+        guides: Sequence[Guide] | None = None,
     ) -> Line:
         """Line ``y`` of the column clues in the window (the last line holds the error marks),
         with the cursor column's number picked out."""
@@ -150,7 +185,7 @@ class GridPainter:
         if visible is None:
             base = self._header.get(y)
             if base is None:
-                base = self._header[y] = self._build_header(y, column_states)
+                base = self._header[y] = self._build_header(y, column_states, guides)
             visible = self._visible_header[y] = cut(base, self._start, self._end)
         g = self.geometry
         if y == g.clue_lines:
@@ -158,18 +193,23 @@ class GridPainter:
         text = self._column_number(cursor_column, y)
         if not text:
             return visible
-        style = self.styles[(column_states[cursor_column], CURSOR)]
+        guide = guides[cursor_column] if guides else None
+        style = self._number_style(column_states[cursor_column], guide,
+                                   self._number_index(cursor_column, y), True)
         w = g.cell_width
         piece = [Segment(" " * (w - len(text)), self.styles["blank"]), Segment(text, style)]
         return self._splice(visible, g.cell_x(cursor_column), piece, w)
 
-    def row_clue(self, row: int, state: LineState, under_cursor: bool) -> Line:
-        """A row's clue, right-aligned, with the error mark at its left."""
+    def row_clue(
+        self, row: int, state: LineState, under_cursor: bool, guide: Guide = None
+    ) -> Line:
+        """A row's clue, right-aligned, with the error mark at its left; with a clue guide,
+        each certain number dimmed and the error mark when the marks fit no arrangement."""
         if under_cursor:
-            return self._build_clue(row, state, self.styles[(state, CURSOR)])
+            return self._build_clue(row, state, True, guide)
         line = self._clues.get(row)
         if line is None:
-            line = self._clues[row] = self._build_clue(row, state, self.styles[state])
+            line = self._clues[row] = self._build_clue(row, state, False, guide)
         return line
 
     def blank_clue(self) -> Line:
@@ -181,24 +221,23 @@ class GridPainter:
         row: int,
         board: Board,
         cursor: tuple[int, int],
-        highlight: frozenset[tuple[int, int]],
+        marks: CellMarks,
     ) -> Line:
         """The cells of ``row`` in the window and the guides between them, as the cursor at
         ``cursor`` sees them: the cursor's row is highlighted throughout, any other row at the
         cursor column."""
         cursor_row, cursor_column = cursor
         if row == cursor_row:
-            line = self._build_cells(row, board, cursor_column, True, highlight)
+            line = self._build_cells(row, board, cursor_column, True, marks)
             return cut(line, self._start, self._end)
         visible = self._visible_cells.get(row)
         if visible is None:
             base = self._cells.get(row)
             if base is None:
-                base = self._cells[row] = self._build_cells(row, board, -1, False, highlight)
+                base = self._cells[row] = self._build_cells(row, board, -1, False, marks)
             visible = self._visible_cells[row] = cut(base, self._start, self._end)
         value = int(board.cells[row, cursor_column])
-        mode = HIGHLIGHT if (row, cursor_column) in highlight else LINE
-        text, style = self._cell(value, mode)
+        text, style = self._marked_cell(value, row, cursor_column, LINE, marks)
         x = self.geometry.cell_x(cursor_column)
         return self._splice(visible, x, [Segment(text, style)], len(text))
 
@@ -226,7 +265,12 @@ class GridPainter:
         index = y - (self.geometry.clue_lines - len(numbers))
         return numbers[index] if index >= 0 else ""
 
-    def _build_header(self, y: int, column_states: Sequence[LineState]) -> Line:
+    def _number_index(self, column: int, y: int) -> int:
+        return y - (self.geometry.clue_lines - len(self.geometry.column_numbers[column]))
+
+    def _build_header(
+        self, y: int, column_states: Sequence[LineState], guides: Sequence[Guide] | None
+    ) -> Line:
         g, styles = self.geometry, self.styles
         w = g.cell_width
         blank = styles["blank"]
@@ -236,27 +280,42 @@ class GridPainter:
             if c and c % GUIDE_EVERY == 0:
                 pieces.append((" ", blank))
             state = column_states[c]
+            guide = guides[c] if guides else None
             if marks:
-                text = self.glyphs.error if state is LineState.BROKEN else ""
+                broken = state is LineState.BROKEN or (guide is not None and guide.error)
+                text = self.glyphs.error if broken else ""
                 pieces.append((text.rjust(w), styles["error"]))
                 continue
             text = self._column_number(c, y)
             pieces.append((" " * (w - len(text)), blank))
-            pieces.append((text, styles[state]))
+            pieces.append((text, self._number_style(state, guide, self._number_index(c, y),
+                                                    False)))
         return _runs(pieces)
 
-    def _build_clue(self, row: int, state: LineState, style: Style) -> Line:
+    def _number_style(self, state: LineState, guide: Guide, index: int, cursor: bool) -> Style:
+        """The style of clue number ``index`` of a line: its line's state, made dim when the
+        guide is certain of it, or the error style when the guide found no arrangement."""
+        if guide is not None:
+            if guide.error:
+                state = LineState.BROKEN
+            elif state is LineState.OPEN and 0 <= index < len(guide.dimmed):
+                state = LineState.DONE if guide.dimmed[index] else state
+        return self.styles[(state, CURSOR)] if cursor else self.styles[state]
+
+    def _build_clue(self, row: int, state: LineState, cursor: bool, guide: Guide) -> Line:
         g, styles = self.geometry, self.styles
         text = g.row_texts[row]
-        mark = self.glyphs.error if state is LineState.BROKEN else " "
-        return _runs(
-            [
-                (mark, styles["error"]),
-                (" " * (g.row_text_width - len(text)), styles["blank"]),
-                (text, style),
-                (" ", styles["blank"]),
-            ]
-        )
+        broken = state is LineState.BROKEN or (guide is not None and guide.error)
+        pieces = [
+            (self.glyphs.error if broken else " ", styles["error"]),
+            (" " * (g.row_text_width - len(text)), styles["blank"]),
+        ]
+        for index, number in enumerate(text.split(" ")):
+            if index:
+                pieces.append((" ", styles["blank"]))
+            pieces.append((number, self._number_style(state, guide, index, cursor)))
+        pieces.append((" ", styles["blank"]))
+        return _runs(pieces)
 
     def _cell(self, value: int, mode: int) -> tuple[str, Style]:
         """The text and style of one cell holding ``value``."""
@@ -270,13 +329,34 @@ class GridPainter:
             text = " " * (w - 1) + glyphs.unknown
         return text, self.styles[(state, mode)]
 
+    def _marked_cell(
+        self, value: int, row: int, column: int, mode: int, marks: CellMarks
+    ) -> tuple[str, Style]:
+        """One cell with its hint and check marks; ``mode`` is how it stands to the cursor.
+
+        A mark is a glyph in the cell's first character, not a colour alone, so it shows on a
+        monochrome terminal; the cursor keeps its own style over a hint's."""
+        cell = (row, column)
+        if mode != CURSOR:
+            if cell in marks.highlight:
+                mode = HIGHLIGHT
+            elif cell in marks.line:
+                mode = HINT_LINE
+        text, style = self._cell(value, mode)
+        # just before the cell's own glyph, so that it reads as this cell's, not the left one's
+        if cell in marks.wrong:
+            text = text[:-2] + self.glyphs.error + text[-1]
+        elif cell in marks.highlight:
+            text = text[:-2] + self.glyphs.hint + text[-1]
+        return text, style
+
     def _build_cells(
         self,
         row: int,
         board: Board,
         cursor_column: int,
         in_row: bool,
-        highlight: frozenset[tuple[int, int]],
+        marks: CellMarks,
     ) -> Line:
         glyphs, styles = self.glyphs, self.styles
         guide = (glyphs.vertical, styles["guide-line" if in_row else "guide"])
@@ -286,9 +366,8 @@ class GridPainter:
                 pieces.append(guide)
             if in_row and c == cursor_column:
                 mode = CURSOR
-            elif highlight and (row, c) in highlight:
-                mode = HIGHLIGHT
             else:
                 mode = LINE if in_row else NORMAL
-            pieces.append(self._cell(value, mode))
+            pieces.append(self._marked_cell(value, row, c, mode, marks) if any(marks)
+                          else self._cell(value, mode))
         return _runs(pieces)

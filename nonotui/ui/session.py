@@ -124,6 +124,34 @@ class PlaySession:
         self.tracker.update(move.cells())
         return move
 
+    def apply(self, cells: Iterable[tuple[int, int, int]], kind: str) -> Move | None:
+        """Set each ``(row, column, value)`` as one undoable move of ``kind`` (``hint`` or
+        ``solve``), counted in the statistics; ``None`` if nothing changed.
+
+        Raises:
+            PermissionError: the session is read-only.
+        """
+        if self.read_only:
+            raise PermissionError("read-only")
+        changes = []
+        seen: set[tuple[int, int]] = set()
+        for row, column, value in cells:
+            before = int(self.board.cells[row, column])
+            if (row, column) not in seen and before != value:
+                seen.add((row, column))
+                changes.append(Change(row, column, before, value))
+        if not changes:
+            return None
+        move = Move(tuple(changes), kind)
+        self.history.record(move, self.board)
+        self.progress.moves += 1
+        if kind == "hint":
+            self.progress.hints += 1
+        elif kind == "solve":
+            self.progress.auto_solves += 1
+        self.tracker.update(move.cells())
+        return move
+
     def undo(self) -> Move | None:
         """Undo the last move (the cursor goes to its first cell)."""
         if self.read_only:

@@ -52,3 +52,33 @@ class StatusLine(Static):
         # a layout on every key press costs a frame its budget (Textual then also repaints
         # the grid's scrollbars, whose container size it always sees as changed).
         self.update(self.text, layout=False)
+
+
+class HintPanel(Static):
+    """The hint's explanation in full, wrapped, above the status line; hidden without a hint.
+
+    Explanations run to a few lines (a chain of lines by contradiction), more than the status
+    line can show on any terminal."""
+
+    DEFAULT_CSS = """
+    HintPanel {
+        height: auto;
+        max-height: 6;
+        width: 100%;
+        background: $boost;
+        color: $foreground;
+        padding: 0 1;
+        display: none;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+        self.text = ""
+
+    def show_text(self, text: str) -> None:
+        """Show ``text``, or hide the panel when it is empty."""
+        if text != self.text:
+            self.text = text
+            self.update(text)
+            self.display = bool(text)

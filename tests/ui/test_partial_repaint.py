@@ -211,6 +211,16 @@ async def test_mouse_strokes_highlights_and_glyph_changes_repaint_correctly() ->
         screen._redraw()
         await settle(pilot)
         assert differences(mirror, fresh_screen(app, size)) == []
+        # a hint's line and a check's wrong marks come and go the same way
+        grid.hint_line = frozenset((3, c) for c in range(20)) - {(3, 4)}
+        grid.wrong = frozenset({(3, 3), (12, 7), (1, 1)})
+        screen._redraw()
+        await settle(pilot)
+        assert differences(mirror, fresh_screen(app, size)) == []
+        grid.hint_line, grid.wrong = frozenset(), frozenset({(12, 7)})
+        screen._redraw()
+        await settle(pilot)
+        assert differences(mirror, fresh_screen(app, size)) == []
         app.action_toggle_glyphs()
         await settle(pilot)
         assert differences(mirror, fresh_screen(app, size)) == []

@@ -7,6 +7,8 @@ calls, then hands the grid what to draw. Every change schedules a save a moment 
 
 from __future__ import annotations
 
+import os
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,8 +25,9 @@ from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
+from nonotui.ui.screens.helping import HelpingScreen
 from nonotui.ui.session import PAINT_NAMES, PlaySession
-from nonotui.ui.status import StatusLine
+from nonotui.ui.status import HintPanel, StatusLine
 
 SAVE_DELAY = 0.4
 """Seconds of quiet after a change before it is written; quitting writes at once anyway."""
@@ -40,7 +43,7 @@ def _moves(dr: int, dc: int, name: str) -> str:
     return f"{name}({dr},{dc})"
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(HelpingScreen, Screen[None]):
     """One puzzle being played."""
 
     BINDINGS = [
@@ -73,6 +76,9 @@ class PlayScreen(Screen[None]):
         Binding("m", "paint_mode", "Paint"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+r,ctrl+y", "redo", "Redo"),
+        Binding("i", "hint", "Hint"),
+        Binding("c", "check", "Check"),
+        Binding("S", "auto_solve", "Auto-solve"),
         Binding("p", "pause", "Pause"),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("escape", "escape", "Library"),
@@ -104,6 +110,7 @@ class PlayScreen(Screen[None]):
         self._count = ""
         self._save_timer: Timer | None = None
         self._dirty = False
+        self._init_helping()
 
     # -- composition and lifecycle --------------------------------------------------------------
 
@@ -112,6 +119,7 @@ class PlayScreen(Screen[None]):
         grid.glyphs = self.glyphs
         with Container(id="board"):
             yield grid
+        yield HintPanel(id="hint-panel")
         yield StatusLine(id="status")
         yield Footer()
 
@@ -138,6 +146,10 @@ class PlayScreen(Screen[None]):
             self._say("read-only: open in another nonotui")
         elif self.finished:
             self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
+        elif not self.app.engine_ready:
+            self._say("warming up the solver: hints may be slow for a moment")
+        if self.app.engine_ready:
+            self.start_guides()
         self._redraw()
 
     def on_screen_resume(self) -> None:
@@ -221,7 +233,8 @@ class PlayScreen(Screen[None]):
         if self._count:
             parts.append(f"count {self._count}")
         parts += [
-            self.puzzle.title or self.label,
+            # a file's name, not its whole path: the message after the facts must fit
+            self.puzzle.title or os.path.basename(self.label) or self.label,
             f"{self.puzzle.width}x{self.puzzle.height}",
             format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
             _plural(s.progress.moves, "move"),
@@ -233,6 +246,15 @@ class PlayScreen(Screen[None]):
             g = self.grid.geometry
             clues = f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}"
         self.status.set_facts(" · ".join(parts), clues)
+
+    def engine_warmed(self, error: str | None) -> None:
+        """The app's warm-up ended: replace its status message."""
+        if not self.query(StatusLine):
+            return
+        if self.status.message.startswith("warming up"):
+            self._say(f"solver not available: {error}" if error else "solver ready: i for a hint")
+        if error is None:
+            self.start_guides()
 
     def _redraw(self) -> None:
         s = self.session
@@ -247,6 +269,9 @@ class PlayScreen(Screen[None]):
     # -- changes --------------------------------------------------------------------------------
 
     def _can_edit(self) -> bool:
+        if self.solving is not None or self.solve_pending:
+            self._say("auto-solve is running: escape stops it")
+            return False
         if self.session.read_only:
             self._say("read-only: this puzzle is open in another nonotui")
             return False
@@ -257,6 +282,7 @@ class PlayScreen(Screen[None]):
 
     def _changed(self, move: Move | None) -> None:
         """Redraw after a change; save soon; finish when solved."""
+        self.board_changed(move)
         self._redraw()
         if move is None:
             return
@@ -271,6 +297,12 @@ class PlayScreen(Screen[None]):
         progress = self.session.progress
         self.finished = True
         self.stopwatch.pause()
+        if self.session.history.done[-1].kind == "solve":
+            # the engine finished it: solved, but no time of the player's to remember
+            progress.solved = True
+            self.save_now()
+            self._say("Solved by auto-solve (no best time). u undoes the auto-solve.")
+            return
         elapsed = self.stopwatch.elapsed
         new_best = progress.best_time is None or elapsed < progress.best_time
         progress.solved = True
@@ -365,6 +397,9 @@ class PlayScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Undo the last move."""
+        if self.solving is not None or self.solve_pending:
+            self._can_edit()
+            return
         if self.session.read_only:
             self._can_edit()
             return
@@ -379,6 +414,9 @@ class PlayScreen(Screen[None]):
 
     def action_redo(self) -> None:
         """Redo the last undone move."""
+        if self.solving is not None or self.solve_pending:
+            self._can_edit()
+            return
         if self.session.read_only:
             self._can_edit()
             return
@@ -388,7 +426,10 @@ class PlayScreen(Screen[None]):
         self._changed(move)
 
     def action_escape(self) -> None:
-        """Drop a count, else end paint mode, else go back to the library."""
+        """Stop an auto-solve, else drop a count, else end paint mode, else go back to the
+        library."""
+        if self.stop_solving():
+            return
         if self._count:
             self._count = ""
         elif self.session.paint is not None:
@@ -430,6 +471,7 @@ class PlayScreen(Screen[None]):
         self.session.restart()
         self.stopwatch = Stopwatch(0.0)
         self.finished = False
+        self.board_changed(None, everything=True)
         self._say("restarted")
         self.resume_clock()
         self._changed(None)

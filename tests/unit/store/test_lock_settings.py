@@ -77,3 +77,15 @@ def test_data_dir_env_overrides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert DataDir.default().root == tmp_path / "d"
     monkeypatch.delenv("NONOTUI_DATA_DIR")
     assert DataDir.default().root.name == "nonotui"
+
+
+def test_check_mode_and_solve_speed_are_kept_and_validated(tmp_path: Path) -> None:
+    from nonotui.errors import SaveError
+
+    store = SettingsStore(DataDir(tmp_path))
+    assert (Settings().check, Settings().solve_speed) == ("request", "normal")
+    store.save(Settings(check="immediate", solve_speed="instant"))
+    loaded, _ = store.load()
+    assert (loaded.check, loaded.solve_speed) == ("immediate", "instant")
+    with pytest.raises(SaveError):
+        store.save(Settings(check="sometimes"))

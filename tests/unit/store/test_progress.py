@@ -140,3 +140,19 @@ def test_save_file_is_keyed_by_identity_and_readable(store: ProgressStore) -> No
     data = json.loads(store.path_for(PUZZLE.identity).read_text())
     assert data["schema"] == SCHEMA and data["identity"] == PUZZLE.identity
     assert data["board"] == ["##-", "???", "???"]
+
+
+def test_hint_and_auto_solve_counts_round_trip_and_default_to_zero(store: ProgressStore) -> None:
+    progress = played()
+    progress.hints, progress.auto_solves = 4, 1
+    store.save(progress)
+    loaded = store.load(PUZZLE).progress
+    assert (loaded.hints, loaded.auto_solves) == (4, 1)
+    # a save written before the counts existed reads as none
+    data = progress.to_json()
+    del data["hints"], data["auto_solves"]
+    old = Progress.from_json(data, PUZZLE)
+    assert (old.hints, old.auto_solves) == (0, 0)
+    data["hints"] = -1
+    with pytest.raises(SaveError, match="hints"):
+        Progress.from_json(data, PUZZLE)

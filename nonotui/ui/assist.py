@@ -1,0 +1,188 @@
+"""The engine work the player asks for, as plain functions that the play screen's thread workers
+call: warming the kernels up, a hint, a check, and an auto-solve's steps.
+
+Nothing here knows Textual, and nothing imports the engine at module level: the player must
+draw its first frame before numba is loaded (``tests/unit/test_import_hygiene.py``), so each
+function imports what it needs when a worker first runs it. Every function takes copies of the
+board (the worker must never read a board the player is changing) and a ``should_stop`` to poll.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
+from nonotui.model.history import History
+
+Stop = Callable[[], bool]
+
+_TINY = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
+
+
+class Cancelled(Exception):  # noqa: N818 - a signal, like the engine's HintCancelled
+    """The worker was asked to stop."""
+
+
+def warm_up(should_stop: Stop) -> None:
+    """Compile (or load from numba's cache) every kernel a hint, a check and a solve use, by
+    solving a tiny puzzle and asking one hint on it."""
+    from nonotui.engine.hints import next_hint
+    from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
+
+    board = Board.empty(_TINY)
+    next_hint(_TINY, board, should_stop=should_stop)
+    board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
+    next_hint(_TINY, board, should_stop=should_stop)
+    for solver in REGISTRY.values():
+        solve_cells(solver, clue_array([2]), Board.empty(_TINY).cells[0].copy())
+    guides(_TINY, board)
+
+
+def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
+    """The clue guide (:class:`~nonotui.engine.checks.LineGuide`) of ``rows`` and ``columns``
+    (every line when ``None``), as two dicts by index. A few microseconds a line once the
+    warm-up has compiled its kernel, so the play screen calls it on the event loop."""
+    from nonotui.engine.checks import clue_guide
+
+    cells = board.cells
+    rows = range(puzzle.height) if rows is None else rows
+    columns = range(puzzle.width) if columns is None else columns
+    return ({r: clue_guide(puzzle.rows[r], cells[r, :]) for r in rows},
+            {c: clue_guide(puzzle.columns[c], cells[:, c]) for c in columns})
+
+
+def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History,
+         should_stop: Stop):
+    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`."""
+    from nonotui.engine.hints import HintCancelled, next_hint
+
+    try:
+        return next_hint(puzzle, board, cursor, history, should_stop=should_stop)
+    except HintCancelled as exc:
+        raise Cancelled from exc
+
+
+def check(puzzle: Puzzle, board: Board, should_stop: Stop) -> frozenset[tuple[int, int]]:
+    """The cells whose marks no solution allows; raises :class:`Cancelled`."""
+    from nonotui.engine.checks import check_marks
+    from nonotui.engine.hints import HintCancelled
+
+    try:
+        return frozenset((r, c) for r, c, _ in check_marks(puzzle, board, should_stop))
+    except HintCancelled as exc:
+        raise Cancelled from exc
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an auto-solve: the cells one line's linesolver decided, or the rest of the
+    board taken from the search.
+
+    Attributes:
+        line: ``("row" | "column", index)``, or ``None`` for the search's step.
+        method: The linesolver's name (``fast``, ``fcomp``), or ``search``.
+        cells: ``(row, column, value)`` for every cell the step decides.
+    """
+
+    line: tuple[str, int] | None
+    method: str
+    cells: tuple[tuple[int, int, int], ...]
+
+    def describe(self) -> str:
+        """The step in words, rows and columns counted from 1."""
+        filled = sum(1 for _, _, v in self.cells if v == FILLED)
+        n = len(self.cells)
+        what = f"{n} cell{'s' if n != 1 else ''} ({filled} filled, {n - filled} empty)"
+        if self.line is None:
+            return (f"no line decides more, so the search (guessing and backtracking) "
+                    f"decided the last {what}")
+        axis, index = self.line
+        return f"{axis.capitalize()} {index + 1}: the {self.method} linesolver decided {what}"
+
+
+@dataclass(frozen=True)
+class SolvePlan:
+    """What an auto-solve found: the steps to show, or why there are none.
+
+    Attributes:
+        status: ``solved``, ``inconsistent`` (the marks fit no solution) or ``no-solution``
+            (the clues themselves have none).
+        steps: The steps in order; applying them all gives a solution.
+        several: The marks and clues allow more than one solution (the one shown is one of them).
+    """
+
+    status: str
+    steps: tuple[Step, ...] = ()
+    several: bool = False
+
+
+def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
+    """Solve from ``board`` (a copy): first whether the marks allow a solution at all, then the
+    steps, line by line with the linesolver that did each, as far as lines go, and the rest from
+    the search. Raises :class:`Cancelled`."""
+    from nonotui.engine.search import solve
+
+    result = solve(puzzle, board=board, max_solutions=2, should_stop=should_stop)
+    if result.status == "cancelled":
+        raise Cancelled
+    if result.status == "contradiction":
+        clean = solve(puzzle, max_solutions=1, should_stop=should_stop)
+        if clean.status == "cancelled":
+            raise Cancelled
+        return SolvePlan("no-solution" if clean.status == "contradiction" else "inconsistent")
+    solution = result.solutions[0].cells
+    steps = _line_steps(puzzle, board.copy(), should_stop)
+    work = board.copy()
+    for step in steps:
+        for r, c, v in step.cells:
+            work.cells[r, c] = v
+    rest = tuple((int(r), int(c), int(solution[r, c]))
+                 for r, c in zip(*(work.cells == UNKNOWN).nonzero()))
+    if rest:
+        steps.append(Step(None, "search", rest))
+    return SolvePlan("solved", tuple(steps), result.status == "multiple")
+
+
+def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
+    """Propagate the lines as the solver's default stack does (``fcomp`` only on a line where
+    ``fast`` finds nothing), recording each line solve that decided something. ``board`` is
+    changed."""
+    from nonotui.engine.lines import REGISTRY, Contradiction, clue_array, solve_cells
+
+    solvers = (REGISTRY["fast"], REGISTRY["fcomp"])
+    lines = [("row", r, clue_array(list(puzzle.rows[r]) or [0])) for r in range(puzzle.height)]
+    lines += [("column", c, clue_array(list(puzzle.columns[c]) or [0]))
+              for c in range(puzzle.width)]
+    pending = deque(range(len(lines)))
+    queued = set(pending)
+    steps: list[Step] = []
+    while pending:
+        if should_stop():
+            raise Cancelled
+        number = pending.popleft()
+        queued.discard(number)
+        axis, index, clue = lines[number]
+        view = board.cells[index, :] if axis == "row" else board.cells[:, index]
+        cells = view.copy()
+        for solver in solvers:
+            try:
+                out = solve_cells(solver, clue, cells)
+            except Contradiction:
+                return steps  # not on a board with a solution; the search's step finishes it
+            changed = [int(p) for p in (out != cells).nonzero()[0]]
+            if changed:
+                break
+        else:
+            continue
+        view[:] = out
+        decided = tuple((index, p, int(out[p])) if axis == "row" else (p, index, int(out[p]))
+                        for p in changed)
+        steps.append(Step((axis, index), solver.name, decided))
+        for p in changed:
+            cross = puzzle.height + p if axis == "row" else p
+            if cross not in queued:
+                queued.add(cross)
+                pending.append(cross)
+    return steps
