@@ -159,15 +159,23 @@ def next_hint(
     lines = _Lines(puzzle, board)
     if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
-    if _search(puzzle, board, 1, should_stop).status == "contradiction":
+    # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
+    # if the search runs out of time, the board is taken as consistent and logic goes on
+    if marks_of(board) and _search(puzzle, board, 1, should_stop,
+                                   timeout=CONSISTENCY_SECONDS).status == "contradiction":
         return _mistake(puzzle, board, history, should_stop)
     return (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
             or _probe_hint(lines, cursor) or _stuck_hint(puzzle, board, cursor, should_stop))
 
 
+CONSISTENCY_SECONDS = 2.0
+"""How long a hint may search for one solution to learn whether the marks are consistent."""
+
+
 def _search(puzzle: Puzzle, board: Board | None, max_solutions: int,
-            should_stop: Callable[[], bool] | None):
-    result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop)
+            should_stop: Callable[[], bool] | None, timeout: float | None = None):
+    result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop,
+                   timeout=timeout)
     if result.status == "cancelled":
         raise HintCancelled
     return result
