@@ -18,6 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from nonotui.errors import SaveError
+from nonotui.formats.tatham import looks_like_id
 from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
 from nonotui.store import Progress, ProgressStore, PuzzleLock
@@ -234,7 +235,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             parts.append(f"count {self._count}")
         parts += [
             # a file's name, not its whole path: the message after the facts must fit
-            self.puzzle.title or os.path.basename(self.label) or self.label,
+            self.puzzle.title or _short_label(self.label),
             f"{self.puzzle.width}x{self.puzzle.height}",
             format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
             _plural(s.progress.moves, "move"),
@@ -498,3 +499,10 @@ class PlayScreen(HelpingScreen, Screen[None]):
     def _stroke_ended(self, _message: StrokeEnded) -> None:
         if self.session.stroke is not None:
             self._changed(self.session.end_stroke())
+
+
+def _short_label(label: str) -> str:
+    """A file's name rather than its whole path; a Tatham game id (which has slashes) whole."""
+    if looks_like_id(label):
+        return label
+    return os.path.basename(label) or label
