@@ -269,14 +269,15 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     # -- changes --------------------------------------------------------------------------------
 
-    def _can_edit(self) -> bool:
+    def _can_edit(self, *, undoing: bool = False) -> bool:
+        """Whether the board may change now; says why not. Undo and redo work on a solved board."""
         if self.solving is not None or self.solve_pending:
             self._say("auto-solve is running: escape stops it")
             return False
         if self.session.read_only:
             self._say("read-only: this puzzle is open in another nonotui")
             return False
-        if self.finished:
+        if self.finished and not undoing:
             self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
             return False
         return True
@@ -398,11 +399,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def action_undo(self) -> None:
         """Undo the last move."""
-        if self.solving is not None or self.solve_pending:
-            self._can_edit()
-            return
-        if self.session.read_only:
-            self._can_edit()
+        if not self._can_edit(undoing=True):
             return
         move = self.session.undo()
         if move is None:
@@ -415,11 +412,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def action_redo(self) -> None:
         """Redo the last undone move."""
-        if self.solving is not None or self.solve_pending:
-            self._can_edit()
-            return
-        if self.session.read_only:
-            self._can_edit()
+        if not self._can_edit(undoing=True):
             return
         move = self.session.redo()
         if move is None:
