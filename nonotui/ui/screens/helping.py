@@ -124,15 +124,24 @@ class HelpingScreen:
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _hint_worker(self: PlayScreen, board, cursor, history, version: int) -> None:
+        self._engine_call(
+            "hint",
+            lambda stop: assist.hint(self.puzzle, board, cursor, history, stop),
+            lambda found: HintFound(found, version),
+        )
+
+    def _engine_call(self: PlayScreen, what: str, call, answer) -> None:
+        """In a worker: ``call(should_stop)``, then post ``answer(result)``; a cancel ends it
+        quietly, and a failure is posted as :class:`EngineFailed` for the player to see."""
         worker = get_current_worker()
         try:
-            found = assist.hint(self.puzzle, board, cursor, history, lambda: worker.is_cancelled)
+            result = call(lambda: worker.is_cancelled)
         except assist.Cancelled:
             return
         except Exception as exc:  # shown to the player, never swallowed
-            self.post_message(EngineFailed("hint", str(exc)))
+            self.post_message(EngineFailed(what, str(exc)))
             return
-        self.post_message(HintFound(found, version))
+        self.post_message(answer(result))
 
     def on_hint_found(self: PlayScreen, message: HintFound) -> None:
         if message.version != self.version:
@@ -200,15 +209,11 @@ class HelpingScreen:
 
     @work(thread=True, exclusive=True, group="check", exit_on_error=False)
     def _check_worker(self: PlayScreen, board, version: int, asked: bool) -> None:
-        worker = get_current_worker()
-        try:
-            wrong = assist.check(self.puzzle, board, lambda: worker.is_cancelled)
-        except assist.Cancelled:
-            return
-        except Exception as exc:  # shown to the player, never swallowed
-            self.post_message(EngineFailed("check", str(exc)))
-            return
-        self.post_message(CheckDone(wrong, version, asked))
+        self._engine_call(
+            "check",
+            lambda stop: assist.check(self.puzzle, board, stop),
+            lambda wrong: CheckDone(wrong, version, asked),
+        )
 
     def on_check_done(self: PlayScreen, message: CheckDone) -> None:
         if message.version != self.version:
@@ -249,15 +254,11 @@ class HelpingScreen:
 
     @work(thread=True, exclusive=True, group="solve", exit_on_error=False)
     def _solve_worker(self: PlayScreen, board, version: int) -> None:
-        worker = get_current_worker()
-        try:
-            plan = assist.solve_plan(self.puzzle, board, lambda: worker.is_cancelled)
-        except assist.Cancelled:
-            return
-        except Exception as exc:  # shown to the player, never swallowed
-            self.post_message(EngineFailed("auto-solve", str(exc)))
-            return
-        self.post_message(SolvePlanned(plan, version))
+        self._engine_call(
+            "auto-solve",
+            lambda stop: assist.solve_plan(self.puzzle, board, stop),
+            lambda plan: SolvePlanned(plan, version),
+        )
 
     def on_solve_planned(self: PlayScreen, message: SolvePlanned) -> None:
         if not self.solve_pending:
