@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonotui.engine.explain import fixed_blocks
-from nonotui.engine.hints import Cell, wrong_marks
+from nonotui.engine.hints import Cell, ReferenceSolutions, wrong_marks
 from nonotui.model import Board, Puzzle
 
 CHECK_MODES = ("off", "request", "immediate")
@@ -23,13 +23,15 @@ CHECK_MODES = ("off", "request", "immediate")
 
 
 def check_marks(puzzle: Puzzle, board: Board,
-                should_stop: Callable[[], bool] | None = None) -> list[Cell]:
+                should_stop: Callable[[], bool] | None = None,
+                reference: ReferenceSolutions | None = None) -> list[Cell]:
     """The marks that no solution of the clues allows, as ``(row, column, value marked)``.
 
     Marks that are each possible but impossible together are not reported here: the hint
     explains those. Clues with no solution at all report nothing, since no mark is to blame.
+    A ``reference`` kept by the caller spares solving the clues again on every check.
     """
-    return wrong_marks(puzzle, board.copy(), should_stop) or []
+    return wrong_marks(puzzle, board.copy(), should_stop, reference) or []
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ explained in Python (:mod:`nonotui.engine.explain`).
 
 from __future__ import annotations
 
+import threading
+
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -187,17 +189,43 @@ def marks_of(board: Board) -> list[Cell]:
     return [(int(r), int(c), int(board.cells[r, c])) for r, c in zip(rows, cols)]
 
 
+class ReferenceSolutions:
+    """Up to two solutions of a puzzle's clues alone, searched for once and then kept.
+
+    They depend on the clues only, never on the marks, so whoever checks the same puzzle many
+    times (the player after every move, in immediate check mode) owns one of these and passes it
+    along instead of solving the puzzle from scratch each time. Thread-safe; a search that was
+    cancelled is not kept.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._result = None
+        self._lock = threading.Lock()
+
+    def get(self, should_stop: Callable[[], bool] | None = None):
+        """The :class:`~nonotui.engine.search.SolveResult` of the clues with ``max_solutions=2``."""
+        with self._lock:
+            if self._result is None:
+                self._result = _search(self.puzzle, None, 2, should_stop)
+            return self._result
+
+
 def wrong_marks(puzzle: Puzzle, board: Board,
-                should_stop: Callable[[], bool] | None = None) -> list[Cell] | None:
+                should_stop: Callable[[], bool] | None = None,
+                reference: ReferenceSolutions | None = None) -> list[Cell] | None:
     """The marks that no solution of the clues allows, in reading order.
 
     Judged against every solution, never a stored picture: a mark that one solution has is
-    right. ``None`` when the clues themselves have no solution.
+    right. ``None`` when the clues themselves have no solution. ``reference`` saves solving the
+    clues again when the caller keeps one for the puzzle.
     """
     marks = marks_of(board)
     if not marks:
         return []
-    ref = _search(puzzle, None, 2, should_stop)
+    if reference is None:
+        reference = ReferenceSolutions(puzzle)
+    ref = reference.get(should_stop)
     if ref.status == "contradiction":
         return None
     known = [s.cells for s in ref.solutions]

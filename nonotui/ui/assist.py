@@ -9,6 +9,7 @@ board (the worker must never read a board the player is changing) and a ``should
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -64,13 +65,37 @@ def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History
         raise Cancelled from exc
 
 
-def check(puzzle: Puzzle, board: Board, should_stop: Stop) -> frozenset[tuple[int, int]]:
-    """The cells whose marks no solution allows; raises :class:`Cancelled`."""
+class CheckMemory:
+    """What a play screen keeps from one check to the next: the clues' own solutions, which do
+    not change with the marks. Made on the event loop without the engine; the engine's
+    :class:`~nonotui.engine.hints.ReferenceSolutions` is created by the first worker that needs it.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._reference = None
+        self._lock = threading.Lock()
+
+    def reference(self):
+        """The puzzle's :class:`~nonotui.engine.hints.ReferenceSolutions`, made once."""
+        from nonotui.engine.hints import ReferenceSolutions
+
+        with self._lock:
+            if self._reference is None:
+                self._reference = ReferenceSolutions(self.puzzle)
+            return self._reference
+
+
+def check(puzzle: Puzzle, board: Board, should_stop: Stop,
+          memory: CheckMemory | None = None) -> frozenset[tuple[int, int]]:
+    """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``memory``, the
+    clues are solved only on the first check, not on every one."""
     from nonotui.engine.checks import check_marks
     from nonotui.engine.hints import HintCancelled
 
+    reference = memory.reference() if memory is not None else None
     try:
-        return frozenset((r, c) for r, c, _ in check_marks(puzzle, board, should_stop))
+        return frozenset((r, c) for r, c, _ in check_marks(puzzle, board, should_stop, reference))
     except HintCancelled as exc:
         raise Cancelled from exc
 

@@ -51,7 +51,8 @@ class HelpingScreen:
     version: int
     """Bumped on every change of the board: an answer for an older version is dropped."""
 
-    def _init_helping(self) -> None:
+    def _init_helping(self: PlayScreen) -> None:
+        self.check_memory = assist.CheckMemory(self.puzzle)
         self.version = 0
         self.hint: Any = None
         self.hint_version = -1
@@ -211,7 +212,7 @@ class HelpingScreen:
     def _check_worker(self: PlayScreen, board, version: int, asked: bool) -> None:
         self._engine_call(
             "check",
-            lambda stop: assist.check(self.puzzle, board, stop),
+            lambda stop: assist.check(self.puzzle, board, stop, self.check_memory),
             lambda wrong: CheckDone(wrong, version, asked),
         )
 

@@ -69,3 +69,31 @@ def test_check_flags_exactly_the_marks_no_solution_has(seed):
                 if board.cells[r, c] != UNKNOWN
                 and all(oracle.bit(s[r][c]) != board.cells[r, c] for s in everything)]
     assert check_marks(p, board) == expected
+
+
+def test_a_kept_reference_is_solved_once_and_gives_the_same_verdicts():
+    from nonotui.engine.hints import ReferenceSolutions
+
+    p = Puzzle.from_picture([[1, 0, 0], [1, 1, 0], [0, 1, 1]], keep_goal=False)
+    reference = ReferenceSolutions(p)
+    b = Board.empty(p)
+    b.cells[0, 1] = FILLED  # no solution fills row 1, column 2
+    b.cells[0, 0] = FILLED  # right in one of the two solutions
+    first = check_marks(p, b, reference=reference)
+    kept = reference.get()
+    assert first == check_marks(p, b) == [(0, 1, FILLED)]
+    b.cells[1, 0] = EMPTY  # both solutions fill row 2, column 1
+    assert check_marks(p, b, reference=reference) == [(0, 1, FILLED), (1, 0, EMPTY)]
+    assert reference.get() is kept, "the clues were solved again"
+
+
+def test_a_stopped_reference_search_is_not_kept(bench):
+    from nonotui.engine.hints import HintCancelled, ReferenceSolutions
+    from nonotui.formats import load
+
+    knotty = load(bench / "survey" / "knotty.nin")  # no solver finishes it: the stop must come
+    reference = ReferenceSolutions(knotty)
+    with pytest.raises(HintCancelled):
+        reference.get(should_stop=lambda: True)
+    with pytest.raises(HintCancelled):  # searched again, not answered from a kept failure
+        reference.get(should_stop=lambda: True)
