@@ -842,22 +842,6 @@ def _single(v):
 
 
 @njit(cache=True, nogil=True)
-def line_score(blocks, n):
-    """Seed 003's heuristic ``T=(n+1)*sum(a)+n*(n-L-1)`` for a clue on a line of ``n`` cells.
-
-    ``T=L`` for an empty clue. It estimates how many cells one turn of line solving determines on
-    an empty line; higher is tried first.
-    """
-    k = blocks.shape[0]
-    if k == 0:
-        return n
-    total = 0
-    for j in range(k):
-        total += blocks[j]
-    return (k + 1) * total + k * (k - n - 1)
-
-
-@njit(cache=True, nogil=True)
 def _assign(cells, idx, value, trail_idx, trail_old, tpos, stats):
     """Give cell ``idx`` the value set ``value``, on the trail. Returns the new trail position."""
     old = cells[idx]
@@ -969,6 +953,21 @@ def _near_decided(cells, idx, h, w):
 
 
 @njit(cache=True, nogil=True)
+def _consider(idx, n_a, n_b, a_bit, cur, options, best_score, best_idx, best_bit):
+    """Compare cell ``idx``, whose probes of value ``a_bit`` and of the rest set ``n_a`` and
+    ``n_b`` cells, with the best branching cell so far; returns the best score, cell and value."""
+    s = _branch_score(n_a, n_b, options[OPT_SCORE])
+    if s <= best_score:
+        return best_score, best_idx, best_bit
+    if options[OPT_ORDER] == 0:
+        # explore first the value whose probe determined more cells
+        take_a = n_a >= n_b
+    else:
+        take_a = n_a < n_b
+    return s, idx, (a_bit if take_a else (cur & ~a_bit))
+
+
+@njit(cache=True, nogil=True)
 def _line_hashes(cells, h, w, out):
     """A hash of every line's cells, to tell which lines changed since a cell was probed."""
     for line in range(h + w):
@@ -1044,12 +1043,7 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
     # each cell loses at most all its bits along one path: the trail cannot overflow
     bits = 0
     for i in range(n_cells):
-        v = cells[i]
-        c = 0
-        while v:
-            c += v & 1
-            v >>= 1
-        bits += c
+        bits += _popcount(cells[i])
     trail_idx = np.empty(bits + 1, dtype=np.int64)
     trail_old = np.empty(bits + 1, dtype=np.uint32)
     stack_tpos = np.empty(bits + 1, dtype=np.int64)
@@ -1118,14 +1112,9 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                     if (probed_row[idx] == hr and probed_col[idx] == hc and (fb & cur) != 0
                             and fb != cur):
                         # nothing in this cell's lines changed since it was probed: reuse
-                        s = _branch_score(memo_first[idx], memo_second[idx], options[OPT_SCORE])
-                        if s > best_score:
-                            best_score = s
-                            best_idx = idx
-                            if options[OPT_ORDER] == 0:
-                                best_bit = fb if memo_first[idx] >= memo_second[idx] else (cur & ~fb)
-                            else:
-                                best_bit = fb if memo_first[idx] < memo_second[idx] else (cur & ~fb)
+                        best_score, best_idx, best_bit = _consider(
+                            idx, memo_first[idx], memo_second[idx], fb, cur, options,
+                            best_score, best_idx, best_bit)
                         continue
                     probed_row[idx] = hr
                     probed_col[idx] = hc
@@ -1242,15 +1231,9 @@ def search(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_
                         if stats[ST_DECIDED] == n_cells:
                             break
                         continue
-                s = _branch_score(n_first, n_second, options[OPT_SCORE])
-                if s > best_score:
-                    best_score = s
-                    best_idx = idx
-                    # explore first the value whose probe determined more cells
-                    if options[OPT_ORDER] == 0:
-                        best_bit = first_bit if n_first >= n_second else (cur & ~first_bit)
-                    else:
-                        best_bit = first_bit if n_first < n_second else (cur & ~first_bit)
+                best_score, best_idx, best_bit = _consider(
+                    idx, n_first, n_second, first_bit, cur, options, best_score, best_idx,
+                    best_bit)
             if failed:
                 status = _PROP_CONTRADICTION
                 continue

@@ -117,7 +117,7 @@ def prepare(puzzle: Puzzle) -> _Prepared:
 
 
 def _seed_score(clue: tuple[int, ...], length: int) -> float:
-    """Seed 003's T, computed in Python (the kernel has its own for compiled callers)."""
+    """Seed 003's T=(n+1)*sum(a)+n*(n-L-1) (T=L for an empty clue): higher lines are solved first."""
     n = len(clue)
     if n == 0:
         return float(length)
