@@ -319,6 +319,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             progress.solved = True
             self.save_now()
             self._say("Solved by auto-solve (no best time). u undoes the auto-solve.")
+            self._update_facts()
             return
         elapsed = self.stopwatch.elapsed
         new_best = progress.best_time is None or elapsed < progress.best_time
@@ -327,6 +328,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             progress.best_time = elapsed
         self.save_now()
         self._say("Solved!")
+        self._update_facts()
         self.app.push_screen(
             FinishScreen(self.puzzle, self.session.board, elapsed, progress.moves, new_best,
                          progress.best_time or elapsed, self.glyphs),

@@ -176,6 +176,8 @@ class SettingsScreen(ModalScreen[None]):
         Binding("shift+tab", "app.focus_previous", show=False),
     ]
 
+    AUTO_FOCUS = "ChoiceLine"
+
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen > Vertical {
@@ -200,9 +202,6 @@ class SettingsScreen(ModalScreen[None]):
                 for info in self.infos:
                     yield ChoiceLine(info, getattr(self.settings, info.name))
             yield Static("", id="settings-about", markup=False)
-
-    def on_mount(self) -> None:
-        self.query(ChoiceLine).first().focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, ChoiceLine):
