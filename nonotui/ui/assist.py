@@ -211,3 +211,16 @@ def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
                 queued.add(cross)
                 pending.append(cross)
     return steps
+
+
+_ENGINE_IMPORT = threading.Lock()
+
+
+def load_engine() -> None:
+    """Import the engine's modules once, one thread at a time. The warm-up worker and an early
+    hint, check or auto-solve worker importing them at the same moment saw a half-initialised
+    package (the auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
+    with _ENGINE_IMPORT:
+        import nonotui.engine  # noqa: F401
+        import nonotui.engine.checks  # noqa: F401
+        import nonotui.engine.hints  # noqa: F401

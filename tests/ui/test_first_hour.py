@@ -275,9 +275,15 @@ async def test_a_click_finishes_an_auto_solve_and_escape_still_stops_one() -> No
         assert isinstance(pilot.app.screen, PlayScreen)
         await pilot.press("S")
         await until(pilot, lambda: screen.solving is not None, ENGINE)
-        await pilot.click("#grid", offset=(30, 20))
+        cursor = screen.session.cursor
+        await pilot.click("#grid", offset=(30, 20))  # on a cell: it finishes, marks nothing
         assert screen.solving is None and screen.session.solved
         assert [m.kind for m in screen.session.history.done] == ["solve", "solve"]
+        assert screen.session.cursor == cursor
+        await pilot.press("u", "u", "S")
+        await until(pilot, lambda: screen.solving is not None, ENGINE)
+        await pilot.click("#status")  # anywhere on the screen
+        assert screen.solving is None and screen.session.solved
 
 
 # -- settings ---------------------------------------------------------------------------------

@@ -146,6 +146,7 @@ class HelpingScreen:
         quietly, and a failure is posted as :class:`EngineFailed` for the player to see."""
         worker = get_current_worker()
         try:
+            assist.load_engine()
             result = call(lambda: worker.is_cancelled)
         except assist.Cancelled:
             return
