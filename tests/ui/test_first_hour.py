@@ -347,3 +347,23 @@ async def test_the_palette_offers_each_choice_directly() -> None:
         assert app.settings.check == "off" and "check mode: off" in screen.status.message
         commands["Settings"].callback()
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+
+
+async def test_typing_fast_after_the_search_key_loses_no_letter() -> None:
+    # Found in tmux: "/hou" typed in one go (or pasted) reached the table before the "/"
+    # action showed the search field, and "hou" was lost.
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and app.screen.shown)
+        library = app.screen
+        for key, character in (("slash", "/"), ("h", "h"), ("o", "o"), ("u", "u")):
+            app.post_message(events.Key(key, character))  # as the terminal driver does
+        search = library.query_one("#search", Input)
+        await until(pilot, lambda: search.value == "hou")
+        await pilot.press("s")  # the search keeps what was typed (no select-all on focus)
+        assert search.value == "hous" and app.focused is search
+        assert [r.entry.title for r in library.shown] == ["House", "Lighthouse"]
+        assert not any(type(s).__name__ == "OpenFileScreen" for s in app.screen_stack)

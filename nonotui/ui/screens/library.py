@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -105,7 +105,8 @@ class LibraryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="heading")
-        yield Input(placeholder="search titles and authors (escape to leave)", id="search")
+        yield Input(placeholder="search titles and authors (escape to leave)", id="search",
+                    select_on_focus=False)
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
         yield table
         yield FittingFooter()
@@ -210,7 +211,25 @@ class LibraryScreen(Screen[None]):
         """Show the search field and type into it."""
         search = self.query_one("#search", Input)
         search.add_class("shown")
-        search.focus()
+        # Focused now, not after the keys already waiting: "/hou" typed fast (or pasted) went
+        # to the table, where "o" opened the file dialog.
+        self.set_focus(search)
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys reach this handler before the bindings' actions run: "/hou" typed fast (or
+        # pasted) was all handed to the table before the "/" action showed the search field,
+        # and the letters were lost. So "/" opens the search here, and printable keys that
+        # arrive while it is open but before it has the focus go into it.
+        search = self.query_one("#search", Input)
+        if event.key == "slash" and not search.has_class("shown"):
+            self.action_search()
+        elif event.is_printable and event.character and search.has_class("shown"):
+            search.insert_text_at_cursor(event.character)
+            self.set_focus(search)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def action_leave_search(self) -> None:
         """Clear and hide the search field."""
