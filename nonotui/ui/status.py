@@ -16,6 +16,9 @@ from textual.widgets import Static
 
 MAX_LINES = 2
 
+MIN_CLUES = 12
+"""Columns worth showing of the clues after a message; with fewer left they are dropped."""
+
 
 def _cut(text: str, width: int) -> str:
     """``text`` within ``width`` columns, ending in "…" when it had to be cut."""
@@ -37,8 +40,10 @@ def status_lines(facts: str, message: str, clues: str, width: int) -> list[str]:
     if len(one) <= width:
         return [one, _cut(clues, width)]
     if message and len(facts) <= width and len(message) <= width:
-        second = f"{message} · {clues}" if clues else message
-        return [facts, second if len(second) <= width else message]
+        room = width - len(message) - 3
+        if clues and room >= MIN_CLUES:
+            return [facts, f"{message} · {_cut(clues, room)}"]
+        return [facts, message]
     wrapped = textwrap.wrap(one, width, break_on_hyphens=False)
     if len(wrapped) <= MAX_LINES:
         return wrapped
