@@ -37,9 +37,10 @@ def main(argv: list[str]) -> int:
     for path in paths:
         puzzle = load(path)
         start = time.perf_counter()
-        cancelled = lambda: time.perf_counter() - start > ENGINE_LIMIT  # noqa: E731
+        deadline = start + ENGINE_LIMIT
         try:
-            plan = assist.solve_plan(puzzle, Board.empty(puzzle), cancelled)
+            plan = assist.solve_plan(puzzle, Board.empty(puzzle),
+                                     lambda end=deadline: time.perf_counter() > end)
         except assist.Cancelled:
             print(f"{path.name}: left out, the engine needs more than {ENGINE_LIMIT} s",
                   file=sys.stderr)

@@ -9,6 +9,7 @@ board (the worker must never read a board the player is changing) and a ``should
 
 from __future__ import annotations
 
+import importlib
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -221,6 +222,5 @@ def load_engine() -> None:
     hint, check or auto-solve worker importing them at the same moment saw a half-initialised
     package (the auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
     with _ENGINE_IMPORT:
-        import nonotui.engine  # noqa: F401
-        import nonotui.engine.checks  # noqa: F401
-        import nonotui.engine.hints  # noqa: F401
+        for name in ("nonotui.engine", "nonotui.engine.checks", "nonotui.engine.hints"):
+            importlib.import_module(name)

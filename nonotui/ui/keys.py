@@ -10,8 +10,8 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("arrows, h j k l", "move the cursor"),
             ("digits, then a move", "move that many cells (5l moves five right)"),
             ("home / end", "go to the first / last cell of the row"),
-            ("page up / page down", "scroll the board a screenful up / down; the cursor moves "
-             "with it"),
+            ("page up / page down",
+             "scroll the board a screenful up / down; the cursor moves with it"),
         ),
     ),
     (

@@ -38,6 +38,6 @@ def test_two_workers_importing_the_engine_at_once_both_work() -> None:
 
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=root, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, check=False)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert sorted(done.stdout.split("\n")[:2]) == ["plan ok", "warm-up ok"], done.stdout

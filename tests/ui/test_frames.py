@@ -16,7 +16,11 @@ from nonotui.ui import assist
 from nonotui.ui.frames import FRAME_BUDGET, solve_frames
 from tests.conftest import BENCH
 
-NEVER = lambda: False  # noqa: E731
+
+def never() -> bool:
+    return False
+
+
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 
 LARGEST_BUNDLED = ("tortoise.non", "lighthouse.non", "owl.non", "snail.non")
@@ -31,7 +35,7 @@ DEFAULT_DELAY = SOLVE_SPEEDS[Settings().solve_speed]
 
 
 def check_frames(puzzle: Puzzle) -> None:
-    plan = assist.solve_plan(puzzle, Board.empty(puzzle), NEVER)
+    plan = assist.solve_plan(puzzle, Board.empty(puzzle), never)
     assert plan.status == "solved"
     frames = solve_frames(plan.steps)
     assert len(frames) > 1
@@ -58,7 +62,7 @@ def test_big_bench_puzzles_animate_within_ten_seconds(name: str) -> None:
 
 def test_small_plans_show_one_step_per_frame_and_say_which() -> None:
     puzzle = load(PUZZLES / "heart.non")
-    plan = assist.solve_plan(puzzle, Board.empty(puzzle), NEVER)
+    plan = assist.solve_plan(puzzle, Board.empty(puzzle), never)
     frames = solve_frames(plan.steps)
     assert len(plan.steps) < FRAME_BUDGET and len(frames) == len(plan.steps)
     assert [(f.first, f.last) for f in frames] == [(i, i) for i in range(1, len(frames) + 1)]
@@ -67,7 +71,7 @@ def test_small_plans_show_one_step_per_frame_and_say_which() -> None:
 
 def test_a_grouped_frame_names_its_steps_lines_and_cells() -> None:
     puzzle = load(PUZZLES / "tortoise.non")
-    plan = assist.solve_plan(puzzle, Board.empty(puzzle), NEVER)
+    plan = assist.solve_plan(puzzle, Board.empty(puzzle), never)
     frames = solve_frames(plan.steps)
     assert len(frames) == FRAME_BUDGET
     first = frames[0]
@@ -82,7 +86,7 @@ def test_the_search_step_fills_the_board_row_by_row() -> None:
     if not path.is_file():
         pytest.skip("webpbn-00023.nin is not in ../shared/bench/survey")
     puzzle = load(path)
-    plan = assist.solve_plan(puzzle, Board.empty(puzzle), NEVER)
+    plan = assist.solve_plan(puzzle, Board.empty(puzzle), never)
     assert len(plan.steps) == 1 and plan.steps[0].line is None
     frames = solve_frames(plan.steps)
     assert len(frames) == puzzle.height
