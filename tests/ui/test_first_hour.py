@@ -367,3 +367,7 @@ async def test_typing_fast_after_the_search_key_loses_no_letter() -> None:
         assert search.value == "hous" and app.focused is search
         assert [r.entry.title for r in library.shown] == ["House", "Lighthouse"]
         assert not any(type(s).__name__ == "OpenFileScreen" for s in app.screen_stack)
+        await pilot.press("enter", "s")  # back in the table, with the search kept: s sorts
+        assert search.value == "hous" and app.settings.sort == "state"
+        await pilot.press("slash", "e")  # / goes back into the search, at its end
+        assert search.value == "house" and app.focused is search

@@ -218,12 +218,13 @@ class LibraryScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         # Keys reach this handler before the bindings' actions run: "/hou" typed fast (or
         # pasted) was all handed to the table before the "/" action showed the search field,
-        # and the letters were lost. So "/" opens the search here, and printable keys that
-        # arrive while it is open but before it has the focus go into it.
+        # and the letters were lost. So "/" opens the search here, and a printable key that
+        # bubbles up here while the search has the focus (the field itself would have taken
+        # it) was sent before it had the focus: it goes into the search.
         search = self.query_one("#search", Input)
-        if event.key == "slash" and not search.has_class("shown"):
+        if event.key == "slash" and self.focused is not search:
             self.action_search()
-        elif event.is_printable and event.character and search.has_class("shown"):
+        elif event.is_printable and event.character and self.focused is search:
             search.insert_text_at_cursor(event.character)
             self.set_focus(search)
         else:
