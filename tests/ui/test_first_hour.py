@@ -307,11 +307,14 @@ async def test_the_settings_screen_lists_every_setting_and_changes_it() -> None:
                      "Library shows", "Theme"):
             assert name in shown, name
         assert "[normal]" in shown and " slow " in shown and "[request]" in shown
+        assert ">Auto-solve speed" in shown and ">Check mode" not in shown  # the focused one
         assert app.screen.query_one("#settings-about").region.bottom <= 24
         await pilot.press("right")  # auto-solve speed: normal -> slow
         assert app.settings.solve_speed == "slow"
         await pilot.press("down", "left")  # check mode: request -> off
         assert app.settings.check == "off"
+        await pilot.pause()
+        assert ">Check mode" in "\n".join(screen_lines(app))
         await pilot.press("down", "right")  # glyphs: auto -> unicode... -> ascii below
         await pilot.press("right")
         assert app.settings.glyphs == "ascii" and screen.grid.glyphs.name == "ascii"

@@ -90,7 +90,7 @@ class ChoiceLine(Widget, can_focus=True):
         Binding("down,j", "app.focus_next", "Next setting", show=False),
     ]
 
-    LABEL_WIDTH = 18
+    LABEL_WIDTH = 19
 
     class Changed(Message):
         """A choice was made."""
@@ -133,8 +133,10 @@ class ChoiceLine(Widget, can_focus=True):
         for n, line in enumerate(self._layout(self._width())):
             if n:
                 text.append("\n")
-            text.append(self.info.label.ljust(self.LABEL_WIDTH) if n == 0
-                        else " " * self.LABEL_WIDTH, label if n == 0 else "")
+            # ">" marks the setting that left and right change, without colour too
+            head = (">" if self.has_focus else " ") + self.info.label
+            text.append(head.ljust(self.LABEL_WIDTH) if n == 0 else " " * self.LABEL_WIDTH,
+                        label if n == 0 else "")
             x = self.LABEL_WIDTH
             for start, choice in line:
                 text.append(" " * (start - x))
@@ -143,6 +145,12 @@ class ChoiceLine(Widget, can_focus=True):
                 self._spots.append((n, start, start + len(choice) + 2, choice))
                 x = start + len(choice) + 2
         return text
+
+    def on_focus(self, _event: events.Focus) -> None:
+        self.refresh()
+
+    def on_blur(self, _event: events.Blur) -> None:
+        self.refresh()
 
     def choose(self, value: str) -> None:
         """Make ``value`` the current choice and say so."""
