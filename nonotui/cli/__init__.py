@@ -24,7 +24,7 @@ EXIT_CONTRADICTION = 3
 EXIT_TIMEOUT = 4
 EXIT_CANCELLED = 5
 
-SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "line")
+SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "check", "line")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
 
 

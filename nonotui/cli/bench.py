@@ -83,7 +83,8 @@ def collect(paths: list[str]) -> list[Entry]:
     A file that cannot be read becomes an ``error`` entry, a colour puzzle a ``not supported``
     one, so that one bad file never hides the rest.
     """
-    from nonotui.formats import format_for_extension, open_spec
+    from nonotui.formats import format_for_extension
+    from nonotui.store.catalog import open_puzzles
 
     specs: list[str] = []
     for path in paths:
@@ -98,7 +99,7 @@ def collect(paths: list[str]) -> list[Entry]:
     entries = []
     for spec in specs:
         try:
-            puzzles, label = open_spec(spec)
+            puzzles, label = open_puzzles(spec)
         except NonotuiError as exc:
             entries.append(Entry(spec, status=ERROR, error=exc.message))
             continue

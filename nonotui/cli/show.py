@@ -59,9 +59,9 @@ def _clue_text(puzzle: Puzzle, clue: tuple[int, ...], colors: tuple[int, ...]) -
 
 def run(args: argparse.Namespace) -> int:
     """Print every puzzle the argument names."""
-    from nonotui.formats import open_spec
+    from nonotui.store.catalog import open_puzzles
 
-    puzzles, label = open_spec(args.file)
+    puzzles, label = open_puzzles(args.file)
     for n, puzzle in enumerate(puzzles, start=1):
         if len(puzzles) > 1:
             print(f"{'' if n == 1 else chr(10)}== {label}#{n} (puzzle {n} of {len(puzzles)})")

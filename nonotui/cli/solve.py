@@ -156,9 +156,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _one_puzzle(spec: str):
     """The puzzle ``spec`` names; a file holding several must be narrowed with FILE#N."""
-    from nonotui.formats import open_spec
+    from nonotui.store.catalog import open_puzzles
 
-    puzzles, _ = open_spec(spec)
+    puzzles, _ = open_puzzles(spec)
     if len(puzzles) > 1:
         raise NonotuiError(
             f"{spec} holds {len(puzzles)} puzzles; pick one with {spec}#N, "
