@@ -131,28 +131,31 @@ def check_board(puzzle, board, stopped: Callable[[], bool] | None = None,
             return Report("timeout", "timeout: stopped by --timeout before the check finished")
         return Report("cancelled", "cancelled: stopped by Ctrl-C before the check finished")
 
+    reference = ReferenceSolutions(puzzle)
     try:
-        wrong = wrong_marks(puzzle, board.copy(), should_stop, ReferenceSolutions(puzzle))
+        wrong = wrong_marks(puzzle, board.copy(), should_stop, reference)
+        # kept from wrong_marks, or searched now when the board has no marks
+        clues_alone = reference.get(should_stop)
     except HintCancelled:
         return interrupted()
-    if wrong is None:
+    if wrong is None or clues_alone.status == "contradiction":
         return Report("no-solution", "the clues have no solution, so no mark can be judged")
     if wrong:
         n = len(wrong)
         verb = "fits" if n == 1 else "fit"
         return Report("wrong", f"{n} mark{'s' if n != 1 else ''} {verb} no solution: "
                       f"{_listing(wrong)}", wrong)
-    together = solve(puzzle, board=board.copy(), max_solutions=1, should_stop=should_stop)
-    if together.status in ("timeout", "cancelled"):
-        return interrupted()
     from nonotui.model import EMPTY, FILLED
 
     decided = int(((board.cells == FILLED) | (board.cells == EMPTY)).sum())
-    if together.status == "contradiction":
-        if decided == 0:
-            return Report("no-solution", "the clues have no solution, so no mark can be judged")
-        return Report("inconsistent", "each mark fits some solution, but together they fit "
-                      "none; `nonotui hint` with the same --state names the marks to clear")
+    if clues_alone.status == "multiple" and decided:
+        # each mark fits some solution; with one solution they would all fit it together
+        together = solve(puzzle, board=board.copy(), max_solutions=1, should_stop=should_stop)
+        if together.status in ("timeout", "cancelled"):
+            return interrupted()
+        if together.status == "contradiction":
+            return Report("inconsistent", "each mark fits some solution, but together they fit "
+                          "none; `nonotui hint` with the same --state names the marks to clear")
     total = puzzle.width * puzzle.height
     return Report("not-finished", f"not finished: no mark contradicts the clues ({decided} of "
                   f"{total} cells marked)")

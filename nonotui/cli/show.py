@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Print a puzzle's size, metadata, clues and goal picture. A file holding "
         "several puzzles shows each; FILE#N shows the N-th.",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, or a Tatham game id")
+    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
     p.set_defaults(func=run)
 
 
