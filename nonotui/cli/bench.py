@@ -43,7 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0.",
     )
     p.add_argument(
-        "paths", metavar="PATH", nargs="+", help="puzzle file, FILE#N, game id, bundled puzzle name or folder"
+        "paths", metavar="PATH", nargs="+",
+        help="puzzle file, FILE#N, game id, bundled puzzle name or folder",
     )
     add_engine_options(p)
     p.set_defaults(func=run)

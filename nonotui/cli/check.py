@@ -23,8 +23,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nonotui.cli import EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_OK, EXIT_TIMEOUT
+
+if TYPE_CHECKING:
+    from nonotui.model import Board, Puzzle
 
 EXIT_FOR_STATUS = {
     "solved": EXIT_OK,
@@ -105,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FOR_STATUS[report.status]
 
 
-def check_board(puzzle, board, stopped: Callable[[], bool] | None = None,
+def check_board(puzzle: Puzzle, board: Board, stopped: Callable[[], bool] | None = None,
                 timeout: float | None = None) -> Report:
     """Judge ``board``'s marks against ``puzzle``'s clues (see the module's outcomes)."""
     from nonotui.model.check import ClueTracker

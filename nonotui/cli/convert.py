@@ -7,9 +7,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nonotui.cli import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_TIMEOUT
 from nonotui.errors import NonotuiError
+
+if TYPE_CHECKING:
+    from nonotui.model import Puzzle
 
 
 class UsageError(NonotuiError):
@@ -77,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def with_solution(puzzle, label: str, timeout: float | None):
+def with_solution(puzzle: Puzzle, label: str,
+                  timeout: float | None) -> tuple[Puzzle | None, int]:
     """``puzzle`` with its one solution as the goal picture, proven unique by the solver.
 
     Returns ``(puzzle, 0)``, or ``(None, exit code)`` after printing why there is no picture:

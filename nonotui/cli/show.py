@@ -15,7 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Print a puzzle's size, metadata, clues and goal picture. A file holding "
         "several puzzles shows each; FILE#N shows the N-th.",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
     p.set_defaults(func=run)
 
 

@@ -93,7 +93,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "4 on --timeout, 5 on Ctrl-C (the solutions found so far are still printed). --json "
         "output is printed in every case.",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
     p.add_argument(
         "--max-solutions",
         metavar="N",
