@@ -24,7 +24,7 @@ EXIT_CONTRADICTION = 3
 EXIT_TIMEOUT = 4
 EXIT_CANCELLED = 5
 
-SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "line")
+SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "check", "line")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
 
 
@@ -50,8 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nonotui",
         description="A terminal nonogram player with a real solver behind it.",
-        epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1) "
-        "or a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1.",
+        epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1), "
+        "a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1, or the name of a bundled puzzle "
+        "such as heart.",
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

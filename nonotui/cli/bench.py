@@ -43,7 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0.",
     )
     p.add_argument(
-        "paths", metavar="PATH", nargs="+", help="puzzle file, FILE#N, game id or folder"
+        "paths", metavar="PATH", nargs="+",
+        help="puzzle file, FILE#N, game id, bundled puzzle name or folder",
     )
     add_engine_options(p)
     p.set_defaults(func=run)
@@ -83,7 +84,8 @@ def collect(paths: list[str]) -> list[Entry]:
     A file that cannot be read becomes an ``error`` entry, a colour puzzle a ``not supported``
     one, so that one bad file never hides the rest.
     """
-    from nonotui.formats import format_for_extension, open_spec
+    from nonotui.formats import format_for_extension
+    from nonotui.store.catalog import open_puzzles
 
     specs: list[str] = []
     for path in paths:
@@ -98,7 +100,7 @@ def collect(paths: list[str]) -> list[Entry]:
     entries = []
     for spec in specs:
         try:
-            puzzles, label = open_spec(spec)
+            puzzles, label = open_puzzles(spec)
         except NonotuiError as exc:
             entries.append(Entry(spec, status=ERROR, error=exc.message))
             continue

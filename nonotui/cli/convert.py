@@ -7,8 +7,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from nonotui.cli import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_TIMEOUT
 from nonotui.errors import NonotuiError
+
+if TYPE_CHECKING:
+    from nonotui.model import Puzzle
+
 
 class UsageError(NonotuiError):
     """A command line that names no usable output format (exit code 2)."""
@@ -16,18 +22,23 @@ class UsageError(NonotuiError):
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``convert`` subcommand."""
+    from nonotui.cli.solve import positive_seconds
     from nonotui.formats import WRITABLE
 
     p = sub.add_parser(
         "convert",
         help="write a puzzle file in another format",
-        description="Read IN (a file, FILE#N or a Tatham id) and write it to OUT in another "
-        "format, chosen by --to or by OUT's extension (.txt holds a Tatham id). OUT may be - "
-        "for standard output, with --to.",
+        description="Read IN (a file, FILE#N, a Tatham id or a bundled puzzle's name) and write "
+        "it to OUT in another format, chosen by --to or by OUT's extension (.txt holds a Tatham "
+        "id). OUT may be - for standard output, with --to. A picture of a puzzle without a "
+        "stored goal picture is its solution, proven unique by the solver: exit code 1 when "
+        "the puzzle has several solutions, 3 when it has none, 4 on --timeout, 5 on Ctrl-C.",
     )
     p.add_argument("input", metavar="IN")
     p.add_argument("output", metavar="OUT")
     p.add_argument("--to", choices=WRITABLE, metavar="FORMAT", help=", ".join(WRITABLE))
+    p.add_argument("--timeout", metavar="S", type=positive_seconds,
+                   help="when a picture needs the solver, stop it after S seconds (exit 4)")
     p.set_defaults(func=run)
 
 
@@ -47,20 +58,57 @@ def output_format(output: str, to: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Convert; the output file is replaced only once the whole text is ready."""
-    from nonotui.formats import dump, open_spec
+    from nonotui.formats import dump
+    from nonotui.store.catalog import open_puzzles
 
     try:
         fmt = output_format(args.output, args.to)
     except UsageError as exc:
         print(f"nonotui convert: {exc.message}", file=sys.stderr)
         return 2
-    puzzles, _ = open_spec(args.input)
+    puzzles, label = open_puzzles(args.input)
+    if fmt == "picture" and len(puzzles) == 1 and puzzles[0].goal is None \
+            and not puzzles[0].is_color:
+        solved, code = with_solution(puzzles[0], label, args.timeout)
+        if solved is None:
+            return code
+        puzzles = [solved]
     text = dump(puzzles, fmt)
     if args.output == "-":
         sys.stdout.write(text)
         return 0
     _write_atomically(Path(args.output), text)
     return 0
+
+
+def with_solution(puzzle: Puzzle, label: str,
+                  timeout: float | None) -> tuple[Puzzle | None, int]:
+    """``puzzle`` with its one solution as the goal picture, proven unique by the solver.
+
+    Returns ``(puzzle, 0)``, or ``(None, exit code)`` after printing why there is no picture:
+    several solutions (1), none (3), a timeout (4) or Ctrl-C (5).
+    """
+    from nonotui.cli.solve import _ctrl_c_stops
+    from nonotui.engine.search import solve
+
+    with _ctrl_c_stops() as stopped:
+        # two solutions asked for: a picture is written only when the search proves there is one
+        result = solve(puzzle, max_solutions=2, timeout=timeout, should_stop=stopped)
+    if result.status == "unique":
+        goal = tuple(tuple(row) for row in result.solutions[0].picture())
+        return puzzle.replace(goal=goal), 0
+    why, code = {
+        "multiple": ("has more than one solution; a picture needs exactly one", EXIT_BAD_INPUT),
+        "contradiction": ("has no solution, so there is no picture to write",
+                          EXIT_CONTRADICTION),
+        "timeout": ("the solver was stopped by --timeout before it proved one solution",
+                    EXIT_TIMEOUT),
+        "cancelled": ("cancelled by Ctrl-C before the solver proved one solution",
+                      EXIT_CANCELLED),
+    }[result.status]
+    print(f"nonotui: {label} {why}" if code in (EXIT_BAD_INPUT, EXIT_CONTRADICTION)
+          else f"nonotui: {label}: {why}", file=sys.stderr)
+    return None, code
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "deduction in one line, a deduction by contradiction between lines, or that a guess "
         "is needed. Exit code 0 with a hint, 1 for bad input.",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, or a Tatham game id")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
     p.add_argument("--state", metavar="STATE_FILE",
                    help="the board: one row per line (# filled, - empty, ? unknown) or the "
                    "player's save file for this puzzle (default: an empty board)")

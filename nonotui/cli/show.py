@@ -15,7 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Print a puzzle's size, metadata, clues and goal picture. A file holding "
         "several puzzles shows each; FILE#N shows the N-th.",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, or a Tatham game id")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
     p.set_defaults(func=run)
 
 
@@ -59,9 +60,9 @@ def _clue_text(puzzle: Puzzle, clue: tuple[int, ...], colors: tuple[int, ...]) -
 
 def run(args: argparse.Namespace) -> int:
     """Print every puzzle the argument names."""
-    from nonotui.formats import open_spec
+    from nonotui.store.catalog import open_puzzles
 
-    puzzles, label = open_spec(args.file)
+    puzzles, label = open_puzzles(args.file)
     for n, puzzle in enumerate(puzzles, start=1):
         if len(puzzles) > 1:
             print(f"{'' if n == 1 else chr(10)}== {label}#{n} (puzzle {n} of {len(puzzles)})")

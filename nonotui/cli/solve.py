@@ -93,7 +93,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "4 on --timeout, 5 on Ctrl-C (the solutions found so far are still printed). --json "
         "output is printed in every case.",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, FILE#N, or a Tatham game id")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
     p.add_argument(
         "--max-solutions",
         metavar="N",
@@ -156,9 +157,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _one_puzzle(spec: str):
     """The puzzle ``spec`` names; a file holding several must be narrowed with FILE#N."""
-    from nonotui.formats import open_spec
+    from nonotui.store.catalog import open_puzzles
 
-    puzzles, _ = open_spec(spec)
+    puzzles, _ = open_puzzles(spec)
     if len(puzzles) > 1:
         raise NonotuiError(
             f"{spec} holds {len(puzzles)} puzzles; pick one with {spec}#N, "

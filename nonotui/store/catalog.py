@@ -59,12 +59,7 @@ class Catalog:
 
     def bundled(self) -> list[Entry]:
         """Every puzzle shipped with nonotui, by file name."""
-        out: list[Entry] = []
-        root = resources.files(BUNDLED_PACKAGE)
-        for item in sorted(root.iterdir(), key=lambda t: t.name):
-            if item.name.endswith(".non"):
-                out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
-        return out
+        return bundled_entries()
 
     def user(self) -> list[Entry]:
         """Every puzzle file in the user's puzzles folder (created when missing)."""
@@ -82,13 +77,7 @@ class Catalog:
 
     def find_bundled(self, name: str) -> Puzzle | None:
         """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
-        wanted = name.lower().removesuffix(".non")
-        for entry in self.bundled():
-            if entry.puzzle is None:
-                continue
-            if entry.name.lower().removesuffix(".non") == wanted or entry.title.lower() == wanted:
-                return entry.puzzle
-        return None
+        return find_bundled(name)
 
     def resolve(self, spec: str) -> tuple[Puzzle, str]:
         """The puzzle a player named: a file (``FILE``, ``FILE#N``), a Tatham game id, or the
@@ -107,13 +96,7 @@ class Catalog:
         Raises:
             NonotuiError: nothing by that name, or the file cannot be read.
         """
-        spec = spec.strip()
-        path = Path(spec).expanduser()
-        if not path.exists():
-            bundled = self.find_bundled(spec)
-            if bundled is not None:
-                return bundled, spec, None
-        puzzles, label = formats.open_spec(str(path) if path.exists() else spec)
+        puzzles, label = open_puzzles(spec)
         note = None
         if len(puzzles) > 1:
             note = (
@@ -121,3 +104,85 @@ class Catalog:
                 f"Open {label}#2 (and so on) for the others."
             )
         return puzzles[0], label, note
+
+
+def bundled_entries() -> list[Entry]:
+    """Every puzzle shipped with nonotui, by file name."""
+    out: list[Entry] = []
+    root = resources.files(BUNDLED_PACKAGE)
+    for item in sorted(root.iterdir(), key=lambda t: t.name):
+        if item.name.endswith(".non"):
+            out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
+    return out
+
+
+def _short_name(entry: Entry) -> str:
+    """The name a player types for a bundled puzzle: its file name without ``.non``."""
+    return entry.name.lower().replace(".non", "", 1)
+
+
+def find_bundled(name: str) -> Puzzle | None:
+    """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
+    wanted = name.strip().lower().removesuffix(".non")
+    for entry in bundled_entries():
+        if entry.puzzle is None:
+            continue
+        if _short_name(entry) == wanted or entry.title.lower() == wanted:
+            return entry.puzzle
+    return None
+
+
+def closest_bundled(name: str, n: int = 3) -> list[str]:
+    """The names of the bundled puzzles whose name or title is closest to ``name`` (at most
+    ``n``, closest first; none when nothing is close)."""
+    import difflib
+
+    wanted = name.strip().lower().removesuffix(".non")
+    by_key: dict[str, str] = {}
+    for entry in bundled_entries():
+        if entry.puzzle is not None:
+            by_key.setdefault(_short_name(entry), _short_name(entry))
+            by_key.setdefault(entry.title.lower(), _short_name(entry))
+    out: list[str] = []
+    for key in difflib.get_close_matches(wanted, list(by_key), n=len(by_key), cutoff=0.6):
+        if by_key[key] not in out:
+            out.append(by_key[key])
+    return out[:n]
+
+
+def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
+    """The puzzles a command-line argument names, for every command that takes a FILE.
+
+    ``spec`` is a file, ``FILE#N``, a Tatham game id (as :func:`nonotui.formats.open_spec`
+    reads them) or the name or title of a bundled puzzle; a real file of that name wins over a
+    bundled puzzle. Returns the puzzles and a label for messages.
+
+    Raises:
+        NonotuiError: nothing by that name (a bare name lists the closest bundled names), or
+            the file cannot be read.
+    """
+    spec = spec.strip()
+    path = Path(spec).expanduser()
+    if path.exists():
+        return formats.open_spec(str(path))
+    if _names_a_file(spec):
+        return formats.open_spec(spec)
+    bundled = find_bundled(spec)
+    if bundled is not None:
+        return [bundled], spec
+    if "/" in spec or "\\" in spec:
+        return formats.open_spec(spec)  # a path: the file's own error says what is wrong
+    close = closest_bundled(spec)
+    if close:
+        hint = f"closest bundled puzzles: {', '.join(close)}"
+    else:
+        hint = f"bundled puzzles: {', '.join(_short_name(e) for e in bundled_entries())}"
+    raise NonotuiError(f"{spec}: no such file or bundled puzzle ({hint})")
+
+
+def _names_a_file(spec: str) -> bool:
+    """Whether ``spec`` is a Tatham game id or ``FILE#N`` of an existing file."""
+    if formats.tatham.looks_like_id(spec):
+        return True
+    head, sep, tail = spec.rpartition("#")
+    return bool(sep) and tail.isdigit() and Path(head).expanduser().exists()

@@ -10,6 +10,7 @@ import pytest
 
 from nonotui.cli import main
 from nonotui.formats import WRITABLE, load, load_all
+from tests import naive_count as naive
 
 TATHAM = "4x4:2/1/2/1/1.1/2/1/1"
 EXTENSION = {"non": ".non", "xml": ".xml", "nin": ".nin", "cwd": ".cwd", "mk": ".mk",
@@ -62,13 +63,6 @@ def test_convert_round_trip_of_a_game_id(tmp_path: Path, fmt: str) -> None:
     assert (tmp_path / "back.txt").read_text().strip() == TATHAM
 
 
-def test_convert_to_picture_needs_a_goal(tmp_path: Path, capsys) -> None:
-    # a game id has clues only; a picture is a solution, which convert does not search for
-    assert main(["convert", TATHAM, str(tmp_path / "p.pic")]) == 1
-    assert "needs the puzzle's goal picture" in capsys.readouterr().err
-    assert not (tmp_path / "p.pic").exists()
-
-
 def test_convert_to_stdout_needs_to(capsys) -> None:
     assert main(["convert", TATHAM, "-"]) == 2
     assert "needs --to" in capsys.readouterr().err
@@ -104,7 +98,13 @@ def test_bench_converts_to_every_format_and_back(bench: Path, tmp_path: Path) ->
             for fmt in WRITABLE:
                 out = tmp_path / f"{path.stem}-{n}{EXTENSION[fmt]}"
                 if fmt == "picture" and original.goal is None:
-                    assert main(["convert", f"{path}#{n}", str(out)]) == 1
+                    # the picture is the solver's one solution (Knotty and Faase time out)
+                    code = main(["convert", f"{path}#{n}", str(out), "--timeout", "2"])
+                    assert code in (0, 4), (path, code)
+                    if code == 0:
+                        drawn = tuple(tuple(int(ch == "#") for ch in row)
+                                      for row in out.read_text().split())
+                        assert naive.clues_of(drawn) == (original.rows, original.columns)
                     continue
                 assert main(["convert", f"{path}#{n}", str(out)]) == 0, (path, fmt)
                 back = load(out)
