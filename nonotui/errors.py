@@ -41,6 +41,27 @@ class PuzzleFormatError(NonotuiError):
         super().__init__(f"{where}: {problem}")
 
 
+class UnreadableFileError(NonotuiError):
+    """A file that nonotui will not read: missing, not a regular file, too large, or binary.
+
+    Attributes:
+        path: The file.
+        line: The 1-based line of the problem (bad bytes), or ``None`` for the whole file.
+        problem: The problem alone, without the location.
+        missing: Whether the file does not exist (callers may treat that as "nothing saved").
+    """
+
+    def __init__(
+        self, path: str | Path, line: int | None, problem: str, *, missing: bool = False
+    ) -> None:
+        self.path = str(path)
+        self.line = line
+        self.problem = problem
+        self.missing = missing
+        where = self.path if line is None else f"{self.path}, line {line}"
+        super().__init__(f"{where}: {problem}")
+
+
 class UnsupportedPuzzleError(NonotuiError):
     """A valid puzzle that a command cannot handle yet (for example a colour puzzle)."""
 

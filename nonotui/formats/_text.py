@@ -5,56 +5,35 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from nonotui.errors import PuzzleFormatError
+from nonotui.errors import PuzzleFormatError, UnreadableFileError
+from nonotui.model import files
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Larger files are refused before they are read: no real puzzle file comes near it."""
 
 
 def read_text(path: str | Path) -> str:
-    """The file's text, decoded as UTF-8 (a byte-order mark is dropped).
+    """The text of a puzzle file, read through :func:`nonotui.model.files.read_bytes` (regular
+    files only, at most :data:`MAX_FILE_BYTES`) and decoded by :func:`decode`.
 
     Raises:
-        PuzzleFormatError: the file is missing, unreadable, too large, empty, binary or not UTF-8;
-            the error names the line where the bad bytes are.
+        PuzzleFormatError: the file is missing, not a regular file, unreadable, too large, empty
+            or binary; the error names the line where the bad bytes are.
     """
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if p.is_dir():
-            raise PuzzleFormatError(p, None, "is a folder, not a puzzle file")
-        if size > MAX_FILE_BYTES:
-            raise PuzzleFormatError(
-                p, None, f"the file has {size} bytes, more than the {MAX_FILE_BYTES} accepted"
-            )
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise PuzzleFormatError(p, None, "no such file") from None
-    except PermissionError:
-        raise PuzzleFormatError(p, None, "permission denied") from None
-    except OSError as exc:
-        raise PuzzleFormatError(p, None, f"cannot be read ({exc.strerror or exc})") from None
-    return decode(data, p)
+        data = files.read_bytes(path, limit=MAX_FILE_BYTES, what="puzzle file")
+    except UnreadableFileError as exc:
+        raise PuzzleFormatError(exc.path, exc.line, exc.problem) from None
+    return decode(data, path)
 
 
 def decode(data: bytes, path: str | Path) -> str:
-    """Bytes of a puzzle file as text; see :func:`read_text` for what is refused."""
-    if not data.strip():
-        raise PuzzleFormatError(path, None, "the file is empty")
-    nul = data.find(b"\0")
-    if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
-        raise PuzzleFormatError(path, line, "binary data (a NUL byte); this is not a puzzle file")
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    """Bytes of a puzzle file as text (see :func:`nonotui.model.files.decode_text`: a
+    byte-order mark picks UTF-8, UTF-16 or UTF-32; else UTF-8, else Latin-1 for text)."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise PuzzleFormatError(
-            path, line, f"byte 0x{data[exc.start]:02x} is not UTF-8 text; save the file as UTF-8"
-        ) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+        return files.decode_text(data, path, what="puzzle file")
+    except UnreadableFileError as exc:
+        raise PuzzleFormatError(exc.path, exc.line, exc.problem) from None
 
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
