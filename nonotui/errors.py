@@ -9,10 +9,32 @@ from __future__ import annotations
 from pathlib import Path
 
 
+MAX_MESSAGE = 600
+"""No message is longer than this: whatever a file holds, what nonotui says about it stays short
+(quoted parts are cut with :func:`quote` long before; this is the net below them)."""
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut with "..." and its size when longer than ``limit``."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 10]!r}... ({len(text):,} characters)"
+
+
+def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` on one line and at most about ``limit`` characters."""
+    message = message.replace("\r", " ").replace("\n", " ")
+    if len(message) <= limit:
+        return message
+    return f"{message[: limit - 40]}... ({len(message):,} characters in all)"
+
+
 class NonotuiError(Exception):
-    """Root of the errors a user can cause; ``message`` is shown to them unchanged."""
+    """Root of the errors a user can cause; ``message`` is shown to them unchanged (only cut
+    when it would be longer than :data:`MAX_MESSAGE`)."""
 
     def __init__(self, message: str) -> None:
+        message = shorten(message)
         super().__init__(message)
         self.message = message
 
@@ -36,9 +58,9 @@ class PuzzleFormatError(NonotuiError):
     def __init__(self, path: str | Path | None, line: int | None, problem: str) -> None:
         self.path = str(path) if path is not None else "<text>"
         self.line = line
-        self.problem = problem
+        self.problem = shorten(problem, MAX_MESSAGE // 2)
         where = self.path if line is None else f"{self.path}, line {line}"
-        super().__init__(f"{where}: {problem}")
+        super().__init__(f"{where}: {self.problem}")
 
 
 class UnreadableFileError(NonotuiError):
@@ -56,10 +78,10 @@ class UnreadableFileError(NonotuiError):
     ) -> None:
         self.path = str(path)
         self.line = line
-        self.problem = problem
+        self.problem = shorten(problem, MAX_MESSAGE // 2)
         self.missing = missing
         where = self.path if line is None else f"{self.path}, line {line}"
-        super().__init__(f"{where}: {problem}")
+        super().__init__(f"{where}: {self.problem}")
 
 
 class UnsupportedPuzzleError(NonotuiError):

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from nonotui.errors import PuzzleFormatError, UnreadableFileError
+from nonotui.errors import PuzzleFormatError, UnreadableFileError, quote
 from nonotui.model import files
+from nonotui.model.puzzle import MAX_SIZE
+
+MAX_PUZZLE_LINES = 2 * MAX_SIZE + 64
+"""More lines than any one puzzle needs (a clue line per row and column, a few more for sizes,
+separators and metadata): a reader stops there instead of reading on."""
 
 MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Larger files are refused before they are read: no real puzzle file comes near it."""
@@ -37,27 +44,110 @@ def decode(data: bytes, path: str | Path) -> str:
 
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
-    """``(line number from 1, line without its newline)`` for every line of ``text``."""
-    for i, line in enumerate(text.split("\n"), start=1):
-        yield i, line
+    """``(line number from 1, line without its newline)`` for every line of ``text``, made one
+    at a time, so that a reader that stops early never pays for the rest of the file."""
+    start, no = 0, 1
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield no, text[start:]
+            return
+        yield no, text[start:end]
+        start, no = end + 1, no + 1
+
+
+def head(text: str, lines: int = MAX_PUZZLE_LINES) -> str:
+    """The first ``lines`` lines of ``text``: what a format's cheap content test looks at."""
+    end = -1
+    for _ in range(lines):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            return text
+    return text[:end]
+
+
+def too_many_lines(path: str, line: int, limit: int = MAX_PUZZLE_LINES) -> PuzzleFormatError:
+    """The error for a file that goes on past the most lines a puzzle of its format can need."""
+    return PuzzleFormatError(
+        path, line, f"more than {limit:,} lines: no puzzle of at most {MAX_SIZE}x{MAX_SIZE} "
+        "cells needs that many"
+    )
+
+
+def max_blocks(length: int | None, colours: bool = False) -> int:
+    """The most blocks a clue can have in a line of ``length`` cells (of the largest size
+    accepted when the length is not known yet); ``colours``: blocks of different colours may
+    touch, so one a cell."""
+    cells = min(length if length is not None else MAX_SIZE, MAX_SIZE)
+    return cells if colours else (cells + 1) // 2
+
+
+def clue_words(
+    text: str,
+    path: str,
+    line: int,
+    what: str,
+    length: int | None,
+    sep: str | None = None,
+    colours: bool = False,
+) -> Iterator[str]:
+    """The words of one clue, one at a time, refused as soon as there are more than a line of
+    ``length`` cells can hold: a clue of millions of numbers is never split into millions of
+    strings. The caller checks each word as it comes, so a bad word among the first is named
+    as such.
+
+    Raises:
+        PuzzleFormatError: too many words; the message gives their count, not the words.
+    """
+    pattern = _WORD if sep is None else _words_between(sep)
+    limit = max_blocks(length, colours)
+    for i, match in enumerate(pattern.finditer(text)):
+        if i > limit:
+            count = pattern.subn("", text[match.start() :])[1] + i
+            cells = f"a line of {length} cells" if length is not None else (
+                f"any line (at most {MAX_SIZE} cells)"
+            )
+            raise PuzzleFormatError(
+                path, line, f"{what}: a clue of {count:,} numbers cannot fit {cells}"
+            )
+        yield match.group()
+
+
+_WORD = re.compile(r"\S+")
+
+
+@functools.cache
+def _words_between(sep: str) -> re.Pattern[str]:
+    """Words between separators; ``sep`` is the inside of a regular expression's character
+    class (``",\\s"``: commas and white space)."""
+    return re.compile(f"[^{sep}]+")
 
 
 def parse_numbers(
-    text: str, path: str, line: int, *, sep: str | None = None, what: str = "clue"
+    text: str,
+    path: str,
+    line: int,
+    *,
+    sep: str | None = None,
+    what: str = "clue",
+    length: int | None = None,
 ) -> tuple[int, ...]:
-    """Whole numbers separated by ``sep`` (white space when ``None``) on one line of a file.
+    """Whole numbers separated by ``sep`` (white space when ``None``; else a regular
+    expression character class's inside, such as ``",\\s"``) on one line of a file,
+    no more than a line of ``length`` cells can hold.
 
     A lone ``0`` is the empty clue. Raises :class:`PuzzleFormatError` for anything else that is not
     a positive whole number.
     """
-    parts = [p.strip() for p in (text.split(sep) if sep else text.split())]
-    parts = [p for p in parts if p]
     numbers = []
-    for part in parts:
+    for part in clue_words(text, path, line, what, length, sep):
+        part = part.strip()
+        if not part:
+            continue
         if not part.isdigit() or not part.isascii():
-            raise PuzzleFormatError(path, line, f"{what}: {part!r} is not a whole number")
+            raise PuzzleFormatError(path, line, f"{what}: {quote(part)} is not a whole number")
         if len(part) > 6:
-            raise PuzzleFormatError(path, line, f"{what}: {part} is absurdly large")
+            raise PuzzleFormatError(path, line, f"{what}: {quote(part)} is absurdly large")
         numbers.append(int(part))
     if numbers == [0]:
         return ()
@@ -72,12 +162,15 @@ def parse_size(text: str, path: str, line: int, names: tuple[str, str]) -> tuple
 
     Raises :class:`PuzzleFormatError` naming the line for anything else.
     """
-    from nonotui.model import MAX_SIZE
-
-    parts = text.split()
+    parts = text.split(maxsplit=2)
     order = " ".join(n.upper() for n in names)
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         raise PuzzleFormatError(path, line, f"the first line must be {order}")
+    for name, part in zip(names, parts):
+        if len(part) > 6:
+            raise PuzzleFormatError(
+                path, line, f"{name} {quote(part, 20)} is outside 1 to {MAX_SIZE}"
+            )
     values = (int(parts[0]), int(parts[1]))
     for name, value in zip(names, values):
         if not 1 <= value <= MAX_SIZE:
