@@ -85,10 +85,12 @@ def max_blocks(length: int | None, colours: bool = False) -> int:
 def clue_words(
     text: str,
     path: str,
-    line: int,
+    line: int | None,
     what: str,
     length: int | None,
-    sep: str | None = None,
+    sep: str = "",
+    *,
+    spaces: bool = True,
     colours: bool = False,
 ) -> Iterator[str]:
     """The words of one clue, one at a time, refused as soon as there are more than a line of
@@ -96,14 +98,22 @@ def clue_words(
     strings. The caller checks each word as it comes, so a bad word among the first is named
     as such.
 
+    Args:
+        text: The clue.
+        path, line: Where it is, for the error.
+        what: What it is (``"row 3"``), for the error.
+        length: The cells of its line, when known.
+        sep: Characters that separate words besides white space (``","``).
+        spaces: Whether white space separates words too.
+        colours: Blocks of different colours may touch (one block a cell at most).
+
     Raises:
         PuzzleFormatError: too many words; the message gives their count, not the words.
     """
-    pattern = _WORD if sep is None else _words_between(sep)
     limit = max_blocks(length, colours)
-    for i, match in enumerate(pattern.finditer(text)):
+    for i, match in enumerate(_words_between(sep, spaces).finditer(text)):
         if i > limit:
-            count = pattern.subn("", text[match.start() :])[1] + i
+            count = _count_words(text[match.start() :], sep, spaces) + i
             cells = f"a line of {length} cells" if length is not None else (
                 f"any line (at most {MAX_SIZE} cells)"
             )
@@ -113,14 +123,21 @@ def clue_words(
         yield match.group()
 
 
-_WORD = re.compile(r"\S+")
-
-
 @functools.cache
-def _words_between(sep: str) -> re.Pattern[str]:
-    """Words between separators; ``sep`` is the inside of a regular expression's character
-    class (``",\\s"``: commas and white space)."""
-    return re.compile(f"[^{sep}]+")
+def _words_between(sep: str, spaces: bool) -> re.Pattern[str]:
+    spacing = r"\s" if spaces else ""
+    return re.compile(f"[^{re.escape(sep)}{spacing}]+")
+
+
+def _count_words(text: str, sep: str, spaces: bool) -> int:
+    """The words of ``text`` (for a message), counted with the fast string methods."""
+    if spaces:
+        for char in sep:
+            text = text.replace(char, " ")
+        return len(text.split())
+    for char in sep[1:]:
+        text = text.replace(char, sep[0])
+    return sum(1 for word in text.split(sep[0]) if word)
 
 
 def parse_numbers(
@@ -128,12 +145,12 @@ def parse_numbers(
     path: str,
     line: int,
     *,
-    sep: str | None = None,
+    sep: str = "",
     what: str = "clue",
     length: int | None = None,
 ) -> tuple[int, ...]:
-    """Whole numbers separated by ``sep`` (white space when ``None``; else a regular
-    expression character class's inside, such as ``",\\s"``) on one line of a file,
+    """Whole numbers separated by white space (and the characters of ``sep``) on one line of a
+    file,
     no more than a line of ``length`` cells can hold.
 
     A lone ``0`` is the empty clue. Raises :class:`PuzzleFormatError` for anything else that is not

@@ -196,7 +196,7 @@ def _read_section(
 def _clue(line: str, what: str, path: str, no: int, length: int | None = None) -> Clue:
     clue: Clue = []
     zero = False
-    for part in clue_words(line, path, no, what, length, ",\\s", colours=True):
+    for part in clue_words(line, path, no, what, length, ",", colours=True):
         match = _BLOCK.match(part)
         if not match:
             raise PuzzleFormatError(
