@@ -97,7 +97,7 @@ def million_lines(folder: Path, fmt: str) -> Path:
     elif fmt == "g":
         text = ": rows\n" + "1\n" * n + ": columns\n1\n"
     elif fmt == "tatham":
-        text = "5x5:1/1/1/1/1/1/1/1/1/1\n" + "\n" * (n - 1) + "x\n"
+        text = "5x5:1/1/1/1/1/1/1/1/1/1\n" + "\n1" * (n - 1) + "\n"
     elif fmt == "picture":
         text = "#\n" * n
     elif fmt == "xml":

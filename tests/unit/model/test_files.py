@@ -13,8 +13,9 @@ import pytest
 from nonotui.errors import UnreadableFileError
 from nonotui.model import files
 
-PYTHON_WORDS = re.compile(r"Errno|codec|0x|Traceback", re.IGNORECASE)
-"""What a message in nonotui's own words never holds."""
+PYTHON_WORDS = re.compile(r"Errno|codec|\b0x[0-9a-f]|Traceback", re.IGNORECASE)
+"""What a message in nonotui's own words never holds (``0x`` as in a byte's hex value, not as
+in a size such as 1000x1000)."""
 
 
 def refused(path: Path, **kwargs: object) -> UnreadableFileError:
