@@ -67,6 +67,9 @@ def cases(folder: Path) -> list[tuple[str, str, Path]]:
     for kind, make_one, fmt in (
         ("2 MiB XML of counts", hostile.big_xml, "xml"),
         ("2 MiB nested XML", hostile.deep_xml, "xml"),
+        ("bundle of 1x1 puzzles", hostile.many_puzzles, "non"),
+        ("puzzle set of 1x1 puzzles", hostile.many_xml_puzzles, "xml"),
+        ("half a million lines, no extension", hostile.unknown_extension, "?"),
         ("five million ones (10 MB)", hostile.five_million_ones, "non"),
         ("one byte over 2 MiB", hostile.over_bound, "non"),
         ("symlink to /dev/zero", hostile.dev_zero_link, "non"),

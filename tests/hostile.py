@@ -123,6 +123,30 @@ def deep_xml(folder: Path) -> Path:
     return _write(folder, "deep", "xml", "<puzzleset>" + unit * n + "</a>" * n + "</puzzleset>")
 
 
+def many_puzzles(folder: Path) -> Path:
+    """A ``.non`` bundle of tens of thousands of valid 1x1 puzzles, up to the bound."""
+    one = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n"
+    return _write(folder, "many", "non", _fill(one, BOUND))
+
+
+def many_xml_puzzles(folder: Path) -> Path:
+    """A webpbn ``<puzzleset>`` of thousands of valid 1x1 puzzles, up to the bound."""
+    one = (
+        '<puzzle><clues type="rows"><line><count>1</count></line></clues>'
+        '<clues type="columns"><line><count>1</count></line></clues></puzzle>'
+    )
+    head, tail = "<puzzleset>", "</puzzleset>\n"
+    return _write(folder, "many", "xml", head + _fill(one, BOUND - 64) + tail)
+
+
+def unknown_extension(folder: Path) -> Path:
+    """A million lines of numbers in a file whose name claims no format: every format's
+    content test looks at it."""
+    path = folder / "numbers.dat"
+    path.write_bytes(b"5 5\n" + b"1 1\n" * 500_000)
+    return path
+
+
 def over_bound(folder: Path) -> Path:
     """A file one byte over the bound."""
     path = folder / "over-bound.non"

@@ -19,6 +19,11 @@ MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Larger files are refused before they are read: no real puzzle file comes near it."""
 
 
+MAX_PUZZLES = 5_000
+"""The most puzzles one file may hold: more would take the reader seconds (a few hundred real
+puzzles make a large collection)."""
+
+
 def read_text(path: str | Path) -> str:
     """The text of a puzzle file, read through :func:`nonotui.model.files.read_bytes` (regular
     files only, at most :data:`MAX_FILE_BYTES`) and decoded by :func:`decode`.
@@ -69,7 +74,7 @@ def head(text: str, lines: int = MAX_PUZZLE_LINES) -> str:
 def too_many_lines(path: str, line: int, limit: int = MAX_PUZZLE_LINES) -> PuzzleFormatError:
     """The error for a file that goes on past the most lines a puzzle of its format can need."""
     return PuzzleFormatError(
-        path, line, f"more than {limit:,} lines: no puzzle of at most {MAX_SIZE}x{MAX_SIZE} "
+        path, line, f"more than {limit:,} lines: no puzzle of at most {MAX_SIZE} by {MAX_SIZE} "
         "cells needs that many"
     )
 

@@ -41,7 +41,7 @@ from nonotui.formats._colors import (
     rgb_of,
     writable_chars,
 )
-from nonotui.formats._text import MAX_PUZZLE_LINES, clue_words, head, numbered_lines
+from nonotui.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, clue_words, head
 from nonotui.model import MAX_SIZE, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
 
@@ -68,6 +68,7 @@ _KEYS = {"width", "height", "rows", "columns", "color", "goal", "saved", *_TEXT_
 _ONCE = {"width", "height", "rows", "columns", "goal"}
 _KEY_LINE = re.compile(r"^\s*(\S+)\s*(.*?)\s*$")
 _BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
+_SEPARATOR_LINE = re.compile(r"^[^\S\n]*====[^\S\n]*$", re.MULTILINE)
 _SPDX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 
 Clue = list[tuple[int, str]]
@@ -100,22 +101,30 @@ def read(text: str, path: str) -> list[Puzzle]:
     missing ``====`` or a file that is not a puzzle), so no file is read line by line to its end
     for nothing.
     """
-    last = text.count("\n") + 1
-    chunks: list[list[tuple[int, str]]] = [[]]
-    for no, line in numbered_lines(text):
-        if no == last and not line:
-            break  # the empty string after the final newline is not a line of the file
-        if line.strip() == SEPARATOR:
-            chunks.append([])
-            continue
-        chunk = chunks[-1]
-        if len(chunk) >= MAX_PUZZLE_LINES:
+    if text.endswith("\n"):
+        text = text[:-1]  # the empty string after the final newline is not a line of the file
+    pieces: list[tuple[int, str]] = []  # (first line, text) of each puzzle's part of the file
+    start, no = 0, 1
+    for match in _SEPARATOR_LINE.finditer(text):
+        pieces.append((no, text[start : match.start()]))
+        no += text.count("\n", start, match.end()) + 1
+        start = match.end() + 1
+    pieces.append((no, text[start:]))
+    pieces = [(first, piece) for first, piece in pieces if piece.strip()]
+    if len(pieces) > MAX_PUZZLES:
+        raise PuzzleFormatError(
+            path, pieces[MAX_PUZZLES][0], f"more than {MAX_PUZZLES:,} puzzles in one file; "
+            "split it into several files"
+        )
+    chunks = []
+    for first, piece in pieces:
+        if piece.count("\n") >= MAX_PUZZLE_LINES:
             raise PuzzleFormatError(
-                path, no, f"more than {MAX_PUZZLE_LINES:,} lines in one puzzle: no puzzle of at "
-                f"most {MAX_SIZE}x{MAX_SIZE} cells needs that many (is a '====' line missing?)"
+                path, first + MAX_PUZZLE_LINES, f"more than {MAX_PUZZLE_LINES:,} lines in one "
+                f"puzzle: no puzzle of at most {MAX_SIZE} by {MAX_SIZE} cells needs that many "
+                "(is a '====' line missing?)"
             )
-        chunk.append((no, line))
-    chunks = [c for c in chunks if any(line.strip() for _, line in c)]
+        chunks.append([(first + i, line) for i, line in enumerate(piece.split("\n"))])
     return [_read_one(chunk, path, bundle=len(chunks) > 1) for chunk in chunks]
 
 

@@ -46,6 +46,7 @@ from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
 from nonotui.formats._build import build_puzzle
+from nonotui.formats._text import MAX_PUZZLES
 from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, rgb_of, writable_chars
 from nonotui.model import MAX_SIZE, Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
@@ -65,8 +66,6 @@ MAX_DEPTH = 32
 MAX_CHILDREN = MAX_SIZE + 24
 """The most children an element other than ``<puzzleset>`` may have: a ``<line>`` per row or
 column, a ``<count>`` per cell of a colour line, and a few more for metadata."""
-MAX_PUZZLES = 10_000
-"""The most puzzles one ``<puzzleset>`` may hold."""
 
 
 def _short(text: str) -> str:
@@ -143,7 +142,7 @@ class _TreeBuilder(ContentHandler):
             )
         if self.stack:
             parent = self.stack[-1]
-            limit = MAX_PUZZLES if parent.tag == "puzzleset" else MAX_CHILDREN
+            limit = MAX_PUZZLES + 24 if parent.tag == "puzzleset" else MAX_CHILDREN
             if len(parent.children) >= limit:
                 raise PuzzleFormatError(
                     self.path, node.line, f"<{_short(parent.tag)}> holds more than {limit:,} "

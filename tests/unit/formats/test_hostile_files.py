@@ -159,3 +159,23 @@ def test_a_folder_is_refused(tmp_path: Path) -> None:
 
 def test_a_utf16_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     assert load_all(hostile.utf16_bom(tmp_path))[0].title == "Café"
+
+
+def test_a_bundle_of_too_many_puzzles_is_refused_before_any_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[int] = []
+    real = non._read_one
+    monkeypatch.setattr(non, "_read_one", lambda *a, **k: built.append(1) or real(*a, **k))
+    error = refused(hostile.many_puzzles(tmp_path))
+    assert "more than 5,000 puzzles in one file" in error.problem
+    assert error.line == 5000 * 7 + 1  # the first line of puzzle 5,001
+    assert built == []
+
+
+def test_a_puzzle_set_of_too_many_puzzles_stops_at_the_bound(
+    tmp_path: Path, work: dict[str, int]
+) -> None:
+    error = refused(hostile.many_xml_puzzles(tmp_path))
+    assert "<puzzleset> holds more than 5,024 elements" in error.problem
+    assert work["elements"] < 5025 * 7
