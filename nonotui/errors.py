@@ -26,7 +26,16 @@ def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
     message = message.replace("\r", " ").replace("\n", " ")
     if len(message) <= limit:
         return message
-    return f"{message[: limit - 40]}... ({len(message):,} characters in all)"
+    # The start names the file and the end says what is wrong: keep both.
+    half = (limit - 40) // 2
+    return f"{message[:half]} ... ({len(message):,} characters) ... {message[-half:]}"
+
+
+def _short_path(path: str, limit: int = 160) -> str:
+    """A path for a message: a very long one keeps its start and its end."""
+    if len(path) <= limit:
+        return path
+    return f"{path[: limit // 2 - 10]}...{path[-(limit // 2):]}"
 
 
 class NonotuiError(Exception):
@@ -59,7 +68,8 @@ class PuzzleFormatError(NonotuiError):
         self.path = str(path) if path is not None else "<text>"
         self.line = line
         self.problem = shorten(problem, MAX_MESSAGE // 2)
-        where = self.path if line is None else f"{self.path}, line {line}"
+        path_text = _short_path(self.path)
+        where = path_text if line is None else f"{path_text}, line {line}"
         super().__init__(f"{where}: {self.problem}")
 
 
@@ -80,7 +90,8 @@ class UnreadableFileError(NonotuiError):
         self.line = line
         self.problem = shorten(problem, MAX_MESSAGE // 2)
         self.missing = missing
-        where = self.path if line is None else f"{self.path}, line {line}"
+        path_text = _short_path(self.path)
+        where = path_text if line is None else f"{path_text}, line {line}"
         super().__init__(f"{where}: {self.problem}")
 
 

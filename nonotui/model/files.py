@@ -65,6 +65,16 @@ def os_problem(exc: OSError) -> str:
     return (exc.strerror or "the system refused").lower()
 
 
+def exists(path: str | Path) -> bool:
+    """Whether something is at ``path`` (a name too long for the system is nothing, not an
+    error: it may be a game id or a puzzle's name)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return os.path.islink(path) if len(str(path)) < 4096 else False
+    return True
+
+
 def _size_words(n: int) -> str:
     if n >= 1024**3:
         return f"{n / 1024**3:.1f} GiB"

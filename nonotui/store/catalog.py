@@ -141,11 +141,12 @@ class Catalog:
         """
         spec = spec.strip()
         path = Path(spec).expanduser()
-        if not path.exists():
+        found = files.exists(path)
+        if not found:
             bundled = self.find_bundled(spec)
             if bundled is not None:
                 return bundled, spec, None
-        puzzles, label = formats.open_spec(str(path) if path.exists() else spec)
+        puzzles, label = formats.open_spec(str(path) if found else spec)
         note = None
         if len(puzzles) > 1:
             note = (

@@ -148,3 +148,26 @@ async def test_the_library_scan_runs_off_the_event_loop_and_notes_what_it_skips(
         await until(pilot, lambda: any("Skipped in" in n.message for n in app._notifications))
         note = next(n.message for n in app._notifications if "Skipped in" in n.message)
         assert "README.md" in note and "old/" in note
+
+
+@pytest.mark.parametrize("make", ["binary", "fifo", "folder"])
+async def test_unreadable_settings_and_saves_are_reported_in_words(
+    data_dir: DataDir, make: str
+) -> None:
+    progress = ProgressStore(data_dir.progress).path_for(PLUS.identity)
+    progress.parent.mkdir(parents=True)
+    for path in (data_dir.settings, progress):
+        if make == "binary":
+            path.write_bytes(b"\xa0\x9c\x00\xff" * 10)
+        elif make == "fifo":
+            os.mkfifo(path)
+        else:
+            path.mkdir()
+    app = make_app(PLUS, "plus")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_screen(pilot)
+        await until(pilot, lambda: sum("moved to" in n.message for n in app._notifications) >= 2)
+        for note in app._notifications:
+            assert not PYTHON_WORDS.search(note.message), note.message
+            assert len(note.message) < 600
+        await pilot.press("q")
