@@ -68,6 +68,7 @@ def cases(folder: Path) -> list[tuple[str, str, Path]]:
         ("2 MiB XML of counts", hostile.big_xml, "xml"),
         ("2 MiB nested XML", hostile.deep_xml, "xml"),
         ("bundle of 1x1 puzzles", hostile.many_puzzles, "non"),
+        ("bundle of 2,000 1x1 puzzles (the most read)", hostile.bundle_at_the_limit, "non"),
         ("puzzle set of 1x1 puzzles", hostile.many_xml_puzzles, "xml"),
         ("half a million lines, no extension", hostile.unknown_extension, "?"),
         ("five million ones (10 MB)", hostile.five_million_ones, "non"),

@@ -123,10 +123,16 @@ def deep_xml(folder: Path) -> Path:
     return _write(folder, "deep", "xml", "<puzzleset>" + unit * n + "</a>" * n + "</puzzleset>")
 
 
-def many_puzzles(folder: Path) -> Path:
-    """A ``.non`` bundle of tens of thousands of valid 1x1 puzzles, up to the bound."""
+def many_puzzles(folder: Path, count: int | None = None) -> Path:
+    """A ``.non`` bundle of ``count`` valid 1x1 puzzles (tens of thousands: up to the bound)."""
     one = "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\n"
-    return _write(folder, "many", "non", _fill(one, BOUND))
+    text = one * count if count is not None else _fill(one, BOUND)
+    return _write(folder, "many" if count is None else f"bundle-of-{count}", "non", text)
+
+
+def bundle_at_the_limit(folder: Path) -> Path:
+    """The largest bundle nonotui reads: 2,000 valid 1x1 puzzles."""
+    return many_puzzles(folder, 2000)
 
 
 def many_xml_puzzles(folder: Path) -> Path:

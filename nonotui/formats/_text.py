@@ -19,7 +19,7 @@ MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Larger files are refused before they are read: no real puzzle file comes near it."""
 
 
-MAX_PUZZLES = 5_000
+MAX_PUZZLES = 2_000
 """The most puzzles one file may hold: more would take the reader seconds (a few hundred real
 puzzles make a large collection)."""
 

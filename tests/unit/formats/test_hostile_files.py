@@ -168,8 +168,8 @@ def test_a_bundle_of_too_many_puzzles_is_refused_before_any_is_built(
     real = non._read_one
     monkeypatch.setattr(non, "_read_one", lambda *a, **k: built.append(1) or real(*a, **k))
     error = refused(hostile.many_puzzles(tmp_path))
-    assert "more than 5,000 puzzles in one file" in error.problem
-    assert error.line == 5000 * 7 + 1  # the first line of puzzle 5,001
+    assert "more than 2,000 puzzles in one file" in error.problem
+    assert error.line == 2000 * 7 + 1  # the first line of puzzle 2,001
     assert built == []
 
 
@@ -177,5 +177,5 @@ def test_a_puzzle_set_of_too_many_puzzles_stops_at_the_bound(
     tmp_path: Path, work: dict[str, int]
 ) -> None:
     error = refused(hostile.many_xml_puzzles(tmp_path))
-    assert "<puzzleset> holds more than 5,024 elements" in error.problem
-    assert work["elements"] < 5025 * 7
+    assert "<puzzleset> holds more than 2,024 elements" in error.problem
+    assert work["elements"] < 2025 * 7
