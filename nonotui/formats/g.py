@@ -160,7 +160,9 @@ def _declare(colors: dict[str, _Declared], line: str, path: str, no: int) -> Non
     if char in colors:
         raise PuzzleFormatError(path, no, f"colour {char!r} is declared twice")
     if "/" in word or "\\" in word:
-        raise PuzzleFormatError(path, no, f"triangle colours ({quote(word)[1:-1]}) are not supported")
+        raise PuzzleFormatError(
+            path, no, f"triangle colours ({quote(word)[1:-1]}) are not supported"
+        )
     if word.startswith("#"):
         rgb = parse_rgb(word)
         if rgb is None:

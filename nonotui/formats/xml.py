@@ -229,7 +229,9 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
     kind = node.attrs.get("type", "grid")
     if kind.lower() != "grid":
         raise PuzzleFormatError(
-            path, node.line, f"puzzle type {quote(kind)} is not supported; nonotui reads grid puzzles"
+            path,
+            node.line,
+            f"puzzle type {quote(kind)} is not supported; nonotui reads grid puzzles",
         )
     colors = _colors(node, path)
     background = node.attrs.get("backgroundcolor", "white")
@@ -303,7 +305,9 @@ def _colors(node: _Node, path: str) -> dict[str, Color]:
         rgb = parse_rgb(el.text)
         if rgb is None:
             raise PuzzleFormatError(
-                path, el.line, f"colour {quote(name)}: {quote(el.text.strip())} is not an RGB hex value"
+                path,
+                el.line,
+                f"colour {quote(name)}: {quote(el.text.strip())} is not an RGB hex value",
             )
         char = el.attrs.get("char", "")
         if len(char) > 1 or (char and (char.isspace() or char in "|?[]")):
@@ -370,7 +374,9 @@ def _clues(
                 name = count.attrs.get("color", default)
                 if name not in colors:
                     raise PuzzleFormatError(
-                        path, count.line, f"colour {quote(name)} is not defined by a <color> element"
+                        path,
+                        count.line,
+                        f"colour {quote(name)} is not defined by a <color> element",
                     )
                 if name == background:
                     raise PuzzleFormatError(
@@ -425,7 +431,9 @@ def _image(node: _Node, path: str, exact: bool) -> _Image:
             )
         if len(match.group(1)) > 2 * MAX_SIZE and len(_CELL.findall(match.group(1))) > MAX_SIZE:
             raise PuzzleFormatError(
-                path, line, f"an image row of more than {MAX_SIZE} cells, more than a puzzle can have"
+                path,
+                line,
+                f"an image row of more than {MAX_SIZE} cells, more than a puzzle can have",
             )
         cells = _CELL.findall(match.group(1))
         for cell in cells:
@@ -517,7 +525,9 @@ def _saved_values(
                 for name in _names(cell.strip("[]"), by_char, path, line):
                     if name not in index:
                         raise PuzzleFormatError(
-                            path, line, f"the saved image uses colour {quote(name)}, which no clue has"
+                            path,
+                            line,
+                            f"the saved image uses colour {quote(name)}, which no clue has",
                         )
                     value |= color_bit(index[name])  # colour 0's bit is EMPTY
                 bits[cell] = value

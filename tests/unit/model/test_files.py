@@ -1,4 +1,5 @@
-"""The one safe way to read a user's file: regular files only, bounded, decoded, refused in words."""
+"""The one safe way to read a user's file: regular files only, bounded, decoded, refused in
+words."""
 
 from __future__ import annotations
 
@@ -48,7 +49,9 @@ def test_a_regular_file_is_read_whole(tmp_path: Path) -> None:
     assert files.read_bytes(path) == b"width 1\n"
 
 
-def test_a_link_to_dev_zero_is_refused_without_reading(tmp_path: Path, no_reads: list[int]) -> None:
+def test_a_link_to_dev_zero_is_refused_without_reading(
+    tmp_path: Path, no_reads: list[int]
+) -> None:
     link = tmp_path / "zero.non"
     link.symlink_to("/dev/zero")
     error = refused(link)
