@@ -23,13 +23,16 @@ class Entry:
         name: The file name (with ``#N`` for the N-th puzzle of a file holding several).
         source: ``"bundled"`` or ``"user"``.
         puzzle: The puzzle, or ``None`` when the file could not be read.
-        error: Why the file could not be read, or ``None``.
+        error: Why the file could not be read (naming the file), or ``None``.
     """
 
     name: str
     source: str
     puzzle: Puzzle | None
     error: str | None = None
+    reason: str | None = None
+    """The error without the file's path (and line), for a column that already names the
+    file."""
 
     @property
     def title(self) -> str:
@@ -46,7 +49,8 @@ def _entries_of(name: str, source: str, text_or_path: str | Path) -> list[Entry]
         else:
             puzzles = formats.parse(text_or_path, name)
     except NonotuiError as exc:
-        return [Entry(name, source, None, exc.message)]
+        reason = getattr(exc, "problem", exc.message)
+        return [Entry(name, source, None, exc.message, reason)]
     if len(puzzles) == 1:
         return [Entry(name, source, puzzles[0])]
     return [Entry(f"{name}#{i}", source, p) for i, p in enumerate(puzzles, start=1)]

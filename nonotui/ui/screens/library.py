@@ -177,7 +177,7 @@ class LibraryScreen(Screen[None]):
             table.add_row(
                 row.entry.title,
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
-                (p.author or "") if p is not None else (row.entry.error or ""),
+                (p.author or "") if p is not None else (row.entry.reason or ""),
                 row.progress_text(),
                 row.entry.source,
                 key=str(i),
