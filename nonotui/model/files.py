@@ -137,6 +137,8 @@ def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "fi
         raise UnreadableFileError(path, None, "no such file", missing=True) from None
     except OSError as exc:
         raise UnreadableFileError(path, None, os_problem(exc)) from None
+    except ValueError:  # a NUL character in the name (pasted into the open-file dialog)
+        raise UnreadableFileError(path, None, "the name holds a NUL character") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

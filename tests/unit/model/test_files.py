@@ -84,6 +84,10 @@ def test_a_folder_a_missing_file_and_a_dangling_link_are_refused(tmp_path: Path)
     assert "does not exist" in error.problem and not error.missing
 
 
+def test_a_name_with_a_nul_character_is_refused_in_words(tmp_path: Path) -> None:
+    assert "NUL character" in refused(tmp_path / "a\0b.non").problem
+
+
 def test_a_huge_file_is_refused_from_its_size_without_reading(
     tmp_path: Path, no_reads: list[int]
 ) -> None:
