@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import threading
 from collections.abc import Iterable
 
 from textual import events, on, work
@@ -15,9 +19,13 @@ from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
 from nonotui.store.catalog import Catalog
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import EngineReady, PuzzleChosen
-from nonotui.ui.screens.dialogs import HelpScreen, MessageScreen, OpenFileScreen
+from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
+
+
+EXIT_GRACE = 3.0
+"""Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
 
 
 class NonotuiApp(App[int]):
@@ -47,10 +55,14 @@ class NonotuiApp(App[int]):
         self.glyphs: Glyphs = choose(self.settings.glyphs)
         self.engine_ready = False
         """The warm-up worker has compiled or loaded the engine's kernels."""
+        self.ended_by: int | None = None
+        """The signal that ended the app (SIGHUP, SIGTERM or SIGINT), if one did."""
 
     # -- start up -------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            self._handle_signals()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._settings_notice:
@@ -170,11 +182,69 @@ class NonotuiApp(App[int]):
         return [s for s in self.screen_stack if isinstance(s, PlayScreen)]
 
     async def action_quit(self) -> None:
-        """Save every open puzzle, then quit: the last move is never lost."""
+        """Save every open puzzle, then quit: the last move is never lost. When a save fails
+        (read-only or full data folder), ask before quitting and losing the unsaved moves."""
+        failed = []
         for screen in self.play_screens():
             screen.pause_clock()
-            screen.save_now()
-        self.exit(0)
+            if not screen.save_now() and screen.unsaved:
+                failed.append(screen)
+        if not failed:
+            self.exit(0)
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(quit_anyway: bool | None) -> None:
+            if quit_anyway:
+                self.exit(0)
+
+        self.push_screen(
+            ConfirmScreen(
+                "Progress not saved",
+                "Your latest moves could not be written to the data folder "
+                f"({self.data_dir.root}), and quitting now loses them. Cancel to keep playing "
+                "(saving is tried again), or free some space and quit again.",
+                "Quit anyway",
+            ),
+            answered,
+        )
+
+    # -- signals ----------------------------------------------------------------------------------
+
+    def _handle_signals(self) -> None:
+        """Make SIGHUP (terminal closed), SIGTERM (logout, kill) and SIGINT (from outside: in the
+        terminal ctrl+c is a key) save and quit instead of ending the process on the spot.
+
+        The handlers run in the event loop, between two messages, never inside a save.
+        """
+        loop = asyncio.get_running_loop()
+        for name in ("SIGHUP", "SIGTERM", "SIGINT"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                loop.add_signal_handler(signum, self.end_by_signal, signum)
+            except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not main
+                continue
+
+    def end_by_signal(self, signum: int) -> None:
+        """Save every open puzzle and release its lock first (with SIGHUP the terminal is gone,
+        and writing to it fails), then quit, which restores the terminal. Exit code 128 +
+        the signal's number, as a shell reports a process ended by that signal.
+
+        If quitting hangs on a dead terminal, a watchdog ends the process a few seconds later;
+        by then everything is saved.
+        """
+        if self.ended_by is not None:
+            return
+        self.ended_by = signum
+        for screen in self.play_screens():
+            screen.close_for_exit()
+        watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
+        watchdog.daemon = True
+        watchdog.start()
+        self.exit(128 + signum)
 
     def action_help(self) -> None:
         """Show every key."""

@@ -1,20 +1,24 @@
 """The play screen: the grid, the status line and every key of play, with autosave and a clock.
 
 The screen turns keys and the grid's stroke messages into :class:`~nonotui.ui.session.PlaySession`
-calls, then hands the grid what to draw. Every change schedules a save a moment later
-(debounced); leaving the screen or quitting saves at once, so the last move is never lost.
+calls, then hands the grid what to draw. The first change after a save starts a save clock
+(:class:`~nonotui.store.autosave.SaveSchedule`): the progress is written at most
+``SAVE_LATENCY`` seconds later however fast the player keeps moving; leaving the screen, quitting
+and the signals that end the process save at once. A save that fails (read-only or full data
+folder) is announced once, the moves stay in memory and the save is retried.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer
 
 from nonotui.errors import SaveError
@@ -22,6 +26,7 @@ from nonotui.formats.tatham import looks_like_id
 from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
 from nonotui.store import Progress, ProgressStore, PuzzleLock
+from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule
 from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
@@ -29,9 +34,6 @@ from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.screens.helping import HelpingScreen
 from nonotui.ui.session import PAINT_NAMES, PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
-
-SAVE_DELAY = 0.4
-"""Seconds of quiet after a change before it is written; quitting writes at once anyway."""
 
 MAX_COUNT = 999
 
@@ -109,8 +111,10 @@ class PlayScreen(HelpingScreen, Screen[None]):
         """Solved in this board: marks are refused until the puzzle is restarted."""
         self.glyphs = glyphs
         self._count = ""
-        self._save_timer: Timer | None = None
-        self._dirty = False
+        self.save_schedule = SaveSchedule()
+        """When the next save is due; tests replace its clock."""
+        self.closed = False
+        """Saved for the last time and the lock let go (the process is ending): no more saves."""
         self._init_helping()
 
     # -- composition and lifecycle --------------------------------------------------------------
@@ -138,6 +142,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self.title = self.puzzle.title or self.label
         self.grid.focus()
         self.set_interval(1.0, self._update_facts)
+        self.set_interval(SAVE_TICK, self._autosave)
         # immediate: the suspend signal comes just before the process stops, too late to queue
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume, immediate=True)
@@ -163,10 +168,24 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def on_unmount(self) -> None:
         # The widgets are gone by now: stop the clock and save without redrawing.
+        self.close_for_exit()
+
+    def close_for_exit(self) -> bool:
+        """Save for the last time and let go of the lock; nothing is saved after this (another
+        nonotui may take the lock at once). Returns whether the progress is on disk: ``False``
+        for a read-only puzzle or a save that failed.
+
+        Touches no widget and no terminal, so it is safe from a signal handler after the
+        terminal is gone (SIGHUP).
+        """
+        if self.closed:
+            return not self.unsaved
         self.stopwatch.pause()
-        self.save_now()
+        saved = self.save_now()
+        self.closed = True
         if self.lock is not None:
             self.lock.release()
+        return saved
 
     def _on_app_suspend(self, _app: object) -> None:
         self.pause_clock()
@@ -192,28 +211,65 @@ class PlayScreen(HelpingScreen, Screen[None]):
     # -- saving ---------------------------------------------------------------------------------
 
     def _schedule_save(self) -> None:
-        self._dirty = True
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        self._save_timer = self.set_timer(SAVE_DELAY, self.save_now)
+        self.save_schedule.changed()
+
+    def _autosave(self) -> None:
+        if self.save_schedule.due():
+            self.save_now()
 
     def save_now(self) -> bool:
-        """Write the progress now (no-op when read-only); a failure is shown, never hidden."""
-        if self._save_timer is not None:
-            self._save_timer.stop()
-            self._save_timer = None
-        if self.session.read_only:
+        """Write the progress now (no-op when read-only).
+
+        A failure is announced once (not on every retry), the progress stays in memory and the
+        save is retried every ``RETRY_DELAY`` seconds; the first success after failures is
+        announced too.
+        """
+        if self.session.read_only or self.closed:
             return False
         progress = self.session.progress
         progress.elapsed = self.stopwatch.elapsed
         try:
-            self.store.save(progress)
+            with self._solve_steps_hidden():
+                self.store.save(progress)
         except SaveError as exc:
-            self.app.notify(exc.message, title="Progress not saved", severity="error", timeout=15)
-            self._say("progress NOT saved: see the message")
+            if self.save_schedule.failed():
+                self.app.notify(
+                    f"{exc.message}. Your moves are kept in memory and saving is tried again "
+                    f"every {RETRY_DELAY:g} s.",
+                    title="Progress not saved",
+                    severity="error",
+                    timeout=15,
+                )
+                self._say("progress NOT saved: retrying (see the message)")
             return False
-        self._dirty = False
+        if self.save_schedule.saved():
+            self.app.notify("Your progress is saved again.", title="Progress saved")
+            self._say("progress saved again")
         return True
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the board holds changes that are not on disk."""
+        return self.save_schedule.dirty
+
+    @contextmanager
+    def _solve_steps_hidden(self) -> Iterator[None]:
+        """While an auto-solve is being shown, its steps are on the board but not yet a move in
+        the history: take them off for the save, so that a save never holds cells its undo
+        history cannot explain (the finished solve is saved as one move)."""
+        solving = self.solving
+        if solving is None or not solving.before:
+            yield
+            return
+        cells = self.session.board.cells
+        shown = {cell: int(cells[cell]) for cell in solving.before}
+        for cell, before in solving.before.items():
+            cells[cell] = before
+        try:
+            yield
+        finally:
+            for cell, value in shown.items():
+                cells[cell] = value
 
     # -- drawing --------------------------------------------------------------------------------
 
