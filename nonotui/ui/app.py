@@ -241,10 +241,11 @@ class NonotuiApp(App[int]):
         self.ended_by = signum
         for screen in self.play_screens():
             screen.close_for_exit()
-        watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
-        watchdog.daemon = True
-        watchdog.start()
-        self.exit(128 + signum)
+        if not self.is_headless:  # never end a test run's process
+            watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
+            watchdog.daemon = True
+            watchdog.start()
+        self.exit(128 + signum, return_code=128 + signum)
 
     def action_help(self) -> None:
         """Show every key."""
