@@ -15,7 +15,8 @@ from textual.screen import Screen
 
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
 from nonotui.model import Puzzle
-from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
+from nonotui.store import DataDir, LockHeld, ProgressStore, PuzzleLock, SettingsStore
+from nonotui.store.autosave import RETRY_DELAY
 from nonotui.store.catalog import Catalog
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import EngineReady, PuzzleChosen
@@ -131,13 +132,21 @@ class NonotuiApp(App[int]):
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
             )
-        lock = self.progress_store.lock_for(puzzle.identity)
+        lock: PuzzleLock | None = self.progress_store.lock_for(puzzle.identity)
         notices = list(notices_before)
+        cannot_write = False
         try:
-            lock.acquire()
+            lock.acquire()  # type: ignore[union-attr]
         except LockHeld as exc:
             notices.append(exc.message)
             lock = None
+        except SaveError as exc:
+            # A read-only data folder: play anyway; the screen takes the lock before it saves.
+            notices.append(
+                f"{exc.message}. You can play: your moves are kept in memory and saving is "
+                f"tried again every {RETRY_DELAY:g} s."
+            )
+            cannot_write = True
         try:
             result = self.progress_store.load(puzzle)
         except SaveError:
@@ -146,7 +155,7 @@ class NonotuiApp(App[int]):
             raise
         if result.notice:
             notices.append(result.notice)
-        return PlayScreen(
+        screen = PlayScreen(
             puzzle,
             result.progress,
             self.progress_store,
@@ -155,6 +164,9 @@ class NonotuiApp(App[int]):
             label=label,
             notices=tuple(notices),
         )
+        if cannot_write:
+            screen.save_schedule.failed()  # announced above; retried, and recovery announced
+        return screen
 
     @on(PuzzleChosen)
     def _puzzle_chosen(self, message: PuzzleChosen) -> None:

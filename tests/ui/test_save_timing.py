@@ -262,3 +262,46 @@ async def test_a_save_during_an_auto_solve_holds_only_what_the_history_explains(
         doc = json.loads(save_path(data_dir).read_text())
         assert doc["moves"] == 2 and doc["board"] == shown.splitlines()
         assert [m["kind"] for m in doc["history"]["done"]] == ["mark", "solve"]
+
+
+async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
+    data_dir: DataDir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nonotui.errors import SaveError
+    from nonotui.store import lock as lock_module
+
+    real_acquire = lock_module.PuzzleLock.acquire
+    refusing = [True]
+
+    def acquire(self: PuzzleLock) -> None:
+        if refusing[0]:
+            raise SaveError(f"cannot create the lock {self.path}: Read-only file system")
+        real_acquire(self)
+
+    monkeypatch.setattr(lock_module.PuzzleLock, "acquire", acquire)
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        await until(pilot, lambda: any("Read-only" in n.message for n in app._notifications))
+        assert not screen.session.read_only
+        clock = FakeClock()
+        screen.save_schedule.clock = clock
+        screen.save_schedule.due_at = clock.now + RETRY_DELAY
+        await pilot.press("f", "l", "x")
+        assert board_text(screen).startswith("#-")
+        clock.now += SAVE_LATENCY
+        screen._autosave()
+        assert saved_moves(data_dir) is None, "still failing: retried later, not on each move"
+        clock.now += RETRY_DELAY
+        screen._autosave()
+        assert saved_moves(data_dir) is None
+        notes = [n for n in app._notifications if "Read-only" in n.message]
+        assert len(notes) == 1, "said once when the puzzle opened, not again on each retry"
+        refusing[0] = False  # the folder is writable again
+        clock.now += RETRY_DELAY
+        screen._autosave()
+        assert saved_moves(data_dir) == 2
+        assert screen.lock is not None and screen.lock.held
+        await until(
+            pilot, lambda: any("saved again" in n.message for n in app._notifications)
+        )

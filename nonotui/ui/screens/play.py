@@ -25,7 +25,7 @@ from nonotui.errors import SaveError
 from nonotui.formats.tatham import looks_like_id
 from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
-from nonotui.store import Progress, ProgressStore, PuzzleLock
+from nonotui.store import LockHeld, Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule
 from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.glyphs import Glyphs
@@ -229,9 +229,11 @@ class PlayScreen(HelpingScreen, Screen[None]):
         progress = self.session.progress
         progress.elapsed = self.stopwatch.elapsed
         try:
+            if self.lock is not None and not self.lock.held:
+                self.lock.acquire()  # the folder was read-only when the puzzle opened
             with self._solve_steps_hidden():
                 self.store.save(progress)
-        except SaveError as exc:
+        except (SaveError, LockHeld) as exc:
             if self.save_schedule.failed():
                 self.app.notify(
                     f"{exc.message}. Your moves are kept in memory and saving is tried again "
