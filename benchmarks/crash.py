@@ -363,6 +363,35 @@ def table(runs: list[Run]) -> tuple[str, bool]:
     return "\n".join(lines), ok
 
 
+def save_cost(size: int = 100, moves: int = 2000, repeats: int = 30) -> tuple[int, float]:
+    """Bytes and median seconds of one save of a ``size`` x ``size`` board with ``moves`` moves
+    in its undo history: what the save clock writes every 0.4 s of play."""
+    from nonotui.model.history import make_move
+    from nonotui.store import Progress
+
+    rng = random.Random(1)
+    picture = [[rng.random() < 0.5 for _ in range(size)] for _ in range(size)]
+    puzzle = Puzzle.from_picture(picture)
+    progress = Progress.new(puzzle)
+    for _ in range(moves):
+        cell = (rng.randrange(size), rng.randrange(size))
+        move = make_move(progress.board, [cell], FILLED if rng.random() < 0.5 else 1)
+        if move is not None:
+            progress.history.record(move, progress.board)
+            progress.moves += 1
+    folder = Path(tempfile.mkdtemp(prefix="nonotui-savecost-"))
+    try:
+        store = ProgressStore(folder)
+        times = []
+        for _ in range(repeats):
+            began = time.perf_counter()
+            store.save(progress)
+            times.append(time.perf_counter() - began)
+        return store.path_for(puzzle.identity).stat().st_size, statistics.median(times)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=50, help="SIGKILL runs (default 50)")
@@ -404,6 +433,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary += (
             f"; SIGKILL runs that lost moves: {len(ages)} of {args.runs}, oldest lost move "
             f"median {statistics.median(ages):.2f} s, max {max(ages):.2f} s before the kill"
+        )
+    for side, history in ((25, 200), (100, 2000)):
+        size, seconds = save_cost(side, history)
+        summary += (
+            f"; one save of a {side}x{side} board with {history} moves of history: "
+            f"{size / 1024:.0f} KiB, {seconds * 1000:.1f} ms median (fsyncs included)"
         )
     print()
     print(text)
