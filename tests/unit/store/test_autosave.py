@@ -72,7 +72,7 @@ def test_failures_are_retried_later_and_announced_once() -> None:
     assert schedule.due_at == 110.5 and schedule.dirty_since == 100.0
     clock.now = 110.5
     assert schedule.saved() is True  # the first success after failures is announced
-    assert not schedule.failing and not schedule.dirty
+    assert schedule.failing is False and not schedule.dirty
     schedule.changed()
     assert schedule.due_at == 111.0
 

@@ -57,7 +57,7 @@ class Recorder:
 def test_write_goes_through_a_synced_temporary_file_in_the_same_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    target = tmp_path / "progress" / "a.json"
+    target = tmp_path / "data" / "progress" / "a.json"  # folders made when missing
     rec = Recorder(monkeypatch)
     write_atomic(target, {"b": [1, "é"]})
     assert rec.names() == ["mkstemp", "fsync-file", "replace", "open-dir", "fsync-dir"]
@@ -281,3 +281,31 @@ def test_move_aside_failure_is_a_save_error_and_leaves_the_file(
         f"{path} is damaged and cannot be moved aside: Read-only file system"
     )
     assert path.read_text() == "x"
+
+
+def test_a_rename_that_fails_after_taking_the_temporary_file_is_still_a_save_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some file systems (network ones) can fail a rename after the source is gone: the save
+    fails with its own message, never with a second error about the missing temporary file."""
+
+    def replace(src: str, dst: str) -> None:
+        os.unlink(src)
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(jsonfile.os, "replace", replace)
+    with pytest.raises(SaveError, match="Input/output error"):
+        write_atomic(tmp_path / "a.json", [1])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_folder_sync_is_skipped_on_windows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows cannot open a folder: the step is left out there (checked here by pretending)."""
+    opened: list[object] = []
+    monkeypatch.setattr(jsonfile.os, "open", lambda *a: opened.append(a))
+    monkeypatch.setattr(jsonfile.os, "name", "nt")
+    sync_folder(tmp_path)
+    monkeypatch.undo()
+    assert opened == []

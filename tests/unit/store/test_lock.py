@@ -15,7 +15,7 @@ from nonotui.store import LockHeld, PuzzleLock, lock as lock_module
 
 
 def test_lock_file_names_the_holder_and_survives_a_reread(tmp_path: Path) -> None:
-    path = tmp_path / "sub" / "a.lock"  # the folder is made when missing
+    path = tmp_path / "data" / "progress" / "a.lock"  # the folders are made when missing
     lock = PuzzleLock(path)
     assert not lock.held
     lock.acquire()
@@ -113,3 +113,58 @@ def test_try_lock_reports_a_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert lock_module._try_lock(handle) is False
     # exclusive and non-blocking: a second nonotui is told at once, never left waiting
     assert calls == [lock_module.fcntl.LOCK_EX | lock_module.fcntl.LOCK_NB]
+
+
+def test_windows_locks_one_byte_without_waiting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Windows branch, run here with a stand-in for msvcrt."""
+    calls: list[tuple[int, int, int]] = []
+
+    class FakeMsvcrt:
+        LK_NBLCK = 2
+
+        @staticmethod
+        def locking(fd: int, mode: int, nbytes: int) -> None:
+            calls.append((fd, mode, nbytes))
+            if len(calls) > 1:
+                raise OSError(errno.EACCES, "locked")
+
+    monkeypatch.setattr(lock_module, "fcntl", None)
+    monkeypatch.setattr(lock_module, "msvcrt", FakeMsvcrt, raising=False)
+    with open(tmp_path / "a.lock", "a+") as handle:
+        assert lock_module._try_lock(handle) is True
+        assert lock_module._try_lock(handle) is False
+        assert calls == [(handle.fileno(), 2, 1)] * 2
+
+
+LOCALE_SCRIPT = r"""
+import socket, sys
+from pathlib import Path
+socket.gethostname = lambda: "h\u00f4te"
+from nonotui.store import PuzzleLock
+from nonotui.store.jsonfile import read_json, write_atomic
+folder = Path(sys.argv[1])
+lock = PuzzleLock(folder / "a.lock")
+lock.acquire()
+write_atomic(folder / "a.json", {"title": "Caf\u00e9"})
+print(read_json(folder / "a.json")["title"] == "Caf\u00e9")
+"""
+
+
+def test_files_are_utf_8_whatever_the_locale(tmp_path: Path) -> None:
+    """Under the C locale Python's default text encoding is ASCII: a title or a host name with
+    an accent must still be written (as UTF-8), not crash the save."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8"))}
+    env.update(LC_ALL="C", PYTHONUTF8="0", PYTHONIOENCODING="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", LOCALE_SCRIPT, str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+    assert (tmp_path / "a.lock").read_bytes().endswith(" on hôte".encode())
+    assert (tmp_path / "a.json").read_bytes() == '{"title":"Café"}'.encode()
