@@ -305,3 +305,22 @@ async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
         await until(
             pilot, lambda: any("saved again" in n.message for n in app._notifications)
         )
+
+
+async def test_leaving_for_the_library_while_saves_fail_asks_first(
+    data_dir: DataDir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen, _clock = await clocked(pilot)
+        refuse_replace(monkeypatch, OSError(errno.ENOSPC, "No space left on device"))
+        await pilot.press("f", "escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("escape")  # cancel: the puzzle stays open, the move in memory
+        await until(pilot, lambda: app.screen is screen)
+        assert board_text(screen).startswith("#")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.click("#confirm")
+        await until(pilot, lambda: not app.play_screens())
+    assert saved_moves(data_dir) is None

@@ -381,10 +381,29 @@ class PlayScreen(HelpingScreen, Screen[None]):
             self.leave()
 
     def leave(self) -> None:
-        """Save, then go back to the library (which reads the saved progress at once)."""
+        """Save, then go back to the library (which reads the saved progress at once). When the
+        save fails (read-only or full data folder), ask first: leaving drops the unsaved moves."""
+        from nonotui.ui.screens.dialogs import ConfirmScreen
+
         self.pause_clock()
-        self.save_now()
-        self.dismiss()
+        if self.save_now() or not self.unsaved:
+            self.dismiss()
+            return
+
+        def answered(leave_anyway: bool | None) -> None:
+            if leave_anyway:
+                self.dismiss()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Progress not saved",
+                "Your latest moves on this puzzle could not be written to the data folder, and "
+                "leaving it now loses them. Cancel to keep playing (saving is tried again), or "
+                "free some space and leave again.",
+                "Leave anyway",
+            ),
+            answered,
+        )
 
     def _take_count(self) -> int:
         count = int(self._count) if self._count else 1
