@@ -421,12 +421,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.monotonic()
     runs = run_all(kinds, args.seed, args.interval, args.longest, args.puzzle, show)
     text, ok = table(runs)
-    from nonotui.store.autosave import SAVE_LATENCY, SAVE_TICK
+    try:
+        from nonotui.store.autosave import SAVE_LATENCY, SAVE_TICK
 
+        policy = f"save latency {SAVE_LATENCY} s + tick {SAVE_TICK} s"
+    except ImportError:  # an older nonotui, measured as a baseline
+        policy = "the old 0.4 s debounce"
     ages = [r.oldest_lost_age for r in runs if r.kind == "SIGKILL" and r.lost]
     summary = (
         f"puzzle {args.puzzle}, a move every {args.interval} s, seed {args.seed}, "
-        f"save latency {SAVE_LATENCY} s + tick {SAVE_TICK} s; "
+        f"{policy}; "
         f"{time.monotonic() - began:.0f} s in all"
     )
     if ages:
