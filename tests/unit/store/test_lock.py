@@ -152,11 +152,24 @@ print(read_json(folder / "a.json")["title"] == "Caf\u00e9")
 """
 
 
-def test_files_are_utf_8_whatever_the_locale(tmp_path: Path) -> None:
+def test_files_are_utf_8_whatever_the_locale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Under the C locale Python's default text encoding is ASCII: a title or a host name with
-    an accent must still be written (as UTF-8), not crash the save."""
+    an accent must still be written (as UTF-8), not crash the save. Checked here, then in a
+    process running under the C locale."""
     import subprocess
     import sys
+
+    from nonotui.store.jsonfile import write_atomic
+
+    monkeypatch.setattr(lock_module.socket, "gethostname", lambda: "hôte")
+    here = PuzzleLock(tmp_path / "here.lock")
+    here.acquire()
+    here.release()
+    assert (tmp_path / "here.lock").read_bytes().endswith(" on hôte".encode())
+    write_atomic(tmp_path / "here.json", {"title": "Café"})
+    assert (tmp_path / "here.json").read_bytes() == '{"title":"Café"}'.encode()
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8"))}
     env.update(LC_ALL="C", PYTHONUTF8="0", PYTHONIOENCODING="utf-8")
