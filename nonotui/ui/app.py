@@ -28,6 +28,10 @@ from nonotui.ui.screens.play import PlayScreen
 EXIT_GRACE = 3.0
 """Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
 
+KEYS_GRACE = 0.3
+"""Seconds between a signal's save and quitting, for keys already received to be handled; the
+play screens save again as they close."""
+
 
 class NonotuiApp(App[int]):
     """The player: a library screen at the bottom of the stack, a play screen above it."""
@@ -241,23 +245,26 @@ class NonotuiApp(App[int]):
                 continue
 
     def end_by_signal(self, signum: int) -> None:
-        """Save every open puzzle and release its lock first (with SIGHUP the terminal is gone,
-        and writing to it fails), then quit, which restores the terminal. Exit code 128 +
-        the signal's number, as a shell reports a process ended by that signal.
+        """Save every open puzzle at once, before anything touches the terminal (with SIGHUP
+        it is gone, and writing to it fails), then quit, which restores the terminal. Keys the
+        app had already received are still handled in the ``KEYS_GRACE`` before quitting, and
+        each play screen saves again and releases its lock as it closes. Exit code 128 + the signal's number, as a
+        shell reports a process ended by that signal.
 
-        If quitting hangs on a dead terminal, a watchdog ends the process a few seconds later;
-        by then everything is saved.
+        If quitting hangs on a dead terminal, a watchdog ends the process a few seconds later
+        (the OS then releases the locks); by then everything is saved.
         """
         if self.ended_by is not None:
             return
         self.ended_by = signum
         for screen in self.play_screens():
-            screen.close_for_exit()
+            screen.save_now()
         if not self.is_headless:  # never end a test run's process
             watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
             watchdog.daemon = True
             watchdog.start()
-        self.exit(128 + signum, return_code=128 + signum)
+        # a moment for the keys already received (a lagging app may hold a few) to be handled
+        self.set_timer(KEYS_GRACE, lambda: self.exit(128 + signum, return_code=128 + signum))
 
     def action_help(self) -> None:
         """Show every key."""

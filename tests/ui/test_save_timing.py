@@ -14,6 +14,7 @@ import signal
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from nonotui.store import DataDir, ProgressStore, PuzzleLock
 from nonotui.store import jsonfile
@@ -220,7 +221,7 @@ async def test_quitting_anyway_while_saves_fail(
 
 
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
-async def test_a_signal_saves_releases_the_lock_and_quits(
+async def test_a_signal_saves_at_once_then_quits_and_releases_the_lock(
     data_dir: DataDir, signum: int
 ) -> None:
     app = app_for()
@@ -229,18 +230,45 @@ async def test_a_signal_saves_releases_the_lock_and_quits(
         await pilot.press("f", "l", "x")
         assert saved_moves(data_dir) is None
         app.end_by_signal(signum)
-        # saved and unlocked at once, before the app has even begun to close
+        # saved at once, in the handler, before the app has even begun to close
         assert saved_moves(data_dir) == 2
-        other = PuzzleLock(data_dir.progress / f"{PLUS.identity}.lock")
-        other.acquire()
-        other.release()
-        # nothing is written after the lock is gone
-        screen.session.commit([(4, 4)], 2)
-        screen._schedule_save()
-        assert screen.save_now() is False
+        app.end_by_signal(signum)  # a second signal changes nothing
         await until(pilot, lambda: not app.is_running)
     assert app.return_value == app.return_code == 128 + signum
     assert saved_moves(data_dir) == 2
+    assert screen.closed
+    other = PuzzleLock(data_dir.progress / f"{PLUS.identity}.lock")
+    other.acquire()  # released
+    other.release()
+
+
+async def test_keys_received_before_a_signal_are_still_handled_and_saved(
+    data_dir: DataDir,
+) -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen, _clock = await clocked(pilot)
+        await pilot.press("f")
+        # a key the app has received but not yet handled when the signal comes
+        app.post_message(events.Key("x", None))
+        app.end_by_signal(signal.SIGTERM)
+        assert saved_moves(data_dir) == 1
+        await until(pilot, lambda: not app.is_running)
+    assert saved_moves(data_dir) == 2
+
+
+async def test_nothing_is_saved_once_the_screen_has_closed(data_dir: DataDir) -> None:
+    async with app_for().run_test(size=(100, 40)) as pilot:
+        screen, _clock = await clocked(pilot)
+        await pilot.press("f")
+        assert screen.close_for_exit() is True
+        assert saved_moves(data_dir) == 1 and screen.lock is not None and not screen.lock.held
+        # another nonotui may hold the lock now: this one must never write again
+        screen.session.commit([(4, 4)], 2)
+        screen._schedule_save()
+        assert screen.save_now() is False
+        assert screen.close_for_exit() is False  # said again: there is something unsaved
+        assert saved_moves(data_dir) == 1
 
 
 async def test_a_save_during_an_auto_solve_holds_only_what_the_history_explains(
