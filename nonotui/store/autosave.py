@@ -20,10 +20,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-SAVE_LATENCY = 0.4
+SAVE_LATENCY = 0.25
 """Seconds from the first unsaved change to its save."""
 
-SAVE_TICK = 0.1
+SAVE_TICK = 0.05
 """How often the play screen asks whether a save is due (adds at most this to the latency)."""
 
 RETRY_DELAY = 5.0

@@ -246,13 +246,13 @@ class NonotuiApp(App[int]):
 
     def end_by_signal(self, signum: int) -> None:
         """Save every open puzzle at once, before anything touches the terminal (with SIGHUP
-        it is gone, and writing to it fails), then quit, which restores the terminal. Keys the
-        app had already received are still handled in the ``KEYS_GRACE`` before quitting, and
-        each play screen saves again and releases its lock as it closes. Exit code 128 + the signal's number, as a
-        shell reports a process ended by that signal.
+        it is gone, and writing to it fails). Keys the app had already received (a lagging app
+        may hold a few) are handled in the next ``KEYS_GRACE`` seconds; then every play screen
+        saves again and releases its lock, and the app quits, which restores the terminal.
+        Exit code 128 + the signal's number, as a shell reports a process ended by that signal.
 
-        If quitting hangs on a dead terminal, a watchdog ends the process a few seconds later
-        (the OS then releases the locks); by then everything is saved.
+        Quitting hangs on a closed terminal: a watchdog ends the process ``EXIT_GRACE`` seconds
+        after the signal; by then everything is saved and the locks are released.
         """
         if self.ended_by is not None:
             return
@@ -263,8 +263,13 @@ class NonotuiApp(App[int]):
             watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
             watchdog.daemon = True
             watchdog.start()
-        # a moment for the keys already received (a lagging app may hold a few) to be handled
-        self.set_timer(KEYS_GRACE, lambda: self.exit(128 + signum, return_code=128 + signum))
+        self.set_timer(KEYS_GRACE, self._quit_after_signal)
+
+    def _quit_after_signal(self) -> None:
+        code = 128 + (self.ended_by or 0)
+        for screen in self.play_screens():
+            screen.close_for_exit()
+        self.exit(code, return_code=code)
 
     def action_help(self) -> None:
         """Show every key."""
