@@ -22,6 +22,19 @@ Stop = Callable[[], bool]
 _TINY = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
 
 
+_ENGINE_IMPORT = threading.Lock()
+
+
+def _load_engine() -> None:
+    """Import the engine one thread at a time. Two workers importing it at once (the warm-up
+    and a hint, check or auto-solve asked for in the first moments) can break both imports:
+    Python's import locks see a deadlock between the package, whose ``__init__`` imports its
+    submodules, and a submodule, and hand one thread a half-made module."""
+    with _ENGINE_IMPORT:
+        import nonotui.engine.checks  # noqa: F401
+        import nonotui.engine.hints  # noqa: F401
+
+
 class Cancelled(Exception):  # noqa: N818 - a signal, like the engine's HintCancelled
     """The worker was asked to stop."""
 
@@ -29,6 +42,7 @@ class Cancelled(Exception):  # noqa: N818 - a signal, like the engine's HintCanc
 def warm_up(should_stop: Stop) -> None:
     """Compile (or load from numba's cache) every kernel a hint, a check and a solve use, by
     solving a tiny puzzle and asking one hint on it."""
+    _load_engine()
     from nonotui.engine.hints import next_hint
     from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
 
@@ -45,6 +59,7 @@ def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
     """The clue guide (:class:`~nonotui.engine.checks.LineGuide`) of ``rows`` and ``columns``
     (every line when ``None``), as two dicts by index. A few microseconds a line once the
     warm-up has compiled its kernel, so the play screen calls it on the event loop."""
+    _load_engine()
     from nonotui.engine.checks import clue_guide
 
     cells = board.cells
@@ -57,6 +72,7 @@ def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
 def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History,
          should_stop: Stop):
     """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`."""
+    _load_engine()
     from nonotui.engine.hints import HintCancelled, next_hint
 
     try:
@@ -78,6 +94,7 @@ class CheckMemory:
 
     def reference(self):
         """The puzzle's :class:`~nonotui.engine.hints.ReferenceSolutions`, made once."""
+        _load_engine()
         from nonotui.engine.hints import ReferenceSolutions
 
         with self._lock:
@@ -90,6 +107,7 @@ def check(puzzle: Puzzle, board: Board, should_stop: Stop,
           memory: CheckMemory | None = None) -> frozenset[tuple[int, int]]:
     """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``memory``, the
     clues are solved only on the first check, not on every one."""
+    _load_engine()
     from nonotui.engine.checks import check_marks
     from nonotui.engine.hints import HintCancelled
 
@@ -147,6 +165,7 @@ def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
     """Solve from ``board`` (a copy): first whether the marks allow a solution at all, then the
     steps, line by line with the linesolver that did each, as far as lines go, and the rest from
     the search. Raises :class:`Cancelled`."""
+    _load_engine()
     from nonotui.engine.search import solve
 
     result = solve(puzzle, board=board, max_solutions=2, should_stop=should_stop)
@@ -174,6 +193,7 @@ def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
     """Propagate the lines as the solver's default stack does (``fcomp`` only on a line where
     ``fast`` finds nothing), recording each line solve that decided something. ``board`` is
     changed."""
+    _load_engine()
     from nonotui.engine.lines import REGISTRY, Contradiction, clue_array, solve_cells
 
     solvers = (REGISTRY["fast"], REGISTRY["fcomp"])
