@@ -20,13 +20,22 @@ explained in Python (:mod:`nonotui.engine.explain`).
 from __future__ import annotations
 
 import threading
-
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from nonotui.engine import _kernels as kernels
+from nonotui.engine import _probes
+from nonotui.engine.checks import (
+    Cell,
+    HintCancelled,
+    ReferenceSolutions,
+    agrees,
+    marks_of,
+    search,
+    wrong_marks,
+)
 from nonotui.engine.explain import (
     arrangements,
     clue_text,
@@ -35,7 +44,8 @@ from nonotui.engine.explain import (
     line_name,
     span_text,
 )
-from nonotui.engine.search import prepare, solve
+from nonotui.engine.search import prepare
+from nonotui.errors import NonotuiError
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
 from nonotui.model.check import filled_blocks
 from nonotui.model.history import History
@@ -43,12 +53,17 @@ from nonotui.model.history import History
 KINDS = ("solved", "mistake", "line", "contradiction", "guess", "ambiguous")
 """Every kind of hint, in ladder order after ``solved``."""
 
-Cell = tuple[int, int, int]
-"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``)."""
-
-
-class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradiction
-    """``should_stop`` asked the hint search to give up."""
+__all__ = [
+    "KINDS",
+    "Cell",
+    "Hint",
+    "HintCancelled",
+    "HintContext",
+    "ReferenceSolutions",
+    "marks_of",
+    "next_hint",
+    "wrong_marks",
+]
 
 
 @dataclass(frozen=True)
@@ -118,8 +133,11 @@ class _Lines:
         self.board = board
         self.prep = prepare(puzzle)
         self.h, self.w = puzzle.height, puzzle.width
+        self.clean = False
+        """Set by the fcomp rung when it found nothing: every line fits its clue and fcomp
+        changes none."""
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[str, int, tuple[int, ...], np.ndarray]]:
         for r in range(self.h):
             yield "row", r, self.puzzle.rows[r], self.board.cells[r, :]
         for c in range(self.w):
@@ -139,6 +157,143 @@ class _Lines:
         return (index, position) if axis == "row" else (position, index)
 
 
+WITNESS_BYTES = 64 * 2**20
+"""The most memory a :class:`HintContext` spends on the final boards of probes (two bytes a
+cell, per cell probed): above it, puzzles of more than about 5,700 cells keep none and rerun
+more probes."""
+MEMO_BYTES = 8 * 2**20
+"""The most memory a :class:`HintContext` spends on its table of line solves."""
+
+
+class HintContext:
+    """What :func:`next_hint` keeps for one puzzle from one hint to the next.
+
+    The caller makes one per puzzle and passes it to every hint (from any thread; calls are
+    serialised). Nothing it keeps changes an answer, only how soon it comes:
+
+    - solutions of the clues (a :class:`~nonotui.engine.checks.ReferenceSolutions`, which the
+      checks may share): a board whose marks one of them has holds no mistake, and on a
+      puzzle known to have one solution, a board that disagrees with it holds one;
+    - the cells its own line and contradiction hints proved from a board holding nothing else
+      (so, by induction, from the clues alone): like an empty board, a board of such marks
+      holds no mistake, and needs no search to say so;
+    - boards a search found to have exactly one solution, with it: a board that adds marks to
+      one of them has that solution and no other, or none;
+    - every probe's answer, with what keeps it true (see :mod:`nonotui.engine._probes`), so a
+      contradiction hint reruns only the probes the board's changes may have changed.
+    """
+
+    def __init__(self, puzzle: Puzzle, reference: ReferenceSolutions | None = None) -> None:
+        self.puzzle = puzzle
+        self.reference = reference if reference is not None else ReferenceSolutions(puzzle)
+        self.lock = threading.Lock()
+        self.proven = np.zeros((puzzle.height, puzzle.width), dtype=np.uint32)
+        """Per cell, the value a hint proved from the clues alone, 0 where none did."""
+        self._unique: list[tuple[np.ndarray, np.ndarray]] = []
+        self._probes: _ProbeCache | None = None
+        self.one_off = False
+        """Made by :func:`next_hint` for one hint: probes afresh and keeps nothing."""
+
+    def fits(self, puzzle: Puzzle) -> bool:
+        """Whether this context was made for ``puzzle`` (same size and clues)."""
+        p = self.puzzle
+        return p is puzzle or (p.rows, p.columns) == (puzzle.rows, puzzle.columns)
+
+    def sound(self, board: Board) -> bool:
+        """Whether every mark of ``board`` is one this context's hints proved."""
+        cells = board.cells
+        return bool(np.all((cells == UNKNOWN) | (cells == self.proven)))
+
+    def prove(self, cells: Iterable[Cell]) -> None:
+        """Record deductions made from a :meth:`sound` board."""
+        for r, c, v in cells:
+            self.proven[r, c] = v
+
+    def consistent(self, board: Board, should_stop: Callable[[], bool] | None) -> bool:
+        """Whether ``board``'s marks fit some solution, searching only when nothing kept says
+        (for up to :data:`CONSISTENCY_SECONDS`; a search out of time counts as consistent)."""
+        if not marks_of(board):
+            return True  # an empty board holds no mistake
+        ref = self.reference.result()
+        if ref is not None and ref.status == "contradiction":
+            return False
+        if any(agrees(s, board) for s in self.reference.known()):
+            return True
+        if ref is not None and ref.status == "unique":
+            return False
+        if self.sound(board):
+            return True  # only deductions from the clues, as good as an empty board
+        result = search(self.puzzle, board, 1, should_stop, timeout=CONSISTENCY_SECONDS)
+        for sol in result.solutions:
+            self.reference.remember(sol.cells)
+        return result.status != "contradiction"
+
+    def solutions_of(self, board: Board, should_stop: Callable[[], bool] | None,
+                     ) -> tuple[str, list[np.ndarray]]:
+        """Up to two solutions of the clues and ``board``'s marks, and the search's status."""
+        ref = self.reference.result()
+        if ref is not None and ref.status == "unique":
+            sol = ref.solutions[0].cells
+            return ("unique", [sol]) if agrees(sol, board) else ("contradiction", [])
+        cells = board.cells
+        for marks, sol in self._unique:
+            if np.all((marks == UNKNOWN) | (cells == marks)):
+                return ("unique", [sol]) if agrees(sol, board) else ("contradiction", [])
+        result = search(self.puzzle, board, 2, should_stop)
+        found = [b.cells for b in result.solutions]
+        for sol in found:
+            self.reference.remember(sol)
+        if result.status == "unique":
+            self._unique.append((cells.copy(), found[0]))
+        return result.status, found
+
+    def probe_sizes(self, lines: _Lines, flat: np.ndarray, clean: bool) -> np.ndarray:
+        """``sizes`` as :func:`~nonotui.engine._kernels.probe_all` gives them, rerunning only
+        the probes the board's changes may have changed (a one-off context runs
+        :func:`~nonotui.engine._kernels.probe_all` itself)."""
+        if self.one_off:
+            p = lines.prep
+            sizes = np.zeros((lines.h * lines.w, 2), dtype=np.int64)
+            kernels.probe_all(lines.h, lines.w, p.blocks, p.colors, p.clue_off, flat, sizes)
+            return sizes
+        if self._probes is None:
+            self._probes = _ProbeCache(lines)
+        return self._probes.sizes(flat, clean)
+
+
+class _ProbeCache:
+    """The arrays :func:`nonotui.engine._probes.probe_cached` keeps between calls."""
+
+    def __init__(self, lines: _Lines) -> None:
+        h, w = lines.h, lines.w
+        n = h * w
+        self.prep = lines.prep
+        self.h, self.w = h, w
+        self.last = np.full(n, UNKNOWN, dtype=np.uint32)
+        self.state = np.zeros((n, 2), dtype=np.int8)
+        self.count = np.zeros((n, 2), dtype=np.int64)
+        self.deps = np.zeros((n, 2, (h + w + 63) // 64), dtype=np.uint64)
+        keep = 2 * n * n <= WITNESS_BYTES
+        self.witness = np.zeros((n, 2, n) if keep else (0, 2, n), dtype=np.uint8)
+        row = 2 + 2 * _probes.memo_words(max(h, w))
+        slots = 1 << 10
+        while slots * 2 * 8 * row <= MEMO_BYTES:
+            slots *= 2
+        self.memo = np.zeros((slots, row), dtype=np.uint64)
+        self.memo_used = np.zeros(1, dtype=np.int64)
+        self.runs = 0
+        """Probes run from the start by the last call (the rest were answered from what was
+        kept)."""
+
+    def sizes(self, flat: np.ndarray, clean: bool) -> np.ndarray:
+        p = self.prep
+        sizes = np.zeros((self.h * self.w, 2), dtype=np.int64)
+        self.runs = _probes.probe_cached(
+            self.h, self.w, p.blocks, p.colors, p.clue_off, flat, clean, sizes, self.last,
+            self.state, self.count, self.deps, self.witness, self.memo, self.memo_used)
+        return sizes
+
+
 def next_hint(
     puzzle: Puzzle,
     board: Board,
@@ -146,6 +301,7 @@ def next_hint(
     history: History | None = None,
     *,
     should_stop: Callable[[], bool] | None = None,
+    context: HintContext | None = None,
 ) -> Hint:
     """The easiest hint for ``board`` (see the module docstring for the ladder).
 
@@ -156,89 +312,43 @@ def next_hint(
         history: The undo history that led to ``board``, to name the marks made since the
             board last had a solution when the marks are impossible together.
         should_stop: Polled during searches; returning true raises :class:`HintCancelled`.
+        context: A :class:`HintContext` for ``puzzle`` kept by the caller across hints, so
+            that each hint reuses what earlier ones learned; the hint is the same without it.
+
+    Raises:
+        HintCancelled: ``should_stop`` returned true.
+        NonotuiError: ``context`` was made for another puzzle.
     """
-    board = board.copy()
+    if context is None:
+        context = HintContext(puzzle)
+        context.one_off = True
+    elif not context.fits(puzzle):
+        raise NonotuiError("this hint context was made for another puzzle")
+    with context.lock:
+        hint = _next_hint(puzzle, board.copy(), cursor, history, should_stop, context)
+    return hint
+
+
+def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
+               should_stop: Callable[[], bool] | None, context: HintContext) -> Hint:
     lines = _Lines(puzzle, board)
     if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
-    if marks_of(board) and _search(puzzle, board, 1, should_stop,
-                                   timeout=CONSISTENCY_SECONDS).status == "contradiction":
-        return _mistake(puzzle, board, history, should_stop)
-    return (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
-            or _probe_hint(lines, cursor) or _stuck_hint(puzzle, board, cursor, should_stop))
+    if not context.consistent(board, should_stop):
+        return _mistake(puzzle, board, history, should_stop, context.reference)
+    hint = (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
+            or _probe_hint(lines, cursor, context))
+    if hint is not None:
+        if context.sound(board):
+            context.prove(hint.cells)
+        return hint
+    return _stuck_hint(puzzle, board, cursor, should_stop, context)
 
 
 CONSISTENCY_SECONDS = 2.0
 """How long a hint may search for one solution to learn whether the marks are consistent."""
-
-
-def _search(puzzle: Puzzle, board: Board | None, max_solutions: int,
-            should_stop: Callable[[], bool] | None, timeout: float | None = None):
-    result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop,
-                   timeout=timeout)
-    if result.status == "cancelled":
-        raise HintCancelled
-    return result
-
-
-def marks_of(board: Board) -> list[Cell]:
-    """Every decided cell as ``(row, column, value)``, in reading order."""
-    rows, cols = np.nonzero((board.cells == FILLED) | (board.cells == EMPTY))
-    return [(int(r), int(c), int(board.cells[r, c])) for r, c in zip(rows, cols)]
-
-
-class ReferenceSolutions:
-    """Up to two solutions of a puzzle's clues alone, searched for once and then kept.
-
-    They depend on the clues only, never on the marks, so whoever checks the same puzzle many
-    times (the player after every move, in immediate check mode) owns one of these and passes it
-    along instead of solving the puzzle from scratch each time. Thread-safe; a search that was
-    cancelled is not kept.
-    """
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self._result = None
-        self._lock = threading.Lock()
-
-    def get(self, should_stop: Callable[[], bool] | None = None):
-        """The :class:`~nonotui.engine.search.SolveResult` of the clues with ``max_solutions=2``."""
-        with self._lock:
-            if self._result is None:
-                self._result = _search(self.puzzle, None, 2, should_stop)
-            return self._result
-
-
-def wrong_marks(puzzle: Puzzle, board: Board,
-                should_stop: Callable[[], bool] | None = None,
-                reference: ReferenceSolutions | None = None) -> list[Cell] | None:
-    """The marks that no solution of the clues allows, in reading order.
-
-    Judged against every solution, never a stored picture: a mark that one solution has is
-    right. ``None`` when the clues themselves have no solution. ``reference`` saves solving the
-    clues again when the caller keeps one for the puzzle.
-    """
-    marks = marks_of(board)
-    if not marks:
-        return []
-    if reference is None:
-        reference = ReferenceSolutions(puzzle)
-    ref = reference.get(should_stop)
-    if ref.status == "contradiction":
-        return None
-    known = [s.cells for s in ref.solutions]
-    suspects = [m for m in marks if all(s[m[0], m[1]] != m[2] for s in known)]
-    if ref.status == "unique":
-        return suspects
-    wrong = []
-    for r, c, v in suspects:
-        alone = Board.empty(puzzle)
-        alone.cells[r, c] = v
-        if _search(puzzle, alone, 1, should_stop).status == "contradiction":
-            wrong.append((r, c, v))
-    return wrong
 
 
 def _listing(cells: Sequence[Cell], limit: int = 8) -> str:
@@ -249,8 +359,8 @@ def _listing(cells: Sequence[Cell], limit: int = 8) -> str:
 
 
 def _mistake(puzzle: Puzzle, board: Board, history: History | None,
-             should_stop: Callable[[], bool] | None) -> Hint:
-    wrong = wrong_marks(puzzle, board, should_stop)
+             should_stop: Callable[[], bool] | None, reference: ReferenceSolutions) -> Hint:
+    wrong = wrong_marks(puzzle, board, should_stop, reference)
     if wrong is None:
         return Hint("mistake", (), None, None, "These clues have no solution at all.")
     back, since = _last_consistent(puzzle, board, history, should_stop)
@@ -270,7 +380,7 @@ def _mistake(puzzle: Puzzle, board: Board, history: History | None,
                 f"board last had a solution: {_listing(since)}.")
         return Hint("mistake", tuple(since), None, None, text + when, back)
     # no history to go by: the marks a solution disagrees with are a set whose removal works
-    ref = _search(puzzle, None, 1, should_stop).solutions[0].cells
+    ref = search(puzzle, None, 1, should_stop).solutions[0].cells
     differing = [m for m in marks_of(board) if ref[m[0], m[1]] != m[2]]
     text = ("Each mark fits some solution, but together they fit none. These marks differ from "
             f"one solution: {_listing(differing)}.")
@@ -287,7 +397,7 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
     for back, move in enumerate(reversed(history.done), start=1):
         move.revert(past)
         touched.update(move.cells())
-        if _search(puzzle, past, 1, should_stop).status != "contradiction":
+        if search(puzzle, past, 1, should_stop).status != "contradiction":
             since = [(r, c, int(board.cells[r, c])) for r, c in sorted(touched)
                      if board.cells[r, c] in (FILLED, EMPTY)]
             return back, since
@@ -315,6 +425,7 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     iwork = np.empty(kernels.work_size.py_func(max(lines.h, lines.w), max(
         (len(c) for _, _, c, _ in lines), default=0)), dtype=np.int32)
     best = None
+    clean = True
     for order, (axis, index, clue, cells) in enumerate(lines):
         line = np.ascontiguousarray(cells)
         out = np.empty_like(line)
@@ -322,6 +433,7 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
         status = kernels.solve_line(kernels.FCOMP, prep.blocks[a:b], prep.colors[a:b], line,
                                     out, iwork)
         if status != kernels.CHANGED:
+            clean = clean and status == kernels.UNCHANGED
             continue
         changed = [p for p in range(len(line)) if out[p] != line[p]]
         where = [lines.cell(axis, index, p) for p in changed]
@@ -329,6 +441,7 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
         if best is None or key < best[0]:
             best = (key, axis, index, clue, line, [(p, int(out[p])) for p in changed], where)
     if best is None:
+        lines.clean = clean
         return None
     _, axis, index, clue, line, decided, where = best
     ways = arrangements(clue, line)
@@ -345,11 +458,14 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     return Hint("line", cells, (axis, index), "fcomp", text)
 
 
-def _probe_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
-    prep, h, w = lines.prep, lines.h, lines.w
+def _probe_hint(lines: _Lines, cursor: tuple[int, int],
+                context: HintContext | None = None) -> Hint | None:
+    h, w = lines.h, lines.w
     flat = lines.board.cells.reshape(-1).copy()
-    sizes = np.zeros((h * w, 2), dtype=np.int64)
-    kernels.probe_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, sizes)
+    if context is None:
+        context = HintContext(lines.puzzle)
+        context.one_off = True
+    sizes = context.probe_sizes(lines, flat, lines.clean)
     hits = sizes[sizes > 0]
     if hits.size == 0:
         return None
@@ -409,12 +525,15 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
 
 
 def _stuck_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int],
-                should_stop: Callable[[], bool] | None) -> Hint:
-    result = _search(puzzle, board, 2, should_stop)
-    sol = result.solutions[0].cells
+                should_stop: Callable[[], bool] | None,
+                context: HintContext | None = None) -> Hint:
+    if context is None:
+        context = HintContext(puzzle)
+    status, solutions = context.solutions_of(board, should_stop)
+    sol = solutions[0]
     open_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(board.cells == UNKNOWN))]
-    if result.status == "multiple":
-        other = result.solutions[1].cells
+    if status == "multiple":
+        other = solutions[1]
         split = [(r, c) for r, c in open_cells if sol[r, c] != other[r, c]]
         r, c = min(split, key=lambda rc: _closeness([rc], cursor))
         v = int(sol[r, c])
