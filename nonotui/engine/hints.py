@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -44,11 +45,13 @@ from nonotui.engine.explain import (
     line_name,
     span_text,
 )
-from nonotui.engine.search import prepare
+from nonotui.engine.search import _Prepared, prepare
 from nonotui.errors import NonotuiError
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
 from nonotui.model.check import filled_blocks
 from nonotui.model.history import History
+
+T = TypeVar("T")
 
 KINDS = ("solved", "mistake", "line", "contradiction", "guess", "ambiguous")
 """Every kind of hint, in ladder order after ``solved``."""
@@ -128,14 +131,26 @@ def _closeness(cells: Iterable[tuple[int, int]], cursor: tuple[int, int]) -> tup
 class _Lines:
     """A puzzle's lines, rows first, with the packed clues the kernels take."""
 
-    def __init__(self, puzzle: Puzzle, board: Board) -> None:
+    def __init__(self, puzzle: Puzzle, board: Board, prep: _Prepared | None = None) -> None:
         self.puzzle = puzzle
         self.board = board
-        self.prep = prepare(puzzle)
+        self.prep = prepare(puzzle) if prep is None else prep
         self.h, self.w = puzzle.height, puzzle.width
         self.clean = False
         """Set by the fcomp rung when it found nothing: every line fits its clue and fcomp
         changes none."""
+        self.memo: dict[tuple[str, int, bytes], Any] | None = None
+        """What the line rungs found per line and contents, kept by a :class:`HintContext`."""
+
+    def remember(self, key: tuple[str, int, bytes], compute: Callable[[], T]) -> T:
+        """``compute()``, or what it gave before for the same line rung, line and contents."""
+        if self.memo is None:
+            return compute()
+        if key not in self.memo:
+            if len(self.memo) >= LINE_MEMO_ENTRIES:
+                self.memo.clear()
+            self.memo[key] = compute()
+        return self.memo[key]
 
     def __iter__(self) -> Iterator[tuple[str, int, tuple[int, ...], np.ndarray]]:
         for r in range(self.h):
@@ -162,6 +177,8 @@ WITNESS_BYTES = 64 * 2**20
 cell, per cell probed): above it, puzzles of more than about 5,700 cells keep none and rerun
 more probes."""
 MEMO_BYTES = 8 * 2**20
+LINE_MEMO_ENTRIES = 20_000
+"""The most lines whose fast and fcomp answers a :class:`HintContext` keeps."""
 """The most memory a :class:`HintContext` spends on its table of line solves."""
 
 
@@ -190,6 +207,8 @@ class HintContext:
         self.proven = np.zeros((puzzle.height, puzzle.width), dtype=np.uint32)
         """Per cell, the value a hint proved from the clues alone, 0 where none did."""
         self._unique: list[tuple[np.ndarray, np.ndarray]] = []
+        self.line_memo: dict[tuple[str, int, bytes], Any] = {}
+        self.prep: _Prepared | None = None
         self._probes: _ProbeCache | None = None
         self.one_off = False
         """Made by :func:`next_hint` for one hint: probes afresh and keeps nothing."""
@@ -331,7 +350,11 @@ def next_hint(
 
 def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
                should_stop: Callable[[], bool] | None, context: HintContext) -> Hint:
-    lines = _Lines(puzzle, board)
+    if context.prep is None:
+        context.prep = prepare(puzzle)
+    lines = _Lines(puzzle, board, context.prep)
+    if not context.one_off:
+        lines.memo = context.line_memo
     if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
@@ -407,7 +430,8 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
 def _fast_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     best = None
     for order, (axis, index, clue, cells) in enumerate(lines):
-        for n, reason in enumerate(fast_reasons(axis, clue, cells)):
+        for n, reason in enumerate(lines.remember(
+                ("fast", order, cells.tobytes()), lambda: fast_reasons(axis, clue, cells))):
             where = [lines.cell(axis, index, p) for p in reason.positions]
             key = (_closeness(where, cursor), order, n)
             if best is None or key < best[0]:
@@ -428,10 +452,14 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     clean = True
     for order, (axis, index, clue, cells) in enumerate(lines):
         line = np.ascontiguousarray(cells)
-        out = np.empty_like(line)
-        a, b = prep.clue_off[order], prep.clue_off[order + 1]
-        status = kernels.solve_line(kernels.FCOMP, prep.blocks[a:b], prep.colors[a:b], line,
-                                    out, iwork)
+
+        def fcomp(line: np.ndarray = line, order: int = order) -> tuple[int, np.ndarray]:
+            out = np.empty_like(line)
+            a, b = prep.clue_off[order], prep.clue_off[order + 1]
+            return kernels.solve_line(kernels.FCOMP, prep.blocks[a:b], prep.colors[a:b], line,
+                                      out, iwork), out
+
+        status, out = lines.remember(("fcomp", order, line.tobytes()), fcomp)
         if status != kernels.CHANGED:
             clean = clean and status == kernels.UNCHANGED
             continue
