@@ -10,7 +10,6 @@ board (the worker must never read a board the player is changing) and a ``should
 from __future__ import annotations
 
 import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -171,43 +170,11 @@ def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
 
 
 def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
-    """Propagate the lines as the solver's default stack does (``fcomp`` only on a line where
-    ``fast`` finds nothing), recording each line solve that decided something. ``board`` is
-    changed."""
-    from nonotui.engine.lines import REGISTRY, Contradiction, clue_array, solve_cells
+    """The solver's own propagation from ``board`` (not changed), step by step: each line solve
+    that decided cells, in the solver's order, with the linesolver of its stack that made it
+    (:func:`nonotui.engine.steps.propagation`). Raises :class:`Cancelled`."""
+    from nonotui.engine.steps import propagation
 
-    solvers = (REGISTRY["fast"], REGISTRY["fcomp"])
-    lines = [("row", r, clue_array(list(puzzle.rows[r]) or [0])) for r in range(puzzle.height)]
-    lines += [("column", c, clue_array(list(puzzle.columns[c]) or [0]))
-              for c in range(puzzle.width)]
-    pending = deque(range(len(lines)))
-    queued = set(pending)
-    steps: list[Step] = []
-    while pending:
-        if should_stop():
-            raise Cancelled
-        number = pending.popleft()
-        queued.discard(number)
-        axis, index, clue = lines[number]
-        view = board.cells[index, :] if axis == "row" else board.cells[:, index]
-        cells = view.copy()
-        for solver in solvers:
-            try:
-                out = solve_cells(solver, clue, cells)
-            except Contradiction:
-                return steps  # not on a board with a solution; the search's step finishes it
-            changed = [int(p) for p in (out != cells).nonzero()[0]]
-            if changed:
-                break
-        else:
-            continue
-        view[:] = out
-        decided = tuple((index, p, int(out[p])) if axis == "row" else (p, index, int(out[p]))
-                        for p in changed)
-        steps.append(Step((axis, index), solver.name, decided))
-        for p in changed:
-            cross = puzzle.height + p if axis == "row" else p
-            if cross not in queued:
-                queued.add(cross)
-                pending.append(cross)
-    return steps
+    if should_stop():
+        raise Cancelled
+    return [Step(s.line, s.method, s.cells) for s in propagation(puzzle, board).steps]
