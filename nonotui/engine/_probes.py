@@ -409,11 +409,13 @@ def _rewitness(h, w, blocks, colors, clue_off, cells, wit, changed, n_changed, l
     words = keybuf.shape[1]
     head = 0
     tail = 0
+    ok = True
     for t in range(n_changed):
         c = changed[t]
         meet = wit[c] & cells[c]
         if meet == 0:
-            return False
+            ok = False  # the probe's end already has the other value here
+            break
         if meet != wit[c]:
             wit[c] = meet
             r = c // w
@@ -422,13 +424,12 @@ def _rewitness(h, w, blocks, colors, clue_off, cells, wit, changed, n_changed, l
                     queued[line] = True
                     queue[tail % n_lines] = line
                     tail += 1
-    ok = True
     while head < tail:
         line = queue[head % n_lines]
         head += 1
         queued[line] = False
         if not ok:
-            continue  # drain the queue so that ``queued`` is clear for the next call
+            continue  # drain the queue: ``queued`` must be clear for the next probe
         if line < h:
             start, stride, n = line * w, 1, w
         else:
