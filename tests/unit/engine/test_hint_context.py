@@ -84,7 +84,8 @@ def test_walking_light_reuses_probes_and_gives_the_same_hints(bench):
         if kept.kind == "contradiction":
             contradictions += 1
             assert kept == next_hint(puzzle, board)
-            assert context._probes.runs < puzzle.height * puzzle.width  # most probes reused
+            if contradictions > 1:  # the first probes everything; later ones reuse most
+                assert context._probes.runs < puzzle.height * puzzle.width
         for r, c, v in kept.changes():
             board.cells[r, c] = v
     assert contradictions >= 30
