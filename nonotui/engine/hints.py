@@ -266,6 +266,14 @@ class HintContext:
             self._unique.append((cells.copy(), found[0]))
         return result.status, found
 
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the kernels this context probes with, on a
+        throwaway copy of this context's puzzle, so that the first contradiction hint does not
+        pay for it."""
+        board = Board.empty(self.puzzle)
+        scratch = HintContext(self.puzzle)
+        scratch.probe_sizes(_Lines(self.puzzle, board), board.cells.reshape(-1).copy(), True)
+
     def probe_sizes(self, lines: _Lines, flat: np.ndarray, clean: bool) -> np.ndarray:
         """``sizes`` as :func:`~nonotui.engine._kernels.probe_all` gives them, rerunning only
         the probes the board's changes may have changed (a one-off context runs

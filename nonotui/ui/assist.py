@@ -27,12 +27,16 @@ class Cancelled(Exception):  # noqa: N818 - a signal, like the engine's HintCanc
 
 def warm_up(should_stop: Stop) -> None:
     """Compile (or load from numba's cache) every kernel a hint, a check and a solve use, by
-    solving a tiny puzzle and asking one hint on it."""
-    from nonotui.engine.hints import next_hint
+    solving a tiny puzzle and asking one hint on it, then probing it as a kept hint context
+    does and propagating it as auto-solve does."""
+    from nonotui.engine.hints import HintContext, next_hint
     from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
+    from nonotui.engine.steps import propagation
 
     board = Board.empty(_TINY)
     next_hint(_TINY, board, should_stop=should_stop)
+    HintContext(_TINY).warm_up()
+    propagation(_TINY, board)
     board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
     next_hint(_TINY, board, should_stop=should_stop)
     for solver in REGISTRY.values():
@@ -54,43 +58,58 @@ def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
 
 
 def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History,
-         should_stop: Stop):
-    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`."""
+         should_stop: Stop, memory: CheckMemory | None = None):
+    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. With
+    ``memory``, the hint reuses what the earlier ones learned (the same hint, sooner)."""
     from nonotui.engine.hints import HintCancelled, next_hint
 
+    context = memory.hint_context() if memory is not None else None
     try:
-        return next_hint(puzzle, board, cursor, history, should_stop=should_stop)
+        return next_hint(puzzle, board, cursor, history, should_stop=should_stop,
+                         context=context)
     except HintCancelled as exc:
         raise Cancelled from exc
 
 
 class CheckMemory:
-    """What a play screen keeps from one check to the next: the clues' own solutions, which do
-    not change with the marks. Made on the event loop without the engine; the engine's
-    :class:`~nonotui.engine.hints.ReferenceSolutions` is created by the first worker that needs it.
+    """What a play screen keeps from one check or hint to the next: the clues' own solutions,
+    which do not change with the marks, and the hints' context. Made on the event loop without
+    the engine; the engine's :class:`~nonotui.engine.checks.ReferenceSolutions` and
+    :class:`~nonotui.engine.hints.HintContext` are created by the first worker that needs them.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self._reference = None
+        self._context = None
         self._lock = threading.Lock()
 
     def reference(self):
-        """The puzzle's :class:`~nonotui.engine.hints.ReferenceSolutions`, made once."""
-        from nonotui.engine.hints import ReferenceSolutions
+        """The puzzle's :class:`~nonotui.engine.checks.ReferenceSolutions`, made once."""
+        from nonotui.engine.checks import ReferenceSolutions
 
         with self._lock:
             if self._reference is None:
                 self._reference = ReferenceSolutions(self.puzzle)
             return self._reference
 
+    def hint_context(self):
+        """The puzzle's :class:`~nonotui.engine.hints.HintContext`, made once; it shares the
+        checks' reference solutions."""
+        from nonotui.engine.hints import HintContext
+
+        reference = self.reference()
+        with self._lock:
+            if self._context is None:
+                self._context = HintContext(self.puzzle, reference)
+            return self._context
+
 
 def check(puzzle: Puzzle, board: Board, should_stop: Stop,
           memory: CheckMemory | None = None) -> frozenset[tuple[int, int]]:
     """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``memory``, the
     clues are solved only on the first check, not on every one."""
-    from nonotui.engine.checks import check_marks
-    from nonotui.engine.hints import HintCancelled
+    from nonotui.engine.checks import HintCancelled, check_marks
 
     reference = memory.reference() if memory is not None else None
     try:
