@@ -52,6 +52,8 @@ def walk(path: str, limit: int) -> dict[str, object]:
     hints_module.next_hint(tiny, board)
 
     context_class = getattr(hints_module, "HintContext", None)
+    if context_class is not None:
+        context_class(tiny).warm_up()  # as the player's warm-up does
     puzzle = open_one(path)
     board = Board.empty(puzzle)
     context = context_class(puzzle) if context_class is not None else None
@@ -99,10 +101,29 @@ def run_child(repo: Path, path: Path, limit: int) -> dict[str, object]:
     return json.loads(out.stdout)
 
 
+def table(result: dict[str, object], check: bool) -> tuple[list[str], bool]:
+    """One walk's rows; whether every rung met its targets (when ``check``)."""
+    ok = True
+    rows = [f"Solved: {'yes' if result['solved'] else 'no'}; hint context kept: "
+            f"{'yes' if result['context'] else 'no'}.", "",
+            "| rung | hints | median ms | worst ms | total s | target |",
+            "|---|---|---|---|---|---|"]
+    for rung, n, med, worst, total in summary([tuple(t) for t in result["times"]]):
+        met = med < TARGET_MEDIAN_MS and worst < TARGET_WORST_MS
+        if rung != "all" and check:
+            ok = ok and met
+        verdict = "" if rung == "all" else ("met" if met else "missed")
+        rows.append(f"| {rung} | {n} | {med:.1f} | {worst:.1f} | {total:.2f} | {verdict} |")
+    return rows + [""], ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzle", action="append", help="a puzzle file (repeatable)")
     parser.add_argument("--repo", type=Path, default=HERE, help="the checkout to time")
+    parser.add_argument("--baseline", type=Path,
+                        help="another checkout (e.g. an export of main) walked before each "
+                             "puzzle's walk, for a before/after table from one run")
     parser.add_argument("--limit", type=int, default=5000, help="most hints per walk")
     parser.add_argument("--write", action="store_true", help=f"write {RESULTS.name}")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -113,33 +134,31 @@ def main() -> int:
     paths = [Path(p) for p in args.puzzle] if args.puzzle else [BENCH / n for n in DEFAULT]
     import numba
 
+    command = " ".join(["python benchmarks/hint_walk.py", *sys.argv[1:]])
     lines = [
         "# Hint walk (`benchmarks/hint_walk.py`)",
         "",
-        f"Command: `python benchmarks/hint_walk.py{' --write' if args.write else ''}` "
-        f"(checkout `{args.repo.resolve().name}`); {date.today().isoformat()}; "
+        f"Command: `{command}`; {date.today().isoformat()}; "
         f"Python {platform.python_version()}, numba {numba.__version__}, "
-        f"{os.cpu_count()} CPUs, machine shared with other work. Each puzzle is walked from an "
-        "empty board to solved by hints alone in a fresh process, after a warm-up; times are "
-        f"wall milliseconds per hint. Targets per rung: median under {TARGET_MEDIAN_MS:g} ms, "
-        f"worst under {TARGET_WORST_MS:g} ms.",
+        f"{os.cpu_count()} CPUs, machine shared with other work (load average at the start "
+        f"{os.getloadavg()[0]:.1f}). Each puzzle is walked from an empty board to solved by "
+        "hints alone in a fresh process, after a warm-up; times are wall milliseconds per "
+        f"hint. Targets per rung: median under {TARGET_MEDIAN_MS:g} ms, worst under "
+        f"{TARGET_WORST_MS:g} ms.",
         "",
     ]
     ok = True
     for path in paths:
-        result = run_child(args.repo.resolve(), path.resolve(), args.limit)
         name = NAMES.get(path.name, path.name)
-        lines += [f"## {name}", "",
-                  f"Solved: {'yes' if result['solved'] else 'no'}; hint context kept: "
-                  f"{'yes' if result['context'] else 'no'}.", "",
-                  "| rung | hints | median ms | worst ms | total s | target |",
-                  "|---|---|---|---|---|---|"]
-        for rung, n, med, worst, total in summary([tuple(t) for t in result["times"]]):
-            met = rung == "all" or (med < TARGET_MEDIAN_MS and worst < TARGET_WORST_MS)
-            ok = ok and (met or rung == "all")
-            lines.append(f"| {rung} | {n} | {med:.1f} | {worst:.1f} | {total:.2f} | "
-                         f"{'' if rung == 'all' else ('met' if met else 'MISSED')} |")
-        lines.append("")
+        if args.baseline is not None:
+            before = run_child(args.baseline.resolve(), path.resolve(), args.limit)
+            rows, _ = table(before, False)
+            lines += [f"## {name}: before (`{args.baseline.resolve().name}`)", "", *rows]
+        result = run_child(args.repo.resolve(), path.resolve(), args.limit)
+        rows, met = table(result, True)
+        ok = ok and met
+        title = f"{name}: after (`{args.repo.resolve().name}`)" if args.baseline else name
+        lines += [f"## {title}", "", *rows]
     report = "\n".join(lines)
     print(report)
     if args.write:

@@ -205,13 +205,13 @@ def _chain(h, w, blocks, colors, clue_off, base, packed, idx, value, probe, touc
     head = 0
     tail = 0
     for line in (r0, h + c0):
-        queue[tail % n_lines] = line
+        queue[tail] = line
         tail += 1
         queued[line] = True
     step = 0
     broken = -1
     while head < tail:
-        line = queue[head % n_lines]
+        line = queue[head]
         head += 1
         queued[line] = False
         step += 1
@@ -252,10 +252,10 @@ def _chain(h, w, blocks, colors, clue_off, base, packed, idx, value, probe, touc
                     _put(packed, cross, line - h, v)
                 if not queued[cross]:
                     queued[cross] = True
-                    queue[tail % n_lines] = cross
+                    queue[tail] = cross
                     tail += 1
     while head < tail:  # leave ``queued`` clear for the next probe
-        queued[queue[head % n_lines]] = False
+        queued[queue[head]] = False
         head += 1
     if broken < 0:
         return 0, -1
@@ -307,16 +307,16 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
         witness: ``uint8[h*w, 2, h*w]``: for a witnessed probe, where its propagation ends on
             the board (brought up to date call by call); an array with a first dimension of 0
             keeps none.
-        memo, memo_used: The table of line solves, ``uint64[2**k, 2 + 2 * words]`` (see
-            :func:`memo_words` and :func:`_memo_solve`), all 0 at first, and how many of its
-            slots are used, ``int64[1]``.
+        memo, memo_used: The table of line solves, ``uint64[2**k, m]`` with ``m`` at least
+            ``2 + 2 * memo_words(max(h, w))`` (see :func:`_memo_solve`), all 0 at first, and
+            how many of its slots are used, ``int64[1]``.
 
     Returns:
         How many probes were run from the start (the others were answered from what was kept).
     """
     n = h * w
     n_lines = h + w
-    words = (memo.shape[1] - 2) // 2
+    words = (max(h, w) + CELLS_PER_WORD - 1) // CELLS_PER_WORD
     keep_witness = witness.shape[0] == n
     # which cells changed since the previous call, whether any lost a mark, and their lines
     changed = np.empty(n, dtype=np.int64)
@@ -343,7 +343,9 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
     outbuf = np.empty(size, dtype=cells.dtype)
     iwork = np.empty(work_size(size, k_max), dtype=np.int32)
     keybuf = np.empty((1, words), dtype=np.uint64)
-    queue = np.empty(n_lines, dtype=np.int64)
+    # a line is queued again only after one of its cells changed: a probe queues at most its
+    # own two lines and one per cell, so the queue never wraps
+    queue = np.empty(n + n_lines + 2, dtype=np.int64)
     queued = np.zeros(n_lines, dtype=np.bool_)
     base = np.empty((n_lines, words), dtype=np.uint64)
     packed = np.empty((n_lines, words), dtype=np.uint64)
@@ -422,10 +424,10 @@ def _rewitness(h, w, blocks, colors, clue_off, cells, wit, changed, n_changed, l
             for line in (r, h + c - r * w):
                 if not queued[line]:
                     queued[line] = True
-                    queue[tail % n_lines] = line
+                    queue[tail] = line
                     tail += 1
     while head < tail:
-        line = queue[head % n_lines]
+        line = queue[head]
         head += 1
         queued[line] = False
         if not ok:
@@ -456,6 +458,6 @@ def _rewitness(h, w, blocks, colors, clue_off, cells, wit, changed, n_changed, l
                     cross = h + i if line < h else i
                     if not queued[cross]:
                         queued[cross] = True
-                        queue[tail % n_lines] = cross
+                        queue[tail] = cross
                         tail += 1
     return ok

@@ -302,7 +302,9 @@ class _ProbeCache:
         self.deps = np.zeros((n, 2, (h + w + 63) // 64), dtype=np.uint64)
         keep = 2 * n * n <= WITNESS_BYTES
         self.witness = np.zeros((n, 2, n) if keep else (0, 2, n), dtype=np.uint8)
-        row = 2 + 2 * _probes.memo_words(max(h, w))
+        row = 4  # a power of two, so that a slot never straddles two cache lines
+        while row < 2 + 2 * _probes.memo_words(max(h, w)):
+            row *= 2
         slots = 1 << 10
         while slots * 2 * 8 * row <= MEMO_BYTES:
             slots *= 2
