@@ -111,11 +111,10 @@ def test_kept_probe_counts_are_probe_all_s_on_every_board_of_a_refining_sequence
         context = HintContext(puzzle)
         rng = np.random.default_rng(seed)
         board = Board.empty(puzzle)
-        from nonotui.engine.hints import _Lines
-
+        prep = prepare(puzzle)
         for _ in range(25):
             flat = board.cells.reshape(-1).copy()
-            kept = context.probe_sizes(_Lines(puzzle, board), flat, clean)
+            kept = context.probe_sizes(prep, flat, clean)
             fresh = probe_all(puzzle, board.cells)
             if fresh.max() > 0:
                 nz = fresh > 0
