@@ -222,3 +222,56 @@ def test_lowest_bit_finds_every_bit():
         x = np.uint64(1) << np.uint64(bit)
         assert _probes._lowest_bit(x) == bit
         assert _probes._lowest_bit(x | (np.uint64(1) << np.uint64(63))) == bit
+
+
+def test_the_line_table_tells_lines_apart_by_every_cell():
+    """Two contents of one 40-cell line that differ only past cell 32 (the second packed word)
+    are two entries, each with fcomp's own answer; and a full table starts again empty."""
+    blocks = np.array([3, 30], dtype=np.int32)
+    colors = np.ones(2, dtype=np.int32)
+    clue_off = np.array([0, 2], dtype=np.int32)
+    n = 40
+    words = _probes.memo_words(n)
+    memo = np.zeros((8, 8), dtype=np.uint64)
+    used = np.zeros(1, dtype=np.int64)
+    linebuf = np.empty(n, dtype=np.uint32)
+    outbuf = np.empty(n, dtype=np.uint32)
+    iwork = np.empty(kernels.work_size(n, 2), dtype=np.int32)
+
+    def key(line: np.ndarray) -> np.ndarray:
+        keys = np.zeros((1, words), dtype=np.uint64)
+        for i, v in enumerate(line):
+            keys[0, i // 32] |= np.uint64(int(v)) << np.uint64(2 * (i % 32))
+        return keys
+
+    def answer(line: np.ndarray) -> tuple[int, np.ndarray]:
+        slot = _probes._memo_solve(0, key(line), 0, n, blocks, colors, clue_off, linebuf,
+                                   outbuf, iwork, memo, used)
+        status = int(_probes._memo_status(memo, slot))
+        out = np.array([(int(memo[slot, 2 + words + i // 32]) >> (2 * (i % 32))) & 3
+                        for i in range(n)], dtype=np.uint32)
+        return status, out
+
+    def fcomp(line: np.ndarray) -> tuple[int, np.ndarray]:
+        out = np.empty_like(line)
+        status = kernels.solve_line(kernels.FCOMP, blocks, colors, line.copy(), out,
+                                    np.empty(kernels.work_size(n, 2), dtype=np.int32))
+        return int(status), (out if status == kernels.CHANGED else line)
+
+    first = np.full(n, UNKNOWN, dtype=np.uint32)
+    second = first.copy()
+    second[38] = EMPTY  # the 30 must end by cell 37
+    for line in (first, second, first, second):
+        status, out = answer(line)
+        want_status, want = fcomp(line)
+        assert status == want_status
+        assert np.array_equal(out, want)
+    assert used[0] == 2
+    third = first.copy()
+    third[39] = EMPTY
+    fourth = first.copy()
+    fourth[37] = EMPTY
+    answer(third)
+    answer(fourth)  # 8 slots hold 4 entries at most: the table was emptied and refilled
+    assert used[0] <= 4
+    assert answer(second)[1].tolist() == fcomp(second)[1].tolist()
