@@ -14,7 +14,7 @@ import numpy as np
 
 from nonotui.engine import _kernels as kernels
 from nonotui.engine import _probes
-from nonotui.engine.checks import Cell, ReferenceSolutions, agrees, marks_of, search
+from nonotui.engine.checks import Cell, ReferenceSolutions, agrees, search
 from nonotui.engine.search import _Prepared, prepare
 from nonotui.model import UNKNOWN, Board, Puzzle
 
@@ -80,7 +80,7 @@ class HintContext:
     def consistent(self, board: Board, should_stop: Callable[[], bool] | None) -> bool:
         """Whether ``board``'s marks fit some solution, searching only when nothing kept says
         (for up to :data:`CONSISTENCY_SECONDS`; a search out of time counts as consistent)."""
-        if not marks_of(board):
+        if np.all(board.cells == UNKNOWN):
             return True  # an empty board holds no mistake
         ref = self.reference.result()
         if ref is not None and ref.status == "contradiction":
