@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.engine.explain import (
     arrangements,
     clue_text,

@@ -1,6 +1,6 @@
 """The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
 
-The search itself is one compiled kernel (:func:`nonotui.engine._kernels.search`) that releases
+The search itself is one compiled kernel (:func:`nonotui.engine.kernels.search`) that releases
 the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be able to stop
 it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and the kernel's
 counters every few milliseconds in the caller's thread; stopping is a flag the kernel reads before
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board, Puzzle
@@ -192,7 +192,7 @@ def solve(
 
 @dataclass(frozen=True)
 class Strategy:
-    """One way of choosing where to branch (kernel options, see ``_kernels.OPT_*``)."""
+    """One way of choosing where to branch (kernel options, see ``kernels.OPT_*``)."""
 
     name: str
     score: int
@@ -256,7 +256,8 @@ class _Runner:
         stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
         self.controls.append(control)
         self.live_stats.append(stats)
-        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
+        units = kernels.grid_units(p.h, p.w)  # the rows, then the columns, as prepare packs them
+        args = (units, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
                 self.cells.copy(), self.max_solutions, solutions, control, stats, options)
         return args, solutions, stats
 
