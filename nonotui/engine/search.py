@@ -1,10 +1,10 @@
 """The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
 
-The search itself is one compiled kernel (:func:`nonotui.engine.kernels.search`) that releases
-the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be able to stop
-it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and the kernel's
-counters every few milliseconds in the caller's thread; stopping is a flag the kernel reads before
-every line it solves.
+The search itself is one compiled kernel (:func:`nonotui.engine.kernels.search_grid`) that
+releases the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be
+able to stop it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and
+the kernel's counters every few milliseconds in the caller's thread; stopping is a flag the
+kernel reads before every line it solves.
 """
 
 from __future__ import annotations
@@ -256,8 +256,7 @@ class _Runner:
         stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
         self.controls.append(control)
         self.live_stats.append(stats)
-        units = kernels.grid_units(p.h, p.w)  # the rows, then the columns, as prepare packs them
-        args = (units, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
+        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
                 self.cells.copy(), self.max_solutions, solutions, control, stats, options)
         return args, solutions, stats
 
@@ -272,7 +271,7 @@ class _Runner:
         if stoppable:
             (status, found), = self._wait([args])
         else:
-            status, found = kernels.search(*args)
+            status, found = kernels.search_grid(*args)
         strategy = first.name
         counters = stats.copy()
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
@@ -301,7 +300,7 @@ class _Runner:
 
         def work(i: int, args) -> None:
             try:
-                results[i] = kernels.search(*args)
+                results[i] = kernels.search_grid(*args)
             except BaseException as exc:  # re-raised in the caller's thread below
                 failures.append(exc)
             if race:

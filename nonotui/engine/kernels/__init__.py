@@ -76,6 +76,7 @@ try:
         SEARCH_REFUSED,
         SEARCH_STOPPED,
         search,
+        search_grid,
     )
     from .state import (
         ST_BACKTRACKS,
@@ -105,5 +106,5 @@ __all__ = [
     "ST_CONTRADICTIONS", "ST_DECIDED", "ST_DEPTH", "ST_GUESSES", "ST_LINES", "ST_MAX_DEPTH",
     "ST_PROBES", "ST_SOLUTIONS", "UNCHANGED", "Units", "chain_units", "complete", "fast",
     "fcomp", "grid_units", "leftmost", "olsak", "probe_all", "probe_chain", "repeat_line",
-    "search", "solve_batch", "solve_line", "solve_stack", "work_size",
+    "search", "search_grid", "solve_batch", "solve_line", "solve_stack", "work_size",
 ]

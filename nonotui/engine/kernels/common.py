@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from numba import njit
 
-
 CONTRADICTION = -1
 """Status: the line is inconsistent with its clue."""
 UNCHANGED = 0

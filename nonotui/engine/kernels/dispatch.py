@@ -23,13 +23,13 @@ from .common import (
     prologue,
     work_size,
 )
-from .lines_fcomp import fcomp_open
 from .lines_complete import complete_open
 from .lines_fast import fast_open
+from .lines_fcomp import fcomp_open
 from .lines_olsak import olsak_open
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def run(method, blocks, line, out, iwork):
     """The prologue, then linesolver ``method`` on what is left (arguments already checked).
 

@@ -29,7 +29,8 @@ a decided cell or the edge are probed, and the most guesses allowed (0: no limit
 SCORE_WU = 0
 SCORE_PRODUCT = 1
 SCORE_FAIL_FIRST = 2
-"""Branching scores (``options[OPT_SCORE]``); the open cell with the highest score is branched on."""
+"""Branching scores (``options[OPT_SCORE]``); the open cell with the highest score is branched
+on."""
 
 ROUND_BRANCH = 0
 """Probing learnt nothing: branch on the cell it chose."""
@@ -89,7 +90,7 @@ def new_probing(st, solutions):
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def record_solution(st, pr):
     """Copy the solved board into the solutions; returns how many there are now."""
     n = pr.found[0]
@@ -100,18 +101,16 @@ def record_solution(st, pr):
     return n
 
 
-@njit(cache=True, nogil=True)
-def near_decided(st, idx):
+@njit(cache=True, nogil=True, inline="always")
+def near_decided(cells, span, of_cell, at, idx):
     """Whether a cell is at the end of one of its units or next to a decided cell in one: where
     probes tend to find something."""
-    cells = st.cells
-    for j in range(st.of_cell.shape[1]):
-        u = st.of_cell[idx, j]
-        i = st.at[idx, j]
-        if i == 0 or i == st.span[u, 2] - 1:
+    for j in range(of_cell.shape[1]):
+        i = at[idx, j]
+        if i == 0 or i == span[of_cell[idx, j], 2] - 1:
             return True
-    for j in range(st.of_cell.shape[1]):
-        stride = st.span[st.of_cell[idx, j], 1]
+    for j in range(of_cell.shape[1]):
+        stride = span[of_cell[idx, j], 1]
         if single(cells[idx - stride]) or single(cells[idx + stride]):
             return True
     return False
@@ -162,21 +161,21 @@ def consider(idx, n_a, n_b, a_bit, cur, options, best_score, best_idx, best_bit)
     return s, idx, (a_bit if take_a else (cur & ~a_bit))
 
 
-@njit(cache=True, nogil=True)
-def memo_fresh(st, pr, idx):
+@njit(cache=True, nogil=True, inline="always")
+def memo_fresh(of_cell, unit_hash, probed, idx):
     """Whether no unit holding cell ``idx`` changed since it was probed; if some did, the current
     hashes are kept for the probe about to be made."""
     fresh = True
-    for j in range(st.of_cell.shape[1]):
-        if pr.probed[idx, j] != pr.unit_hash[st.of_cell[idx, j]]:
+    for j in range(of_cell.shape[1]):
+        if probed[idx, j] != unit_hash[of_cell[idx, j]]:
             fresh = False
     if not fresh:
-        for j in range(st.of_cell.shape[1]):
-            pr.probed[idx, j] = pr.unit_hash[st.of_cell[idx, j]]
+        for j in range(of_cell.shape[1]):
+            probed[idx, j] = unit_hash[of_cell[idx, j]]
     return fresh
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _after_propagate(st, prop):
     """The round's outcome after cells it learnt were propagated, or -1 to go on probing."""
     if prop == PROP_STOPPED:
@@ -198,29 +197,45 @@ def probe_round(st, pr, options, max_solutions):
     is ``ROUND_BRANCH``.
     """
     settle(st)
-    n_cells = st.cells.shape[0]
+    # the records' arrays, once: reading a field in the loop would cost a reference count each
     cells = st.cells
+    span = st.span
+    of_cell = st.of_cell
+    at = st.at
+    stats = st.stats
+    control = st.control
+    trail_idx = st.trail_idx
+    probe_val = pr.probe_val
+    probe_stamp = pr.probe_stamp
+    agreed = pr.agreed
+    unit_hash = pr.unit_hash
+    probed = pr.probed
+    memo_first = pr.memo_first
+    memo_second = pr.memo_second
+    memo_bit = pr.memo_bit
+    n_cells = cells.shape[0]
+    stamp = pr.stamp[0]  # kept in the record too, for the next round
     progress = False
     best_idx = -1
     best_bit = np.uint32(0)
     best_score = -np.inf
     memo = options[OPT_MEMO] == 1
     if memo:
-        unit_hashes(st, pr.unit_hash)
+        unit_hashes(st, unit_hash)
     for idx in range(n_cells):
         cur = cells[idx]
         if single(cur):
             continue
-        if st.control[0] != 0:
+        if control[0] != 0:
             return ROUND_STOPPED, -1, best_bit
-        if options[OPT_NEAR] == 1 and not near_decided(st, idx):
+        if options[OPT_NEAR] == 1 and not near_decided(cells, span, of_cell, at, idx):
             continue
         if memo:
-            fb = pr.memo_bit[idx]
-            if memo_fresh(st, pr, idx) and (fb & cur) != 0 and fb != cur:
+            fb = memo_bit[idx]
+            if memo_fresh(of_cell, unit_hash, probed, idx) and (fb & cur) != 0 and fb != cur:
                 # nothing in this cell's units changed since it was probed: reuse
                 best_score, best_idx, best_bit = consider(
-                    idx, pr.memo_first[idx], pr.memo_second[idx], fb, cur, options, best_score,
+                    idx, memo_first[idx], memo_second[idx], fb, cur, options, best_score,
                     best_idx, best_bit)
                 continue
         forced = np.uint32(0)
@@ -232,7 +247,7 @@ def probe_round(st, pr, options, max_solutions):
         bit = np.uint32(1)
         while bit <= cur:
             if cur & bit:
-                st.stats[ST_PROBES] += 1
+                stats[ST_PROBES] += 1
                 mark = st.tpos[0]
                 assign(st, idx, bit)
                 fuel_cell(st, idx)
@@ -240,30 +255,29 @@ def probe_round(st, pr, options, max_solutions):
                 tpos = st.tpos[0]
                 changed = tpos - mark
                 exhausted = False
-                if prop == PROP_OK and st.stats[ST_DECIDED] == n_cells:
+                if prop == PROP_OK and stats[ST_DECIDED] == n_cells:
                     # the probe solved the puzzle: that is the one solution with this value
                     # here, so the value's whole subtree is explored already
                     if record_solution(st, pr) >= max_solutions:
                         return ROUND_LIMIT, -1, best_bit
                     exhausted = True
                 elif prop == PROP_OK:
-                    stamp = pr.stamp[0]
                     if probes_done == 0:
                         stamp += 1
                         for t in range(mark, tpos):
-                            j = st.trail_idx[t]
-                            pr.probe_stamp[j] = stamp
-                            pr.probe_val[j] = cells[j]
+                            j = trail_idx[t]
+                            probe_stamp[j] = stamp
+                            probe_val[j] = cells[j]
                         n_first = changed
                         first_bit = bit
                     else:
                         # keep only the cells this probe set as every earlier one did
                         n_keep = 0
                         for t in range(mark, tpos):
-                            j = st.trail_idx[t]
-                            if pr.probe_stamp[j] == stamp and pr.probe_val[j] == cells[j]:
-                                pr.probe_stamp[j] = stamp + 1
-                                pr.agreed[n_keep] = j
+                            j = trail_idx[t]
+                            if probe_stamp[j] == stamp and probe_val[j] == cells[j]:
+                                probe_stamp[j] = stamp + 1
+                                agreed[n_keep] = j
                                 n_keep += 1
                         stamp += 1
                         n_agreed = n_keep
@@ -272,16 +286,14 @@ def probe_round(st, pr, options, max_solutions):
                     probes_done += 1
                 undo(st, mark)
                 settle(st)
-                if prop == PROP_STOPPED:
-                    return ROUND_STOPPED, -1, best_bit
-                if prop == PROP_REFUSED:
-                    return ROUND_REFUSED, -1, best_bit
+                if prop == PROP_STOPPED or prop == PROP_REFUSED:
+                    return ROUND_STOPPED if prop == PROP_STOPPED else ROUND_REFUSED, -1, best_bit
                 if prop == PROP_CONTRADICTION or exhausted:
                     forced |= bit
             bit <<= 1
-        pr.memo_first[idx] = n_first
-        pr.memo_second[idx] = n_second
-        pr.memo_bit[idx] = first_bit if probes_done >= 2 else 0
+        memo_first[idx] = n_first
+        memo_second[idx] = n_second
+        memo_bit[idx] = first_bit if probes_done >= 2 else 0
         if forced:
             # values that led to a contradiction, or whose only solution was recorded, are
             # removed, then the rest is propagated
@@ -300,15 +312,15 @@ def probe_round(st, pr, options, max_solutions):
             # the last probe listed them in agreed[:n_agreed], in trail order
             count = 0
             for t in range(n_agreed):
-                j = pr.agreed[t]
+                j = agreed[t]
                 if not single(cells[j]) and j != idx:
-                    pr.agreed[count] = j
+                    agreed[count] = j
                     count += 1
             if count > 0:
                 progress = True
                 for t in range(count):
-                    j = pr.agreed[t]
-                    assign(st, j, pr.probe_val[j])
+                    j = agreed[t]
+                    assign(st, j, probe_val[j])
                     fuel_cell(st, j)
                 outcome = _after_propagate(st, propagate(st))
                 if outcome >= 0:

@@ -6,7 +6,7 @@ from numba import njit
 
 from .common import CHANGED, CONTRADICTION, REFUSED
 from .dispatch import solve_line
-from .state import ST_CONTRADICTIONS, ST_LINES, assign
+from .state import ST_CONTRADICTIONS, ST_LINES, assign_cell
 
 PROP_OK = 0
 """Propagation reached its fixpoint."""
@@ -26,18 +26,32 @@ def propagate(st):
     Returns ``PROP_OK`` at the fixpoint, ``PROP_CONTRADICTION``, ``PROP_STOPPED`` or
     ``PROP_REFUSED``.
     """
+    # the record's arrays, once: reading a field in the loop would cost a reference count each
+    span = st.span
+    of_cell = st.of_cell
+    blocks = st.blocks
+    colors = st.colors
+    clue_off = st.clue_off
     methods = st.methods
-    pending = st.pending
-    fuel = st.fuel
+    complete = st.complete
     score = st.score
     cells = st.cells
+    pending = st.pending
+    fuel = st.fuel
+    trail_idx = st.trail_idx
+    trail_old = st.trail_old
     linebuf = st.linebuf
     outbuf = st.outbuf
+    iwork = st.iwork
+    stats = st.stats
+    control = st.control
+    tpos = st.tpos[0]
     n_ranks = methods.shape[0]
     n_units = pending.shape[0]
-    n_links = st.of_cell.shape[1]
+    n_links = of_cell.shape[1]
     while True:
-        if st.control[0] != 0:
+        if control[0] != 0:
+            st.tpos[0] = tpos
             return PROP_STOPPED
         best = -1
         best_rank = n_ranks
@@ -52,35 +66,38 @@ def propagate(st):
                 if s > best_score:
                     best, best_score = u, s
         if best < 0:
+            st.tpos[0] = tpos
             return PROP_OK
-        start = st.span[best, 0]
-        stride = st.span[best, 1]
-        n = st.span[best, 2]
+        start = span[best, 0]
+        stride = span[best, 1]
+        n = span[best, 2]
         for i in range(n):
             linebuf[i] = cells[start + i * stride]
-        a = st.clue_off[best]
-        b = st.clue_off[best + 1]
-        status = solve_line(methods[best_rank], st.blocks[a:b], st.colors[a:b], linebuf[:n],
-                            outbuf[:n], st.iwork)
-        st.stats[ST_LINES + best_rank] += 1
+        a = clue_off[best]
+        b = clue_off[best + 1]
+        status = solve_line(methods[best_rank], blocks[a:b], colors[a:b], linebuf[:n],
+                            outbuf[:n], iwork)
+        stats[ST_LINES + best_rank] += 1
         fuel[best] = 0
         if status == CONTRADICTION:
-            st.stats[ST_CONTRADICTIONS] += 1
+            stats[ST_CONTRADICTIONS] += 1
+            st.tpos[0] = tpos
             return PROP_CONTRADICTION
         if status == REFUSED:
+            st.tpos[0] = tpos
             return PROP_REFUSED
         if status == CHANGED:
             for i in range(n):
                 if outbuf[i] != linebuf[i]:
                     idx = start + i * stride
-                    assign(st, idx, outbuf[i])
+                    tpos = assign_cell(cells, trail_idx, trail_old, tpos, stats, idx, outbuf[i])
                     for j in range(n_links):
-                        cross = st.of_cell[idx, j]
+                        cross = of_cell[idx, j]
                         if cross != best:
                             pending[cross] = 0
                             fuel[cross] += 1
             # a line solver is idempotent and a weaker rank finds nothing after a stronger one,
             # so only the ranks above this one can still add to this unit
-            pending[best] = n_ranks if st.complete[best_rank] else best_rank + 1
+            pending[best] = n_ranks if complete[best_rank] else best_rank + 1
         else:
             pending[best] = best_rank + 1

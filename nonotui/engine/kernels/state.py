@@ -152,47 +152,63 @@ def new_prop(units, blocks, colors, clue_off, methods, complete, score, cells, t
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
+def assign_cell(cells, trail_idx, trail_old, tpos, stats, idx, value):
+    """Give cell ``idx`` the value set ``value``, on the trail at ``tpos``; returns the new
+    trail position. For loops that keep the record's arrays in locals (see :func:`assign`)."""
+    old = cells[idx]
+    trail_idx[tpos] = idx
+    trail_old[tpos] = old
+    cells[idx] = value
+    if single(value) and not single(old):
+        stats[ST_DECIDED] += 1
+    return tpos + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
 def assign(st, idx, value):
     """Give cell ``idx`` the value set ``value``, on the trail."""
-    old = st.cells[idx]
-    t = st.tpos[0]
-    st.trail_idx[t] = idx
-    st.trail_old[t] = old
-    st.tpos[0] = t + 1
-    st.cells[idx] = value
-    if single(value) and not single(old):
-        st.stats[ST_DECIDED] += 1
+    st.tpos[0] = assign_cell(st.cells, st.trail_idx, st.trail_old, st.tpos[0], st.stats, idx,
+                             value)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def undo(st, to):
     """Unwind the trail back to position ``to``."""
     cells = st.cells
+    trail_idx = st.trail_idx
+    trail_old = st.trail_old
     t = st.tpos[0]
+    decided = 0
     while t > to:
         t -= 1
-        idx = st.trail_idx[t]
-        old = st.trail_old[t]
+        idx = trail_idx[t]
+        old = trail_old[t]
         if single(cells[idx]) and not single(old):
-            st.stats[ST_DECIDED] -= 1
+            decided += 1
         cells[idx] = old
     st.tpos[0] = to
+    st.stats[ST_DECIDED] -= decided
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def fuel_cell(st, idx):
     """A cell changed outside line solving: every unit holding it needs every rank again."""
-    for j in range(st.of_cell.shape[1]):
-        u = st.of_cell[idx, j]
-        st.pending[u] = 0
-        st.fuel[u] += 1
+    of_cell = st.of_cell
+    pending = st.pending
+    fuel = st.fuel
+    for j in range(of_cell.shape[1]):
+        u = of_cell[idx, j]
+        pending[u] = 0
+        fuel[u] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def settle(st):
     """Mark every unit as processed by every rank (the state after a fixpoint was reached)."""
     n_ranks = st.methods.shape[0]
-    for u in range(st.pending.shape[0]):
-        st.pending[u] = n_ranks
-        st.fuel[u] = 0
+    pending = st.pending
+    fuel = st.fuel
+    for u in range(pending.shape[0]):
+        pending[u] = n_ranks
+        fuel[u] = 0
