@@ -59,7 +59,6 @@ def _run(tmp_path: Path, **env_extra: str) -> dict:
     return json.loads(done.stdout)
 
 
-@pytest.mark.slow
 def test_an_edit_to_a_callee_in_another_file_reaches_its_cached_caller(tmp_path: Path) -> None:
     package = _copy(tmp_path)
     first = _run(tmp_path)
