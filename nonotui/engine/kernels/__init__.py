@@ -4,13 +4,13 @@
 ``common``          statuses, cell values, scratch size, the prologue every linesolver shares
 ``lines_fast``      fast (seed 002) and its leftmost arrangement
 ``lines_complete``  complete (seed 000)
-``fcomp``           fcomp (seed 001)
-``olsak``           olsak (seed 003)
+``lines_fcomp``     fcomp (seed 001)
+``lines_olsak``     olsak (seed 003)
 ``dispatch``        :func:`solve_line` (checks, prologue, then one linesolver) and its drivers
 ``state``           the table of units, the propagation record, the trail
 ``propagate``       fuel-driven propagation over the units
 ``probe``           the search's probing round and branching score
-``search``          :func:`search`: propagation, probing, bifurcation
+``search``          :func:`search` (propagation, probing, bifurcation), :func:`search_grid`
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``_cache``          the cache folder named by a hash of these sources (no numba)
 ==================  ==========================================================================
