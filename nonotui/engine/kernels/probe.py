@@ -119,12 +119,14 @@ def near_decided(cells, span, of_cell, at, idx):
 @njit(cache=True, nogil=True)
 def unit_hashes(st, out):
     """A hash of every unit's cells, to tell which units changed since a cell was probed."""
-    for u in range(st.span.shape[0]):
-        start = st.span[u, 0]
-        stride = st.span[u, 1]
+    span = st.span
+    cells = st.cells
+    for u in range(span.shape[0]):
+        start = span[u, 0]
+        stride = span[u, 1]
         acc = np.uint64(1469598103934665603)
-        for i in range(st.span[u, 2]):
-            acc = (acc ^ np.uint64(st.cells[start + i * stride])) * np.uint64(1099511628211)
+        for i in range(span[u, 2]):
+            acc = (acc ^ np.uint64(cells[start + i * stride])) * np.uint64(1099511628211)
         out[u] = acc | np.uint64(1)
 
 
