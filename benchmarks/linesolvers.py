@@ -36,7 +36,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from nonotui.engine import _kernels as kernels  # noqa: E402
+from nonotui.engine import kernels  # noqa: E402
 from nonotui.engine import lines as engine_lines  # noqa: E402
 
 LENGTHS = (10, 25, 50, 100, 200)
@@ -260,7 +260,7 @@ def pure_python_speedups(
 
 def python_worker(min_seconds: float) -> None:
     """Child process, JIT disabled: time each job given on stdin, print microseconds as JSON."""
-    from nonotui.engine import _kernels as plain  # NUMBA_DISABLE_JIT=1: plain Python functions
+    from nonotui.engine import kernels as plain  # NUMBA_DISABLE_JIT=1: plain Python functions
 
     assert not hasattr(plain.solve_line, "py_func"), "the JIT is not disabled"
     micros = []

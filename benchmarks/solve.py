@@ -117,7 +117,7 @@ def run_process(spec: str, timeout: float) -> tuple[float, float, int]:
 def warm_process() -> None:
     """One untimed ``nonotui solve`` run, so that numba's cache is written and warm.
 
-    The in-process warm-up already writes the cache, unless ``_kernels.py`` changed since this
+    The in-process warm-up already writes the cache, unless a kernel source changed since this
     process loaded it (someone editing it meanwhile): then the first child recompiles.
     """
     run_process(TATHAM, 600.0)

@@ -61,7 +61,7 @@ _LINE_LIKE = re.compile(r"^-[-#?.+ ]+$|^-\d+$|^-\d*\.\d+$")
 
 def run(args: argparse.Namespace) -> int:
     """Solve and time the line with each chosen linesolver; returns the exit code."""
-    from nonotui.engine import _kernels as kernels
+    from nonotui.engine import kernels
     from nonotui.engine import lines
     from nonotui.model.notation import format_line
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
-from nonotui.engine import _probes
+from nonotui.engine import kernels
+from nonotui.engine.kernels import probe_memo as _probes
 from nonotui.engine.checks import Cell, ReferenceSolutions, agrees, search
 from nonotui.engine.search import _Prepared, prepare
 from nonotui.model import UNKNOWN, Board, Puzzle
@@ -45,7 +45,7 @@ class HintContext:
       holds no mistake, and needs no search to say so;
     - boards a search found to have exactly one solution, with it: a board that adds marks to
       one of them has that solution and no other, or none;
-    - every probe's answer, with what keeps it true (see :mod:`nonotui.engine._probes`), so a
+    - every probe's answer, with what keeps it true (see :mod:`nonotui.engine.kernels.probe_memo`), so a
       contradiction hint reruns only the probes the board's changes may have changed.
     """
 
@@ -124,9 +124,9 @@ class HintContext:
         scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)
 
     def probe_sizes(self, prep: _Prepared, flat: np.ndarray, clean: bool) -> np.ndarray:
-        """``sizes`` as :func:`~nonotui.engine._kernels.probe_all` gives them, rerunning only
+        """``sizes`` as :func:`~nonotui.engine.kernels.probe_all` gives them, rerunning only
         the probes the board's changes may have changed (a one-off context runs
-        :func:`~nonotui.engine._kernels.probe_all` itself)."""
+        :func:`~nonotui.engine.kernels.probe_all` itself)."""
         if self.one_off:
             sizes = np.zeros((prep.h * prep.w, 2), dtype=np.int64)
             kernels.probe_all(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, flat,
@@ -138,7 +138,7 @@ class HintContext:
 
 
 class _ProbeCache:
-    """The arrays :func:`nonotui.engine._probes.probe_cached` keeps between calls."""
+    """The arrays :func:`nonotui.engine.kernels.probe_memo.probe_cached` keeps between calls."""
 
     def __init__(self, prep: _Prepared) -> None:
         h, w = prep.h, prep.w

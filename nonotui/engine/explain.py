@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -78,9 +78,9 @@ def extremes(clue: Sequence[int], line: np.ndarray) -> tuple[list[int], list[int
     right = np.zeros(k, dtype=np.int32)
     if k == 0:
         return ([], []) if not np.any(line == FILLED) else None
-    if not kernels._leftmost(blocks, line, False, left):
+    if not kernels.leftmost(blocks, line, False, left):
         return None
-    if not kernels._leftmost(blocks, line, True, right):
+    if not kernels.leftmost(blocks, line, True, right):
         return None
     # the reversed run gives starts of the reversed line, last block first
     latest = [n - int(right[k - 1 - j]) - clue[j] for j in range(k)]

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.engine.checks import (
     Cell,
     HintCancelled,

@@ -1,7 +1,7 @@
 """The linesolver registry, linesolver stacks, and the text-notation wrapper around the kernels.
 
 A linesolver has a name, says whether it is complete (finds everything a line's clue and state
-imply) and has a method id that the compiled dispatcher :func:`nonotui.engine._kernels.solve_line`
+imply) and has a method id that the compiled dispatcher :func:`nonotui.engine.kernels.solve_line`
 understands. A stack is an ordered choice of linesolvers for the whole-puzzle solver: a
 linesolver's rank is its position in the stack, and a line goes to the next rank only when the
 lower one found nothing new.
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.errors import NonotuiError, NotationError
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE
 from nonotui.model.notation import format_line, parse_clue, parse_line
@@ -45,7 +45,7 @@ class LineSolver:
     complete: bool
     """Whether it removes every value that no arrangement uses (fast does not)."""
     method_id: int
-    """Its id for the compiled dispatcher (``_kernels.FAST`` and so on)."""
+    """Its id for the compiled dispatcher (``kernels.FAST`` and so on)."""
     summary: str
     """One line saying what it does and which seed describes it."""
     kernel: Callable[..., int] = field(repr=False, compare=False)
@@ -60,28 +60,28 @@ REGISTRY: dict[str, LineSolver] = {
             False,
             kernels.FAST,
             "leftmost and rightmost arrangements, intersected (seed 002); may miss cells",
-            kernels._fast,
+            kernels.fast,
         ),
         LineSolver(
             "complete",
             True,
             kernels.COMPLETE,
             "every arrangement enumerated and merged (seed 000); exponential on long lines",
-            kernels._complete,
+            kernels.complete,
         ),
         LineSolver(
             "fcomp",
             True,
             kernels.FCOMP,
             "the fast-complete INVALID/SLIDING/DRAWING/RESTORING machine (seed 001)",
-            kernels._fcomp,
+            kernels.fcomp,
         ),
         LineSolver(
             "olsak",
             True,
             kernels.OLSAK,
             "fast, then each open cell probed with each value for consistency (seed 003)",
-            kernels._olsak,
+            kernels.olsak,
         ),
     )
 }

@@ -1,10 +1,10 @@
 """The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
 
-The search itself is one compiled kernel (:func:`nonotui.engine._kernels.search`) that releases
-the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be able to stop
-it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and the kernel's
-counters every few milliseconds in the caller's thread; stopping is a flag the kernel reads before
-every line it solves.
+The search itself is one compiled kernel (:func:`nonotui.engine.kernels.search_grid`) that
+releases the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be
+able to stop it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and
+the kernel's counters every few milliseconds in the caller's thread; stopping is a flag the
+kernel reads before every line it solves.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board, Puzzle
@@ -192,7 +192,7 @@ def solve(
 
 @dataclass(frozen=True)
 class Strategy:
-    """One way of choosing where to branch (kernel options, see ``_kernels.OPT_*``)."""
+    """One way of choosing where to branch (kernel options, see ``kernels.OPT_*``)."""
 
     name: str
     score: int
@@ -271,7 +271,7 @@ class _Runner:
         if stoppable:
             (status, found), = self._wait([args])
         else:
-            status, found = kernels.search(*args)
+            status, found = kernels.search_grid(*args)
         strategy = first.name
         counters = stats.copy()
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
@@ -300,7 +300,7 @@ class _Runner:
 
         def work(i: int, args) -> None:
             try:
-                results[i] = kernels.search(*args)
+                results[i] = kernels.search_grid(*args)
             except BaseException as exc:  # re-raised in the caller's thread below
                 failures.append(exc)
             if race:

@@ -3,7 +3,7 @@ solver's propagation makes them, with the linesolver of the stack that made it, 
 and the search decide, as one last step.
 
 :func:`propagation` runs the propagation the whole-puzzle solver starts with
-(:mod:`nonotui.engine._steps`); :func:`solve_steps` yields its steps and then the rest of a
+(:mod:`nonotui.engine.kernels.line_steps`); :func:`solve_steps` yields its steps and then the rest of a
 solution. Nothing here imports Textual.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.engine import _steps
+from nonotui.engine.kernels import line_steps as _steps
 from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.engine.search import prepare
 from nonotui.errors import NonotuiError

@@ -17,7 +17,7 @@ from nonotui.engine import (
     parse_stack,
     solve_line,
 )
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.engine import lines
 from nonotui.errors import NonotuiError, NotationError
 from nonotui.model.notation import format_line, parse_line

@@ -13,9 +13,13 @@ ROOT = Path(__file__).resolve().parents[3]
 PROBE = """
 import json, sys
 import nonotui.engine
-from nonotui.engine import _kernels
-compiled = {name: len(f.signatures) for name, f in vars(_kernels).items()
-            if hasattr(f, "signatures")}
+import pkgutil, importlib
+from nonotui.engine import kernels
+compiled = {}
+for info in pkgutil.iter_modules(kernels.__path__):
+    module = importlib.import_module(f"{kernels.__name__}.{info.name}")
+    compiled.update({f"{info.name}.{name}": len(f.signatures) for name, f in vars(module).items()
+                     if hasattr(f, "signatures")})
 print(json.dumps({"modules": sorted(sys.modules), "compiled": compiled}))
 """
 

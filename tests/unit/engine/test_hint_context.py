@@ -1,14 +1,14 @@
 """A hint context (kept solutions, proven cells, kept probes and line solves) never changes a
 hint: with it and without it, every hint of a walk is the same, and the probing it reuses gives
-the counts fresh probing (``_kernels.probe_all``) gives."""
+the counts fresh probing (``kernels.probe_all``) gives."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from nonotui.engine import _kernels as kernels
-from nonotui.engine import _probes
+from nonotui.engine import kernels
+from nonotui.engine.kernels import probe_memo as _probes
 from nonotui.engine.checks import ReferenceSolutions, wrong_marks
 from nonotui.engine.hints import HintContext, _stuck_hint, next_hint
 from nonotui.engine.search import prepare, solve

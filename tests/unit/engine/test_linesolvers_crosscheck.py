@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.engine import lines
 from nonotui.model.notation import format_line
 from tests.contract import check

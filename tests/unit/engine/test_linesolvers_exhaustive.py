@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from nonotui.engine import NAMES, REGISTRY
-from nonotui.engine import _kernels as kernels
+from nonotui.engine import kernels
 from nonotui.model.notation import format_line
 from tests.oracle import exhaustive_table
 

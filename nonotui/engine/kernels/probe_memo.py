@@ -2,8 +2,8 @@
 
 The contradiction rung of the hint ladder needs, for every open cell and each of its two values,
 how many line solves the contradiction of assuming it needs (0 for none); the hint is the
-shortest. :func:`~._kernels.probe_all` finds them by running
-:func:`~._kernels.probe_chain` for every probe afresh, which costs thousands of fcomp line solves
+shortest. :func:`~.chain.probe_all` finds them by running
+:func:`~.chain.probe_chain` for every probe afresh, which costs thousands of fcomp line solves
 per hint on a 50x45 puzzle. :func:`probe_cached` gives the same numbers, with two things kept by
 the caller between calls:
 
@@ -12,7 +12,7 @@ the caller between calls:
   line solves, keyed by the line and its exact contents (compared in full, never by a hash
   alone): the probes of one hint share most of their solves, and the next hint's probes, on a
   board a few cells further on, meet nearly all of them again. The chain is otherwise
-  :func:`~._kernels.probe_chain`'s, step for step, so its count is the same.
+  :func:`~.chain.probe_chain`'s, step for step, so its count is the same.
 - **Where a probe that broke nothing ended.** On a board where every line fits its clue and
   fcomp changes none (``clean``), a probe that breaks no line ends on the greatest board below
   the board with the probe's value that fcomp leaves alone (fcomp is complete, so the order of
@@ -26,7 +26,7 @@ A probe that breaks a line is run from the start (with the table), since only th
 count. A board that is not clean, or that lost marks since the last call, runs every probe from
 the start.
 
-Numbering as in :mod:`._kernels`: cells flat, row-major; lines rows first, then columns. Cells
+Numbering as in :mod:`.chain`: cells flat, row-major; lines rows first, then columns. Cells
 are black-and-white bitsets (1 empty, 2 filled, 3 both), packed two bits a cell in the table.
 """
 
@@ -35,17 +35,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nonotui.engine._kernels import (
-    BOTH,
-    CHANGED,
-    CONTRADICTION,
-    EMPTY,
-    FCOMP,
-    FILLED,
-    REFUSED,
-    solve_line,
-    work_size,
-)
+from .common import BOTH, CHANGED, CONTRADICTION, EMPTY, FCOMP, FILLED, REFUSED, work_size
+from .dispatch import solve_line
 
 UNKNOWN_ENTRY = 0
 """Nothing kept for the probe (never run, or its cell was decided since)."""
@@ -178,7 +169,7 @@ def _put(packed, line, pos, value):
 def _chain(h, w, blocks, colors, clue_off, base, packed, idx, value, probe, touched,
            cell_setter, cell_step, todo_line, todo_step, seen_step, queue, queued, reads,
            linebuf, outbuf, iwork, memo, memo_used):
-    """:func:`~._kernels.probe_chain` with no limit on the walk back, on packed lines, its
+    """:func:`~.chain.probe_chain` with no limit on the walk back, on packed lines, its
     line solves taken from the table: ``(solves needed, broken line)``, ``(0, -1)`` when no
     line broke.
 
@@ -290,7 +281,7 @@ def _chain(h, w, blocks, colors, clue_off, base, packed, idx, value, probe, touc
 @njit(cache=True, nogil=True)
 def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, state, count,
                  deps, witness, memo, memo_used):
-    """Fill ``sizes`` as :func:`~._kernels.probe_all` would with no cut-off: ``sizes[idx, v]``
+    """Fill ``sizes`` as :func:`~.chain.probe_all` would with no cut-off: ``sizes[idx, v]``
     is the number of line solves the contradiction of assuming ``idx`` empty (``v=0``) or
     filled (``v=1``) needs, 0 when none breaks; 0 for decided cells.
 

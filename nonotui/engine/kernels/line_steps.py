@@ -1,14 +1,14 @@
 """The solver's propagation, one line step at a time, for auto-solve to show.
 
 :func:`propagate_steps` is the whole-puzzle solver's propagation (``_propagate`` in
-:mod:`._kernels`, which :func:`~._kernels.search` runs before any probe or guess) with a record
+:mod:`.propagate`, which :func:`~.search.search` runs before any probe or guess) with a record
 of every line solve that changed cells: the same choice of the next line (lowest pending rank of
 the linesolver stack, then the highest seed score plus fuel, then the lowest line number), the
-same linesolvers (:func:`~._kernels.solve_line`), the same bookkeeping of ranks and fuel. It
+same linesolvers (:func:`~.dispatch.solve_line`), the same bookkeeping of ranks and fuel. It
 lives in its own module so that the search kernel stays as it is; a test holds the two together
 (the solves each linesolver makes are counted by both, and must match).
 
-Numbering as in :mod:`._kernels`: cells flat, row-major; lines rows first, then columns.
+Numbering as in :mod:`.propagate`: cells flat, row-major; lines rows first, then columns.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nonotui.engine._kernels import CHANGED, CONTRADICTION, REFUSED, solve_line, work_size
+from .common import CHANGED, CONTRADICTION, REFUSED, work_size
+from .dispatch import solve_line
 
 DONE = 0
 """Propagation reached its fixpoint."""

@@ -1,0 +1,111 @@
+"""The numba kernels of nonogram solving, one module per job.
+
+==================  ==========================================================================
+``common``          statuses, cell values, scratch size, the prologue every linesolver shares
+``lines_fast``      fast (seed 002) and its leftmost arrangement
+``lines_complete``  complete (seed 000)
+``lines_fcomp``     fcomp (seed 001)
+``lines_olsak``     olsak (seed 003)
+``dispatch``        :func:`solve_line` (checks, prologue, then one linesolver) and its drivers
+``state``           the table of units, the propagation record, the trail
+``propagate``       fuel-driven propagation over the units
+``probe``           the search's probing round and branching score
+``search``          :func:`search` (propagation, probing, bifurcation), :func:`search_grid`
+``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
+``_cache``          the cache folder named by a hash of these sources (no numba)
+==================  ==========================================================================
+
+Importing the package compiles nothing (no eager signatures): compilation, or loading from
+numba's cache, happens on a kernel's first call. Before the kernel modules are imported (when
+numba's cache locators read their folder), the cache folder is pointed at one named by a hash of
+this package's sources (see :mod:`._cache`), then set back.
+"""
+
+from __future__ import annotations
+
+from ._cache import cache_folder
+
+_folder = cache_folder()
+if _folder is not None:
+    import numba
+
+    _previous = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = _folder
+try:
+    from . import line_steps, probe_memo
+    from .chain import chain_units, probe_all, probe_chain
+    from .common import (
+        BOTH,
+        CHANGED,
+        COMPLETE,
+        CONTRADICTION,
+        EMPTY,
+        FAST,
+        FCOMP,
+        FILLED,
+        OLSAK,
+        REFUSED,
+        UNCHANGED,
+        work_size,
+    )
+    from .dispatch import (
+        complete,
+        fast,
+        fcomp,
+        olsak,
+        repeat_line,
+        solve_batch,
+        solve_line,
+        solve_stack,
+    )
+    from .lines_fast import leftmost
+    from .probe import (
+        N_OPTIONS,
+        OPT_GUESS_BUDGET,
+        OPT_MEMO,
+        OPT_NEAR,
+        OPT_ORDER,
+        OPT_SCORE,
+        SCORE_FAIL_FIRST,
+        SCORE_PRODUCT,
+        SCORE_WU,
+    )
+    from .search import (
+        SEARCH_BUDGET,
+        SEARCH_DONE,
+        SEARCH_LIMIT,
+        SEARCH_REFUSED,
+        SEARCH_STOPPED,
+        search,
+        search_grid,
+    )
+    from .state import (
+        ST_BACKTRACKS,
+        ST_CONTRADICTIONS,
+        ST_DECIDED,
+        ST_DEPTH,
+        ST_GUESSES,
+        ST_LINES,
+        ST_MAX_DEPTH,
+        ST_PROBES,
+        ST_SOLUTIONS,
+        Units,
+        grid_units,
+    )
+finally:
+    if _folder is not None:
+        numba.config.CACHE_DIR = _previous
+
+CACHE_FOLDER: str | None = _folder
+"""Where this package's kernels are cached (None: numba's own choice, or NUMBA_CACHE_DIR)."""
+
+__all__ = [
+    "BOTH", "CACHE_FOLDER", "CHANGED", "COMPLETE", "CONTRADICTION", "EMPTY", "FAST", "FCOMP",
+    "FILLED", "N_OPTIONS", "OLSAK", "OPT_GUESS_BUDGET", "OPT_MEMO", "OPT_NEAR", "OPT_ORDER",
+    "OPT_SCORE", "REFUSED", "SCORE_FAIL_FIRST", "SCORE_PRODUCT", "SCORE_WU", "SEARCH_BUDGET",
+    "SEARCH_DONE", "SEARCH_LIMIT", "SEARCH_REFUSED", "SEARCH_STOPPED", "ST_BACKTRACKS",
+    "ST_CONTRADICTIONS", "ST_DECIDED", "ST_DEPTH", "ST_GUESSES", "ST_LINES", "ST_MAX_DEPTH",
+    "ST_PROBES", "ST_SOLUTIONS", "UNCHANGED", "Units", "chain_units", "complete", "fast",
+    "fcomp", "grid_units", "leftmost", "line_steps", "olsak", "probe_memo", "probe_all", "probe_chain", "repeat_line",
+    "search", "search_grid", "solve_batch", "solve_line", "solve_stack", "work_size",
+]

@@ -1,0 +1,132 @@
+"""The dispatcher: one entry for every linesolver, the prologue they share, and two drivers.
+
+:func:`solve_line` checks its arguments, settles what needs no linesolver (the
+:func:`~.common.prologue`), then hands the line to the chosen ``*_open`` kernel. The whole-puzzle
+propagation calls it from inside its own compiled loop. :func:`fast`, :func:`complete`,
+:func:`fcomp` and :func:`olsak` are the registry's per-method entries; :func:`solve_batch` and
+:func:`repeat_line` are drivers for tests, benchmarks and the CLI.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .common import (
+    COMPLETE,
+    FAST,
+    FCOMP,
+    OLSAK,
+    PENDING,
+    REFUSED,
+    UNCHANGED,
+    prologue,
+    work_size,
+)
+from .lines_complete import complete_open
+from .lines_fast import fast_open
+from .lines_fcomp import fcomp_open
+from .lines_olsak import olsak_open
+
+
+@njit(cache=True, nogil=True, inline="always")
+def run(method, blocks, line, out, iwork):
+    """The prologue, then linesolver ``method`` on what is left (arguments already checked).
+
+    The one place the prologue is written: every linesolver entry goes through here.
+    """
+    status = prologue(blocks, line, out)
+    if status != PENDING:
+        return status
+    if method == FAST:
+        return fast_open(blocks, line, out, iwork)
+    if method == FCOMP:
+        return fcomp_open(blocks, line, out, iwork)
+    if method == COMPLETE:
+        return complete_open(blocks, line, out, iwork)
+    if method == OLSAK:
+        return olsak_open(blocks, line, out, iwork)
+    return REFUSED
+
+
+@njit(cache=True, nogil=True)
+def fast(blocks, colors, line, out, iwork):
+    """fast (seed 002) on one line, prologue included; arguments are not checked."""
+    return run(FAST, blocks, line, out, iwork)
+
+
+@njit(cache=True, nogil=True)
+def complete(blocks, colors, line, out, iwork):
+    """complete (seed 000) on one line, prologue included; arguments are not checked."""
+    return run(COMPLETE, blocks, line, out, iwork)
+
+
+@njit(cache=True, nogil=True)
+def fcomp(blocks, colors, line, out, iwork):
+    """fcomp (seed 001) on one line, prologue included; arguments are not checked."""
+    return run(FCOMP, blocks, line, out, iwork)
+
+
+@njit(cache=True, nogil=True)
+def olsak(blocks, colors, line, out, iwork):
+    """olsak (seed 003) on one line, prologue included; arguments are not checked."""
+    return run(OLSAK, blocks, line, out, iwork)
+
+
+@njit(cache=True, nogil=True)
+def solve_line(method, blocks, colors, line, out, iwork):
+    """Run linesolver ``method`` (:data:`FAST`, :data:`COMPLETE`, :data:`FCOMP`, :data:`OLSAK`).
+
+    Callable from compiled code. Arguments are checked cheaply first, since compiled code does
+    not check array bounds: a mismatch returns :data:`REFUSED` instead of corrupting memory.
+    """
+    if method < FAST or method > OLSAK:
+        return REFUSED
+    k = blocks.shape[0]
+    if colors.shape[0] != k or out.shape[0] != line.shape[0]:
+        return REFUSED
+    if iwork.shape[0] < work_size(line.shape[0], k):
+        return REFUSED
+    for j in range(k):
+        if blocks[j] < 1 or colors[j] != 1:
+            return REFUSED
+    return run(method, blocks, line, out, iwork)
+
+
+@njit(cache=True, nogil=True)
+def solve_stack(methods, first_rank, blocks, colors, line, out, iwork):
+    """Offer the line to the stack ``methods`` from ``first_rank`` on, rank by rank.
+
+    A line goes to the next rank only when the current one found nothing new. Returns the
+    status and the rank that produced it (the last rank when every one left the line unchanged).
+    """
+    rank = first_rank
+    status = UNCHANGED
+    while rank < methods.shape[0]:
+        status = solve_line(methods[rank], blocks, colors, line, out, iwork)
+        if status != UNCHANGED:
+            return status, rank
+        rank += 1
+    return status, methods.shape[0] - 1
+
+
+@njit(cache=True, nogil=True)
+def solve_batch(method, blocks, colors, lines, out, status):
+    """Solve every row of ``lines`` (one clue for all) into the rows of ``out`` and ``status``.
+
+    Tests and benchmarks use it to run millions of lines without a Python call per line.
+    """
+    iwork = np.empty(work_size(lines.shape[1], blocks.shape[0]), dtype=np.int32)
+    for i in range(lines.shape[0]):
+        status[i] = solve_line(method, blocks, colors, lines[i], out[i], iwork)
+
+
+@njit(cache=True, nogil=True)
+def repeat_line(method, blocks, colors, line, out, iwork, reps):
+    """Solve the same line ``reps`` times and return the last status: a timing loop free of
+    Python's call overhead, for the CLI's and the benchmark's microseconds per call."""
+    status = REFUSED
+    for _ in range(reps):
+        status = solve_line(method, blocks, colors, line, out, iwork)
+    return status
+

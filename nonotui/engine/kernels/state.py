@@ -1,0 +1,214 @@
+"""The board the whole-puzzle kernels work on: its table of units and the propagation record.
+
+The board is one flat ``uint32`` array of cells. Which cells form a line is not hard-coded: a
+table of units says it (:class:`Units`). Unit ``u`` holds the ``span[u, 2]`` cells
+``span[u, 0] + i * span[u, 1]`` for ``i < span[u, 2]``; ``of_cell[c]`` lists the units that hold
+cell ``c`` and ``at[c]`` its position in each. :func:`grid_units` builds the table of a nonogram:
+its rows, then its columns (the one place that order is written). Clues of all units are packed:
+the blocks of unit ``u`` are ``blocks[clue_off[u]:clue_off[u + 1]]``, likewise their colours.
+
+Every change of a cell is recorded on a trail (cell index and old value), so a probe or a branch
+is undone by unwinding the trail instead of copying the board: the search stack holds trail
+positions, not boards, and its memory grows with the search depth only by a few integers.
+
+The caller stops a running search by setting ``control[0]`` to a non-zero value from another
+thread (the kernels release the GIL); it is read before every line solved, so a stop takes
+effect within one linesolver call. ``stats`` is written as the search goes and may be read
+meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from .common import single, work_size
+
+ST_PROBES = 0
+ST_GUESSES = 1
+ST_DEPTH = 2
+ST_MAX_DEPTH = 3
+ST_SOLUTIONS = 4
+ST_DECIDED = 5
+ST_BACKTRACKS = 6
+ST_CONTRADICTIONS = 7
+ST_LINES = 8
+"""Indices into the stats array; ST_LINES + rank counts the lines solved by each rank."""
+
+
+class Units(NamedTuple):
+    """The constraint units of a board (see the module's docstring)."""
+
+    span: np.ndarray
+    """``int64[n_units, 3]``: first cell, stride, length of each unit."""
+    of_cell: np.ndarray
+    """``int64[n_cells, m]``: the units holding each cell (each cell is in ``m`` units)."""
+    at: np.ndarray
+    """``int64[n_cells, m]``: the cell's position in each of those units."""
+
+
+class Prop(NamedTuple):
+    """Everything propagation reads and writes, passed as one record.
+
+    The arrays are shared, not copied: the kernels change ``cells``, ``pending``, ``fuel``, the
+    trail, ``tpos``, the buffers and ``stats`` in place.
+    """
+
+    span: np.ndarray
+    of_cell: np.ndarray
+    at: np.ndarray
+    blocks: np.ndarray
+    colors: np.ndarray
+    clue_off: np.ndarray
+    methods: np.ndarray
+    """The stack's method ids, by rank."""
+    complete: np.ndarray
+    """Whether each rank's linesolver is complete."""
+    score: np.ndarray
+    """Seed 003's T per unit: higher units are solved first."""
+    cells: np.ndarray
+    pending: np.ndarray
+    """Per unit, the lowest rank that may still find something in it (``n_ranks``: none)."""
+    fuel: np.ndarray
+    """Per unit, how many of its cells changed since it was last solved."""
+    trail_idx: np.ndarray
+    trail_old: np.ndarray
+    tpos: np.ndarray
+    """``int64[1]``: the trail's length."""
+    linebuf: np.ndarray
+    outbuf: np.ndarray
+    iwork: np.ndarray
+    stats: np.ndarray
+    control: np.ndarray
+
+
+@njit(cache=True, nogil=True)
+def grid_units(h, w):
+    """The units of an ``h`` x ``w`` grid stored row-major: the rows, then the columns."""
+    n = h * w
+    span = np.empty((h + w, 3), dtype=np.int64)
+    of_cell = np.empty((n, 2), dtype=np.int64)
+    at = np.empty((n, 2), dtype=np.int64)
+    for r in range(h):
+        span[r, 0] = r * w
+        span[r, 1] = 1
+        span[r, 2] = w
+    for c in range(w):
+        span[h + c, 0] = c
+        span[h + c, 1] = w
+        span[h + c, 2] = h
+    for idx in range(n):
+        r = idx // w
+        c = idx - r * w
+        of_cell[idx, 0] = r
+        of_cell[idx, 1] = h + c
+        at[idx, 0] = c
+        at[idx, 1] = r
+    return Units(span, of_cell, at)
+
+
+@njit(cache=True, nogil=True)
+def longest_unit(span):
+    """The most cells any unit has."""
+    most = 0
+    for u in range(span.shape[0]):
+        if span[u, 2] > most:
+            most = span[u, 2]
+    return most
+
+
+@njit(cache=True, nogil=True)
+def most_blocks(clue_off):
+    """The most blocks any unit's clue has."""
+    most = 0
+    for u in range(clue_off.shape[0] - 1):
+        k = clue_off[u + 1] - clue_off[u]
+        if k > most:
+            most = k
+    return most
+
+
+@njit(cache=True, nogil=True)
+def new_prop(units, blocks, colors, clue_off, methods, complete, score, cells, trail_size, stats,
+             control):
+    """A propagation record for ``cells``, with its buffers and a trail of ``trail_size``."""
+    n_units = units.span.shape[0]
+    longest = longest_unit(units.span)
+    return Prop(
+        units.span, units.of_cell, units.at, blocks, colors, clue_off, methods, complete, score,
+        cells,
+        np.zeros(n_units, dtype=np.int32),
+        np.zeros(n_units, dtype=np.int32),
+        np.empty(trail_size, dtype=np.int64),
+        np.empty(trail_size, dtype=np.uint32),
+        np.zeros(1, dtype=np.int64),
+        np.empty(longest, dtype=np.uint32),
+        np.empty(longest, dtype=np.uint32),
+        np.empty(work_size(longest, most_blocks(clue_off)), dtype=np.int32),
+        stats,
+        control,
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def assign_cell(cells, trail_idx, trail_old, tpos, stats, idx, value):
+    """Give cell ``idx`` the value set ``value``, on the trail at ``tpos``; returns the new
+    trail position. For loops that keep the record's arrays in locals (see :func:`assign`)."""
+    old = cells[idx]
+    trail_idx[tpos] = idx
+    trail_old[tpos] = old
+    cells[idx] = value
+    if single(value) and not single(old):
+        stats[ST_DECIDED] += 1
+    return tpos + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def assign(st, idx, value):
+    """Give cell ``idx`` the value set ``value``, on the trail."""
+    st.tpos[0] = assign_cell(st.cells, st.trail_idx, st.trail_old, st.tpos[0], st.stats, idx,
+                             value)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def undo(st, to):
+    """Unwind the trail back to position ``to``."""
+    cells = st.cells
+    trail_idx = st.trail_idx
+    trail_old = st.trail_old
+    t = st.tpos[0]
+    decided = 0
+    while t > to:
+        t -= 1
+        idx = trail_idx[t]
+        old = trail_old[t]
+        if single(cells[idx]) and not single(old):
+            decided += 1
+        cells[idx] = old
+    st.tpos[0] = to
+    st.stats[ST_DECIDED] -= decided
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fuel_cell(st, idx):
+    """A cell changed outside line solving: every unit holding it needs every rank again."""
+    of_cell = st.of_cell
+    pending = st.pending
+    fuel = st.fuel
+    for j in range(of_cell.shape[1]):
+        u = of_cell[idx, j]
+        pending[u] = 0
+        fuel[u] += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def settle(st):
+    """Mark every unit as processed by every rank (the state after a fixpoint was reached)."""
+    n_ranks = st.methods.shape[0]
+    pending = st.pending
+    fuel = st.fuel
+    for u in range(pending.shape[0]):
+        pending[u] = n_ranks
+        fuel[u] = 0

@@ -1,0 +1,123 @@
+"""numba's cache is keyed to the kernel sources: an edit to a callee in another file is noticed.
+
+numba checks a cached function against its own file only; the kernel package picks a cache
+folder named by a hash of all its sources (``kernels/_cache.py``). These tests copy the real
+package to a temporary folder, run a caller in a fresh process, edit its callee in another file
+and run it again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonotui.engine.kernels import _cache
+
+KERNELS = Path(__file__).resolve().parents[3] / "nonotui" / "engine" / "kernels"
+
+# state.new_prop (the caller) sizes its scratch with common.work_size (the callee, another file)
+CALLER = """
+import json, sys
+import numpy as np
+import numba
+import kcopy
+from kcopy.state import grid_units, new_prop
+
+units = grid_units(2, 2)
+st = new_prop(units, np.ones(4, np.int32), np.ones(4, np.int32),
+              np.arange(5, dtype=np.int32), np.zeros(1, np.int32), np.ones(1, np.bool_),
+              np.zeros(4), np.full(4, 3, np.uint32), 9, np.zeros(9, np.int64),
+              np.zeros(1, np.int64))
+print(json.dumps({"iwork": int(st.iwork.shape[0]), "folder": kcopy.CACHE_FOLDER,
+                  "hits": sum(new_prop.stats.cache_hits.values()),
+                  "config": numba.config.CACHE_DIR}))
+"""
+
+WORK_SIZE = "    return 4 * k + 3 * n + 2\n"
+
+
+def _copy(tmp_path: Path) -> Path:
+    target = tmp_path / "kcopy"
+    shutil.copytree(KERNELS, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def _run(tmp_path: Path, **env_extra: str) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NUMBA_DISABLE_JIT", "NUMBA_CACHE_DIR", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(tmp_path)
+    env["XDG_CACHE_HOME"] = str(tmp_path / "xdg")
+    env.update(env_extra)
+    done = subprocess.run([sys.executable, "-c", CALLER], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_an_edit_to_a_callee_in_another_file_reaches_its_cached_caller(tmp_path: Path) -> None:
+    package = _copy(tmp_path)
+    first = _run(tmp_path)
+    assert first["iwork"] == 4 * 1 + 3 * 2 + 2
+    assert first["folder"].startswith(str(package / "__pycache__" / "numba-"))
+    again = _run(tmp_path)
+    assert again["folder"] == first["folder"]
+    assert again["hits"] >= 1, "the second run should load the caller from the cache"
+
+    common = package / "common.py"
+    text = common.read_text()
+    assert text.count(WORK_SIZE) == 1
+    common.write_text(text.replace(WORK_SIZE, "    return 4 * k + 3 * n + 2 + 1000\n"))
+    edited = _run(tmp_path)
+    assert edited["iwork"] == 12 + 1000, "the caller ran its stale cached machine code"
+    assert edited["folder"] != first["folder"]
+    assert edited["hits"] == 0
+    # the earlier sources' cache beside the package was cleared away
+    assert not Path(first["folder"]).exists()
+
+
+def test_a_cache_folder_the_user_chose_is_left_alone(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
+    probe = ("import json, numba, nonotui.engine.kernels as k; "
+             "print(json.dumps([k.CACHE_FOLDER, numba.config.CACHE_DIR]))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=KERNELS.parents[2], env=env,
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [None, str(tmp_path / "mine")]
+
+
+def test_the_folder_depends_on_every_source_file(tmp_path: Path) -> None:
+    package = _copy(tmp_path)
+    before = _cache.source_hash(package)
+    assert _cache.source_hash(package) == before
+    (package / "lines_olsak.py").write_text((package / "lines_olsak.py").read_text() + "\n")
+    assert _cache.source_hash(package) != before
+
+
+def test_a_read_only_install_falls_back_to_the_user_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = _copy(tmp_path)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(sys, "platform", "linux")
+    real = _cache._writable
+    # everything runs as root here, so a read-only folder cannot be made: refuse writes instead
+    monkeypatch.setattr(_cache, "_writable",
+                        lambda folder: "__pycache__" not in folder.parts and real(folder))
+    folder = Path(_cache.cache_folder(package) or "")
+    assert folder.parent == tmp_path / "xdg" / "nonotui" / "kernels"
+    assert folder.name == f"numba-{_cache.source_hash(package)}"
+
+
+def test_nowhere_writable_leaves_numba_its_own_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = _copy(tmp_path)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(_cache, "_writable", lambda folder: False)
+    assert _cache.cache_folder(package) is None
