@@ -8,6 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_CONTRADICTION = 3
+EXIT_TIMEOUT = 4
+EXIT_CANCELLED = 5
+"""Exit codes, the same for every subcommand (DESIGN.md): done, bad input, usage error, no
+solution or contradiction, timeout, cancelled. Here, below every layer, so that a kind's own
+subcommands (a nonogram's ``line``) return them without importing the CLI."""
+
 
 class NonotuiError(Exception):
     """Root of the errors a user can cause; ``message`` is shown to them unchanged."""

@@ -78,7 +78,7 @@ def read_state(path: Path, puzzle):
     """
     from nonotui.errors import SaveError
     from nonotui.model import Board
-    from nonotui.store.progress import Progress
+    from nonotui.store.progress import from_document
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -86,7 +86,7 @@ def read_state(path: Path, puzzle):
         raise NonotuiError(f"{path}: cannot read the state file ({exc})") from exc
     if text.lstrip().startswith("{"):
         try:
-            progress = Progress.from_json(json.loads(text), puzzle)
+            progress = from_document(json.loads(text), puzzle, path)
         except (ValueError, SaveError) as exc:
             message = getattr(exc, "message", str(exc))
             raise NonotuiError(f"{path}: not a save file of this puzzle: {message}") from exc
