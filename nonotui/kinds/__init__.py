@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from nonotui.errors import NonotuiError, PuzzleFormatError
+from nonotui.errors import NonotuiError, PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.model.kind import Kind, PuzzleFormat
 
 BUILTIN: dict[str, str] = {"nonogram": "nonotui.kinds.nonogram.kind:KIND"}
@@ -141,6 +141,32 @@ def format_named(name: str) -> tuple[Kind, PuzzleFormat] | None:
     return None
 
 
+def writable() -> tuple[str, ...]:
+    """The names of every format that can be written, in detection order."""
+    return tuple(fmt.name for _, fmt in _all_formats() if fmt.writable)
+
+
+def dump(puzzles: Sequence[Any], name: str) -> str:
+    """Puzzles written in the format called ``name``.
+
+    Raises:
+        UnsupportedPuzzleError: an unknown or read-only format, several puzzles for a format
+            that holds one, or a puzzle the format cannot carry (such as colours).
+    """
+    found = format_named(name)
+    if found is None:
+        known = ", ".join(fmt.name for _, fmt in _all_formats())
+        raise UnsupportedPuzzleError(f"unknown format {name!r}; choose one of {known}")
+    _, fmt = found
+    if not fmt.writable or fmt.write is None:
+        raise UnsupportedPuzzleError(f"nonotui reads the {name} format but cannot write it")
+    if len(puzzles) > 1 and not fmt.multi:
+        raise UnsupportedPuzzleError(
+            f"the {name} format holds one puzzle; pick one with FILE#N ({len(puzzles)} given)"
+        )
+    return fmt.write(list(puzzles))
+
+
 def read_spec(spec: str) -> tuple[Kind, list[Any]] | None:
     """The puzzles of a command-line argument that is not a file but a form one kind knows (a
     Tatham game id, ...), with that kind; ``None`` when no kind takes it."""
@@ -168,6 +194,7 @@ __all__: Sequence[str] = [
     "BUILTIN",
     "UnknownKindError",
     "detect",
+    "dump",
     "format_for_extension",
     "format_named",
     "get",
@@ -178,4 +205,5 @@ __all__: Sequence[str] = [
     "read_spec",
     "register",
     "unregister",
+    "writable",
 ]

@@ -57,6 +57,17 @@ none."""
 Command = Literal["solve", "bench", "hint", "check"]
 """The shared subcommands a kind may add options to."""
 
+Use = Literal["solve", "play"]
+"""What a puzzle may be too new for: the solver (solve, bench, hint, check) or the player."""
+
+CheckStatus = Literal[
+    "solved", "not-finished", "wrong", "inconsistent", "no-solution", "timeout", "cancelled"
+]
+"""What ``nonotui check`` found (``timeout`` and ``cancelled`` are the CLI's own)."""
+
+WarmUp = Literal["solve", "all"]
+"""What to warm up: what a solve uses (the CLI), or everything the player uses."""
+
 DigitKeys = Literal["count", "none"]
 """What the digit keys do on the play screen: a vi-style count prefix for the next move, or
 nothing (a kind with a palette will add its own member when it needs one)."""
@@ -261,6 +272,9 @@ class PuzzleFormat:
     sniff: Callable[[str], bool]
     read: Callable[[str, str], list[Any]]
     write: Callable[[Sequence[Any]], str] | None = None
+    needs_goal: bool = False
+    """Writing it needs the puzzle's goal (its picture); ``convert`` solves for one when the
+    puzzle has none (:meth:`Kind.with_goal`)."""
 
 
 @dataclass(frozen=True)
@@ -297,6 +311,21 @@ class SolveOutcome:
     seconds: float
     stats: Mapping[str, object] = field(default_factory=dict)
     settings: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What checking a board's marks found.
+
+    Attributes:
+        status: The outcome.
+        explanation: The outcome in words, rows and columns counted from 1.
+        wrong: The marks no solution allows, ``(row, column, value marked)``, reading order.
+    """
+
+    status: CheckStatus
+    explanation: str
+    wrong: tuple[CellValueChange, ...] = ()
 
 
 class HintLike(Protocol):
@@ -419,6 +448,28 @@ class Kind(Protocol):
     def is_solved(self, puzzle: Any, board: Board) -> bool:
         """Whether ``board`` is a solution (any solution counts, not a stored picture)."""
 
+    def describe(self, puzzle: Any) -> str:
+        """What ``nonotui show`` prints: size, metadata, identity, clues, goal."""
+
+    def board_rows(self, puzzle: Any, board: Board) -> list[str]:
+        """The board as text rows in the kind's notation (``solve``'s grids)."""
+
+    def read_board(self, puzzle: Any, text: str) -> Board:
+        """A board given as text rows (``hint --state``), checked against the puzzle's size.
+
+        Raises:
+            NonotuiError: a bad character or a row of the wrong length, naming its line.
+        """
+
+    def unsupported(self, puzzle: Any, use: Use) -> str | None:
+        """Why this puzzle cannot be solved or played yet (a colour nonogram), or ``None``."""
+
+    def has_goal(self, puzzle: Any) -> bool:
+        """Whether the puzzle carries its intended picture."""
+
+    def with_goal(self, puzzle: Any, solution: Board) -> Any:
+        """The puzzle with ``solution`` (its one solution) as its goal picture."""
+
     # -- files ---------------------------------------------------------------------------------
 
     def formats(self) -> Sequence[PuzzleFormat]:
@@ -475,8 +526,17 @@ class Kind(Protocol):
             Cancelled: ``should_stop`` said so.
         """
 
-    def warm_up(self, should_stop: Stop) -> None:
-        """Compile (or load from cache) what hints, checks and solves use."""
+    def check_board(self, puzzle: Any, board: Board, should_stop: Stop) -> CheckReport:
+        """Judge ``board``'s marks against the clues, spoiling nothing (``nonotui check``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def warm_up(self, should_stop: Stop, what: WarmUp = "all",
+                options: Mapping[str, object] | None = None) -> None:
+        """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
+        takes them), or also what hints, checks and guides use."""
 
     # -- drawing and playing -------------------------------------------------------------------
 
@@ -524,6 +584,8 @@ __all__ = [
     "Cell",
     "CellValue",
     "CellValueChange",
+    "CheckReport",
+    "CheckStatus",
     "Command",
     "DigitKeys",
     "GlyphRole",
@@ -549,6 +611,8 @@ __all__ = [
     "UnitGuide",
     "UnitState",
     "UnitTracker",
+    "Use",
+    "WarmUp",
     "identity_of",
     "unknown_of",
 ]

@@ -22,6 +22,7 @@ from nonotui.model.kind import (
     Cancelled,
     Cell,
     CellValue,
+    CheckReport,
     Command,
     HintLike,
     KeyRules,
@@ -37,11 +38,16 @@ from nonotui.model.kind import (
     Unit,
     UnitGuide,
     UnitState,
+    Use,
+    WarmUp,
 )
 from nonotui.model.puzzle import Puzzle
 
 GUIDE_EVERY = 5
 """A thin guide line after every fifth row and column."""
+
+WARM_UP_ID = "4x4:2/1/2/1/1.1/2/1/1"
+"""A tiny puzzle that needs probing: solving it loads every kernel a solve uses."""
 
 _EMPTY = CellValue("empty", 0, "empty", "-")
 _FILLED = CellValue("filled", 1, "filled", "#")
@@ -173,6 +179,36 @@ class NonogramKind:
         """Whether the filled cells satisfy every clue (crossing out is not required)."""
         return ClueTracker(puzzle, board).solved
 
+    def describe(self, puzzle: Puzzle) -> str:
+        """Size, metadata, identity, clues (with colour letters) and goal picture."""
+        from nonotui.kinds.nonogram.describe import describe
+
+        return describe(puzzle)
+
+    def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
+        """Rows of ``#`` filled, ``-`` empty, ``?`` unknown."""
+        return board.to_text().splitlines()
+
+    def read_board(self, puzzle: Puzzle, text: str) -> Board:
+        """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space)."""
+        return Board.from_text(text, puzzle)
+
+    def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
+        """Colour puzzles are read and shown, but neither solved nor played yet."""
+        if not puzzle.is_color:
+            return None
+        if use == "solve":
+            return "colour puzzles are not supported by the solver yet"
+        return "is a colour puzzle; nonotui plays black-and-white puzzles only for now"
+
+    def has_goal(self, puzzle: Puzzle) -> bool:
+        """Whether the file gave the puzzle's picture."""
+        return puzzle.goal is not None
+
+    def with_goal(self, puzzle: Puzzle, solution: Board) -> Puzzle:
+        """The puzzle with ``solution`` as its goal picture."""
+        return puzzle.replace(goal=tuple(tuple(row) for row in solution.picture()))
+
     # -- files ---------------------------------------------------------------------------------
 
     def formats(self) -> Sequence[PuzzleFormat]:
@@ -188,6 +224,7 @@ class NonogramKind:
                 sniff=m.sniff,
                 read=m.read,
                 write=m.write if m.WRITABLE else None,
+                needs_goal=m.NAME == "picture",
             )
             for m in FORMATS.values()
         ]
@@ -261,9 +298,23 @@ class NonogramKind:
 
         return plan(puzzle, board, should_stop)
 
-    def warm_up(self, should_stop: Stop) -> None:
-        """Solve a tiny puzzle, ask two hints and a guide on it, and run every linesolver once,
-        so that every kernel the player uses is compiled or loaded from numba's cache."""
+    def check_board(self, puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
+        """Solved, wrong marks, marks impossible together, no solution, or not finished."""
+        from nonotui.kinds.nonogram.checking import check_board
+
+        return check_board(puzzle, board, should_stop)
+
+    def warm_up(self, should_stop: Stop, what: WarmUp = "all",
+                options: Mapping[str, object] | None = None) -> None:
+        """For ``solve``: solve a 4x4 puzzle that needs probing with the chosen linesolvers.
+        For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
+        once, so that every kernel the player uses is compiled or loaded from numba's cache."""
+        if what == "solve":
+            from nonotui.formats import tatham
+
+            (four,) = tatham.read(WARM_UP_ID, "<game id>")
+            self.solve(four, options=options)
+            return
         from nonotui.engine.hints import next_hint
         from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
 
@@ -376,4 +427,4 @@ def _parts(clue: tuple[int, ...]) -> tuple[str, ...]:
 KIND: Kind = NonogramKind()
 """The nonogram kind, as the registry finds it."""
 
-__all__ = ["GUIDE_EVERY", "KEY_RULES", "KIND", "NonogramKind", "NonogramTracker"]
+__all__ = ["GUIDE_EVERY", "KEY_RULES", "KIND", "WARM_UP_ID", "NonogramKind", "NonogramTracker"]

@@ -142,3 +142,30 @@ def test_a_spec_only_a_kind_knows() -> None:
     kind, puzzles = found
     assert kind.name == "nonogram" and (puzzles[0].width, puzzles[0].height) == (4, 4)
     assert kinds.read_spec("heart") is None
+
+
+def test_a_registered_kind_contributes_its_subcommands_and_options(registered: _Renamed,
+                                                                 capsys) -> None:
+    """The CLI asks every kind for its own subcommands and options: nothing in the CLI names
+    a kind."""
+    from nonotui import cli
+    from nonotui.model.kind import Subcommand
+
+    def register_other(sub: object) -> None:
+        p = sub.add_parser("other-only", help="a command only the other kind has")  # type: ignore[attr-defined]
+        p.set_defaults(func=lambda args: 0)
+
+    def add_options(command: str, parser: object) -> None:
+        if command == "solve":
+            parser.add_argument("--other-depth", type=int, default=3)  # type: ignore[attr-defined]
+
+    registered.subcommands = lambda: [Subcommand("other-only", register_other)]  # type: ignore[method-assign]
+    registered.add_options = add_options  # type: ignore[method-assign]
+    registered.solve_options = lambda args: {"depth": args.other_depth}  # type: ignore[method-assign]
+    parser = cli.build_parser()
+    assert "other-only" in parser.format_help()
+    args = parser.parse_args(["solve", "x", "--other-depth", "5", "--linesolvers", "olsak"])
+    from nonotui.cli.solve import kind_options
+
+    assert kind_options(args) == {"nonogram": {"linesolvers": "olsak"}, "other": {"depth": 5}}
+    assert cli.main(["other-only"]) == 0
