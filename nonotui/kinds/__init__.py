@@ -11,6 +11,7 @@ is loaded).
 from __future__ import annotations
 
 import importlib
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -177,6 +178,44 @@ def read_spec(spec: str) -> tuple[Kind, list[Any]] | None:
     return None
 
 
+_SPEC_INDEX = re.compile(r"^(?P<path>.*)#(?P<n>\d+)$")
+
+
+def load_all(path: str | Path) -> list[Any]:
+    """Every puzzle of a file, read through the bounded reader, of whatever kind it is.
+
+    Raises:
+        PuzzleFormatError: the file cannot be read, or holds no puzzle nonotui knows.
+    """
+    # the bounded file reader is the formats package's until it moves to the shared model
+    from nonotui.formats._text import read_text
+
+    return parse(read_text(path), path)[1]
+
+
+def open_spec(spec: str) -> tuple[list[Any], str]:
+    """The puzzles a command-line argument names, and a label for messages: a form a kind
+    knows (a Tatham game id), ``FILE#N`` for the N-th puzzle of a file (from 1), or a file.
+
+    Raises:
+        NonotuiError: the file cannot be read, N is out of range, or the form is malformed.
+    """
+    found = read_spec(spec)
+    if found is not None:
+        return found[1], spec
+    match = _SPEC_INDEX.match(spec)
+    if match and not Path(spec).exists():
+        path, n = match.group("path"), int(match.group("n"))
+        puzzles = load_all(path)
+        if not 1 <= n <= len(puzzles):
+            raise NonotuiError(
+                f"{path}: puzzle #{n} asked for, but the file holds "
+                f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+            )
+        return [puzzles[n - 1]], spec
+    return load_all(spec), spec
+
+
 def parse(text: str, path: str | Path = "<text>") -> tuple[Kind, list[Any]]:
     """Every puzzle in ``text`` with its kind, in the detected format.
 
@@ -200,7 +239,9 @@ __all__: Sequence[str] = [
     "get",
     "kind_of",
     "kinds",
+    "load_all",
     "names",
+    "open_spec",
     "parse",
     "read_spec",
     "register",

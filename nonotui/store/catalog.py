@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from nonotui import formats
+from nonotui import kinds
 from nonotui.errors import NonotuiError
 from nonotui.model import Puzzle
 from nonotui.store.paths import DataDir
@@ -41,9 +41,9 @@ class Entry:
 def _entries_of(name: str, source: str, text_or_path: str | Path) -> list[Entry]:
     try:
         if isinstance(text_or_path, Path):
-            puzzles = formats.load_all(text_or_path)
+            puzzles = kinds.load_all(text_or_path)
         else:
-            puzzles = formats.parse(text_or_path, name)
+            puzzles = kinds.parse(text_or_path, name)[1]
     except NonotuiError as exc:
         return [Entry(name, source, None, exc.message)]
     if len(puzzles) == 1:
@@ -67,7 +67,7 @@ class Catalog:
         folder.mkdir(parents=True, exist_ok=True)
         out: list[Entry] = []
         for path in sorted(folder.iterdir()):
-            if path.is_file() and formats.format_for_extension(path) is not None:
+            if path.is_file() and kinds.format_for_extension(path) is not None:
                 out += _entries_of(path.name, "user", path)
         return out
 
@@ -153,7 +153,7 @@ def closest_bundled(name: str, n: int = 3) -> list[str]:
 def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
     """The puzzles a command-line argument names, for every command that takes a FILE.
 
-    ``spec`` is a file, ``FILE#N``, a Tatham game id (as :func:`nonotui.formats.open_spec`
+    ``spec`` is a file, ``FILE#N``, a Tatham game id (as :func:`nonotui.kinds.open_spec`
     reads them) or the name or title of a bundled puzzle; a real file of that name wins over a
     bundled puzzle. Returns the puzzles and a label for messages.
 
@@ -164,14 +164,14 @@ def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
     spec = spec.strip()
     path = Path(spec).expanduser()
     if path.exists():
-        return formats.open_spec(str(path))
+        return kinds.open_spec(str(path))
     if _names_a_file(spec):
-        return formats.open_spec(spec)
+        return kinds.open_spec(spec)
     bundled = find_bundled(spec)
     if bundled is not None:
         return [bundled], spec
     if "/" in spec or "\\" in spec:
-        return formats.open_spec(spec)  # a path: the file's own error says what is wrong
+        return kinds.open_spec(spec)  # a path: the file's own error says what is wrong
     close = closest_bundled(spec)
     if close:
         hint = f"closest bundled puzzles: {', '.join(close)}"
@@ -182,7 +182,7 @@ def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
 
 def _names_a_file(spec: str) -> bool:
     """Whether ``spec`` is a Tatham game id or ``FILE#N`` of an existing file."""
-    if formats.tatham.looks_like_id(spec):
+    if kinds.read_spec(spec) is not None:
         return True
     head, sep, tail = spec.rpartition("#")
     return bool(sep) and tail.isdigit() and Path(head).expanduser().exists()

@@ -38,7 +38,6 @@ KNOWN_CROSSINGS = {
     ("nonotui.model", "nonotui.model.notation"): "the clue notation moves with Puzzle",
     ("nonotui.model.board", "nonotui.model.puzzle"): "Board.empty and Board.solves read clues",
     ("nonotui.model.board", "nonotui.model.notation"): "Board's text form is the #-? notation",
-    ("nonotui.store.catalog", "nonotui.formats"): "the catalogue reads files (reads branch)",
 }
 """Crossings of the layers still to be removed (the catalogue by the move after the reads
 branch's merge; the shared model's by the move of Puzzle; the player's by Phase C, below)."""
