@@ -340,7 +340,8 @@ class Summary:
     """What the library shows of a puzzle's progress.
 
     Attributes:
-        state: ``"new"``, ``"playing"``, ``"solved"`` or ``"unreadable"``.
+        state: ``"new"``, ``"playing"``, ``"solved"`` (by the player), ``"auto-solved"`` (only
+            ever finished by auto-solve, so no time) or ``"unreadable"``.
         percent: Share of cells decided, 0 to 100.
         best_time: The fastest solve in seconds.
     """
@@ -412,6 +413,9 @@ class ProgressStore:
         except SaveError:
             return Summary("unreadable")
         if progress.solved:
+            # A player's solve always records a time; auto-solve never does.
+            if progress.best_time is None:
+                return Summary("auto-solved", 100)
             return Summary("solved", 100, progress.best_time)
         if not progress.started:
             return Summary("new")

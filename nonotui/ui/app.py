@@ -28,6 +28,7 @@ class NonotuiApp(App[int]):
     BINDINGS = [
         # Bound on purpose: ctrl+c quits (saving first) rather than Textual's copy hint.
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("comma,f2", "settings", "Settings", key_display=","),
     ]
 
     def __init__(
@@ -70,6 +71,7 @@ class NonotuiApp(App[int]):
 
         worker = get_current_worker()
         try:
+            assist.load_engine()
             assist.warm_up(lambda: worker.is_cancelled)
         except Exception as exc:  # shown to the player, never swallowed
             self.post_message(EngineReady(str(exc)))
@@ -181,14 +183,27 @@ class NonotuiApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def action_toggle_glyphs(self) -> None:
-        """Switch between Unicode and ASCII glyphs, and remember the choice."""
-        self.settings.glyphs = "ascii" if self.glyphs.name == "unicode" else "unicode"
-        self.glyphs = choose(self.settings.glyphs)
-        for screen in self.play_screens():
-            screen.set_glyphs(self.glyphs)
+    def action_settings(self) -> None:
+        """Show every setting with its choices."""
+        from nonotui.ui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, tuple(self.available_themes)))
+
+    def change_setting(self, name: str, value: str) -> None:
+        """Set one setting, apply it at once wherever it shows, and save it."""
+        if name == "theme":
+            self.theme = value  # watch_theme saves it
+            return
+        setattr(self.settings, name, value)
+        if name == "glyphs":
+            self.glyphs = choose(value)
+            for screen in self.play_screens():
+                screen.set_glyphs(self.glyphs)
+        elif name == "check":
+            for screen in self.play_screens():
+                screen.check_mode_changed()
         self.save_settings()
-        self.notify(f"{self.glyphs.name} glyphs")
 
     def on_app_blur(self, _event: events.AppBlur) -> None:
         if isinstance(self.screen, PlayScreen):
@@ -203,9 +218,9 @@ class NonotuiApp(App[int]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Every key and mouse action", self.action_help)
         yield SystemCommand("Open a puzzle file", "Play a file by its path", self.action_open_file)
-        yield SystemCommand(
-            "Toggle ASCII glyphs", "Draw cells with ASCII or Unicode", self.action_toggle_glyphs
-        )
+        yield SystemCommand("Settings", "Every setting with its choices (the , key)",
+                            self.action_settings)
+        yield from self._setting_commands()
         if isinstance(screen, PlayScreen):
             yield SystemCommand("Undo", "Undo the last move", screen.action_undo)
             yield SystemCommand("Redo", "Redo the last undone move", screen.action_redo)
@@ -214,18 +229,31 @@ class NonotuiApp(App[int]):
             )
             yield SystemCommand("Pause", "Hide the board and stop the clock", screen.action_pause)
             yield SystemCommand(
-                f"Check mode (now {self.settings.check})",
-                "Cycle: off, on request (c), immediate (after every move)",
-                screen.action_check_mode,
-            )
-            yield SystemCommand(
-                f"Auto-solve speed (now {self.settings.solve_speed})",
-                "Cycle: instant, fast, normal, slow",
-                screen.action_solve_speed,
-            )
-            yield SystemCommand(
                 "Back to the library", "Leave this puzzle (it is saved)", screen.leave
             )
+
+
+    def _setting_commands(self) -> Iterable[SystemCommand]:
+        """One palette entry per choice of each setting ("Auto-solve speed: fast"), so a
+        choice is one pick away; themes keep Textual's own theme picker."""
+        from functools import partial
+
+        from nonotui.ui.screens.settings import setting_infos
+
+        for info in setting_infos(()):
+            if info.name == "theme":
+                continue
+            now = getattr(self.settings, info.name)
+            for choice in info.choices:
+                yield SystemCommand(
+                    f"{info.label}: {choice}",
+                    ("(the current choice) " if choice == now else "") + info.about,
+                    partial(self._choose_setting, info.label, info.name, choice),
+                )
+
+    def _choose_setting(self, label: str, name: str, value: str) -> None:
+        self.change_setting(name, value)
+        self.notify(f"{label}: {value}")
 
 
 def make_app(

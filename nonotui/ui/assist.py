@@ -9,6 +9,7 @@ board (the worker must never read a board the player is changing) and a ``should
 
 from __future__ import annotations
 
+import importlib
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -211,3 +212,15 @@ def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
                 queued.add(cross)
                 pending.append(cross)
     return steps
+
+
+_ENGINE_IMPORT = threading.Lock()
+
+
+def load_engine() -> None:
+    """Import the engine's modules once, one thread at a time. The warm-up worker and an early
+    hint, check or auto-solve worker importing them at the same moment saw a half-initialised
+    package (the auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
+    with _ENGINE_IMPORT:
+        for name in ("nonotui.engine", "nonotui.engine.checks", "nonotui.engine.hints"):
+            importlib.import_module(name)

@@ -231,6 +231,23 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             # Textual repaints the whole widget when the scroll offset changes.
             self.scroll_to(sx, sy, animate=False, immediate=True)
 
+    def page_rows(self) -> int:
+        """How many rows of cells one screenful shows (at least one)."""
+        g = self.geometry
+        view = self._view_now()
+        lines = max(1, view.height - view.header)
+        top = g.nearest_row(view.sy)
+        bottom = g.nearest_row(view.sy + lines - 1)
+        return max(1, bottom - top + 1)
+
+    def scroll_lines(self, lines: int) -> None:
+        """Scroll the cells by ``lines`` screen lines (down when positive), as far as they go."""
+        view = self._view_now()
+        shown = max(1, view.height - view.header)
+        sy = min(max(view.sy + lines, 0), max(0, self.geometry.grid_height - shown))
+        if sy != view.sy:
+            self.scroll_to(view.sx, sy, animate=False, immediate=True)
+
     # -- what to repaint --------------------------------------------------------------------------
 
     def _repaint_all(self) -> None:

@@ -10,7 +10,8 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("arrows, h j k l", "move the cursor"),
             ("digits, then a move", "move that many cells (5l moves five right)"),
             ("home / end", "go to the first / last cell of the row"),
-            ("page up / page down", "go to the first / last row"),
+            ("page up / page down",
+             "scroll the board a screenful up / down; the cursor moves with it"),
         ),
     ),
     (
@@ -46,6 +47,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("i", "hint: the easiest deduction and why, highlighted (again: apply it)"),
             ("c", "check: flag (!) every mark that no solution allows"),
             ("S (shift+s)", "auto-solve from your marks, step by step (escape stops)"),
+            ("enter, click", "finish a running auto-solve at once"),
         ),
     ),
     (
@@ -53,7 +55,8 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("p", "pause: hide the board and stop the clock"),
             ("?, f1", "this help"),
-            ("ctrl+p", "command palette: restart, glyphs, theme, open a file, ..."),
+            (", (comma), f2", "settings: every setting with its choices"),
+            ("ctrl+p", "command palette: restart, settings' choices, theme, open a file, ..."),
             ("q, ctrl+q, ctrl+c", "save and quit"),
         ),
     ),
@@ -64,6 +67,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("o", "open a puzzle file by its path"),
             ("s", "sort by size, name or progress"),
             ("a", "show all, new, in progress or solved puzzles"),
+            ("escape", "clear the search (the top line shows it while it is on)"),
             ("/", "search titles and authors"),
         ),
     ),

@@ -1,18 +1,58 @@
 """The status line under the grid: modes, title, clock, moves, cursor, the latest message and,
 for large puzzles, the cursor's whole clues.
 
-The parts go in order of what a player must not miss on a narrow terminal, where the end of
-the line is cut off: modes that change what keys do come first, the message after the short
-facts, and the long clue text last.
+The parts go in order of what a player must not miss: modes that change what keys do come
+first, the message after the short facts, and the long clue text last. When they do not fit
+the terminal's width on one line, the line becomes two (the message, or the clues, on the
+second), so a message never loses its end on an 80-column terminal.
 """
 
 from __future__ import annotations
 
+import textwrap
+
+from textual import events
 from textual.widgets import Static
+
+MAX_LINES = 2
+
+MIN_CLUES = 12
+"""Columns worth showing of the clues after a message; with fewer left they are dropped."""
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` within ``width`` columns, ending in "…" when it had to be cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def status_lines(facts: str, message: str, clues: str, width: int) -> list[str]:
+    """The status text laid out in at most two lines of ``width`` columns.
+
+    One line when everything fits; else the facts and the message on the first line and the
+    clues on the second; else the message on a line of its own; else the facts and the message
+    wrapped at spaces. Only the cursor's clues (on big puzzles) and, as a last resort, a
+    message longer than two lines are cut, with "…".
+    """
+    one = f"{facts}  {message}" if message else facts
+    whole = f"{one} · {clues}" if clues else one
+    if width <= 0 or len(whole) <= width:
+        return [whole]
+    if len(one) <= width:
+        return [one, _cut(clues, width)]
+    if message and len(facts) <= width and len(message) <= width:
+        room = width - len(message) - 3
+        if clues and room >= MIN_CLUES:
+            return [facts, f"{message} · {_cut(clues, room)}"]
+        return [facts, message]
+    wrapped = textwrap.wrap(one, width, break_on_hyphens=False)
+    if len(wrapped) <= MAX_LINES:
+        return wrapped
+    return [_cut(facts, width), _cut(message, width)] if message else [_cut(facts, width)]
 
 
 class StatusLine(Static):
-    """One line of text set by the play screen; a message stays until the next one replaces it."""
+    """The status text set by the play screen, on one line or two; a message stays until the
+    next one replaces it."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -29,6 +69,8 @@ class StatusLine(Static):
         self.facts = ""
         self.clues = ""
         self.message = ""
+        self.lines: list[str] = [""]
+        """The lines as shown."""
 
     def set_facts(self, facts: str, clues: str = "") -> None:
         """The always-shown part (modes, time, moves, position), and the cursor's clues."""
@@ -43,15 +85,23 @@ class StatusLine(Static):
 
     @property
     def text(self) -> str:
-        """The whole line as shown (before the terminal cuts it)."""
-        text = f"{self.facts}  {self.message}" if self.message else self.facts
-        return f"{text} · {self.clues}" if self.clues else text
+        """The whole text as shown, its lines joined by newlines."""
+        return "\n".join(self.lines)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self._redraw()
 
     def _redraw(self) -> None:
-        # The line's size never depends on its text (one line, full width), so no layout pass:
-        # a layout on every key press costs a frame its budget (Textual then also repaints
-        # the grid's scrollbars, whose container size it always sees as changed).
-        self.update(self.text, layout=False)
+        width = self.content_region.width if self.is_mounted else 0
+        lines = status_lines(self.facts, self.message, self.clues, width)
+        grew = len(lines) != len(self.lines)
+        self.lines = lines
+        if grew:
+            self.styles.height = len(lines)
+        # A layout only when the number of lines changes: a layout on every key press costs a
+        # frame its budget (Textual then also repaints the grid's scrollbars, whose container
+        # size it always sees as changed).
+        self.update("\n".join(lines), layout=grew)
 
 
 class HintPanel(Static):

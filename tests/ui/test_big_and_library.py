@@ -61,11 +61,43 @@ async def test_arrows_and_page_keys_move_the_cursor_when_the_grid_can_scroll() -
         assert grid.scroll_x > 0 and grid.scroll_y > 0  # the view followed the cursor
         await pilot.press("left", "up")
         assert screen.session.cursor == (24, 29)
-        await pilot.press("end", "pagedown")
+        await pilot.press("end", *["pagedown"] * 20)  # pages: test_page_keys_scroll_...
         assert screen.session.cursor == (99, 99)
-        await pilot.press("home", "pageup")
+        await pilot.press("home", *["pageup"] * 20)
         assert screen.session.cursor == (0, 0)
         assert (grid.scroll_x, grid.scroll_y) == (0, 0)
+
+
+async def test_page_keys_scroll_a_screenful_and_the_cursor_moves_with_it() -> None:
+    # Page Up and Page Down jumped to the first or last row; they scroll a page now.
+    async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        g = grid.geometry
+        await pilot.press(*["down"] * 3, *["right"] * 4)
+        on_screen = g.row_y(3) - int(grid.scroll_y)
+        rows = []
+        for key in ("pagedown", "pagedown", "pageup"):
+            page = grid.page_rows()  # the rows on screen now (guide lines make it vary)
+            assert 5 <= page < 20  # below the pinned clues at 80x24
+            row = screen.session.cursor[0]
+            await pilot.press(key)
+            rows.append(screen.session.cursor[0])
+            assert rows[-1] == row + (page if key == "pagedown" else -page)
+            # the board moved under the cursor: it stays on the same screen line
+            assert g.row_y(rows[-1]) - int(grid.scroll_y) == on_screen
+        assert rows[0] > 3 + 5 and rows[1] > rows[0] + 5 and screen.session.cursor[1] == 4
+        await pilot.press(*["pageup"] * 3)  # stops at the top row, the view at the top
+        assert screen.session.cursor == (0, 4) and grid.scroll_y == 0
+
+
+async def test_page_keys_on_a_board_that_fits_go_to_the_first_and_last_row() -> None:
+    async with app_for().run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        await pilot.press("l", "pagedown")
+        assert screen.session.cursor == (4, 1)
+        await pilot.press("pageup")
+        assert screen.session.cursor == (0, 1)
 
 
 async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
@@ -154,7 +186,7 @@ async def test_command_palette_offers_the_main_actions() -> None:
         screen = await play_screen(pilot)
         titles = {c.title for c in app.get_system_commands(screen)}
         for wanted in ("Undo", "Redo", "Restart puzzle", "Pause", "Help", "Open a puzzle file",
-                       "Toggle ASCII glyphs", "Theme"):
+                       "Glyphs: ascii", "Settings", "Theme"):
             assert any(wanted in t for t in titles), wanted
         await pilot.press("f")
         restart = next(c for c in app.get_system_commands(screen) if c.title == "Restart puzzle")
@@ -187,7 +219,7 @@ async def test_ascii_glyphs_setting_and_no_color(monkeypatch: pytest.MonkeyPatch
         g = grid.geometry
         before = grid.render_line(g.header_height).text[g.clue_width:]
         assert UNICODE.filled in before and UNICODE.crossed in before
-        app.action_toggle_glyphs()
+        app.change_setting("glyphs", "ascii")
         after = grid.render_line(g.header_height).text[g.clue_width:]
         assert grid.glyphs is ASCII and after.startswith("##") and ASCII.crossed in after
         assert app.settings_store.load()[0].glyphs == "ascii"
@@ -202,7 +234,7 @@ async def test_modes_and_messages_stay_visible_on_a_big_puzzle_at_80_columns() -
         shown = status.region.width - 2  # its padding
 
         def visible() -> str:
-            return status.text[:shown]
+            return "\n".join(line[:shown] for line in status.lines)
 
         await pilot.press("m")
         assert "PAINT fill" in visible() and "paint mode: fill" in visible()
@@ -210,7 +242,9 @@ async def test_modes_and_messages_stay_visible_on_a_big_puzzle_at_80_columns() -
         assert "count 12" in visible()
         await pilot.press("escape", "escape", "u")
         assert "PAINT" not in visible() and "nothing to undo" in visible()
-        assert status.clues in status.text  # the clues are still there, last
+        # the clues are still there, last: on a line of their own, cut with "..." at 80 columns
+        assert status.lines[-1].startswith("clues ") and status.lines[-1].endswith("…")
+        assert status.clues.startswith(status.lines[-1][:-1])
 
 
 TWO_PUZZLES = (

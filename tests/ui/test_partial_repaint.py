@@ -221,6 +221,6 @@ async def test_mouse_strokes_highlights_and_glyph_changes_repaint_correctly() ->
         screen._redraw()
         await settle(pilot)
         assert differences(mirror, fresh_screen(app, size)) == []
-        app.action_toggle_glyphs()
+        app.change_setting("glyphs", "ascii")
         await settle(pilot)
         assert differences(mirror, fresh_screen(app, size)) == []

@@ -16,8 +16,9 @@ from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from nonotui.model.history import History, Move
-from nonotui.store.settings import CHECK_CHOICES, SOLVE_SPEEDS
+from nonotui.store.settings import SOLVE_SPEEDS
 from nonotui.ui import assist
+from nonotui.ui.frames import Frame, solve_frames
 from nonotui.ui.messages import CheckDone, EngineFailed, HintFound, SolvePlanned
 from nonotui.ui.status import HintPanel
 
@@ -36,11 +37,18 @@ class Solving:
     :meth:`HelpingScreen._end_solve` reverts them and records them all as one move.
     """
 
-    def __init__(self, plan: assist.SolvePlan) -> None:
+    def __init__(self, plan: assist.SolvePlan, frames: list[Frame]) -> None:
         self.plan = plan
+        self.frames = frames
         self.shown = 0
+        """Frames shown so far."""
         self.before: dict[tuple[int, int], int] = {}
         self.timer: Timer | None = None
+
+    @property
+    def steps_shown(self) -> int:
+        """The plan's steps shown so far (the last frame's last step)."""
+        return self.frames[self.shown - 1].last if self.shown else 0
 
 
 class HelpingScreen:
@@ -58,6 +66,8 @@ class HelpingScreen:
         self.hint_version = -1
         self.solving: Solving | None = None
         self.solve_pending = False
+        self.solve_at_once = False
+        """Enter was pressed while the worker planned: show the plan at once when it comes."""
         self.guiding = False
         """The clue guide is on (from the end of the engine's warm-up)."""
 
@@ -136,6 +146,7 @@ class HelpingScreen:
         quietly, and a failure is posted as :class:`EngineFailed` for the player to see."""
         worker = get_current_worker()
         try:
+            assist.load_engine()
             result = call(lambda: worker.is_cancelled)
         except assist.Cancelled:
             return
@@ -224,23 +235,22 @@ class HelpingScreen:
         if message.asked or n:
             if n:
                 glyph = self.glyphs.error
-                self._say(f"check: {_plural(n, 'mark')} fit no solution (marked {glyph})")
+                verb = "fits" if n == 1 else "fit"
+                self._say(f"check: {_plural(n, 'mark')} {verb} no solution (marked {glyph})")
             else:
                 self._say("check: no mark contradicts the clues")
         self._redraw()
 
-    def action_check_mode(self: PlayScreen) -> None:
-        """Cycle the check mode: off, on request, immediate."""
-        settings = self.app.settings
-        settings.check = CHECK_CHOICES[(CHECK_CHOICES.index(settings.check) + 1)
-                                       % len(CHECK_CHOICES)]
-        self.app.save_settings()
+    def check_mode_changed(self: PlayScreen) -> None:
+        """The check mode setting changed: say so, drop the flags when off, check now when
+        immediate."""
+        check = self.app.settings.check
         words = {"off": "off", "request": "on request (c)", "immediate": "after every move"}
-        self._say(f"check mode: {words[settings.check]}")
-        if settings.check == "off":
+        self._say(f"check mode: {words[check]}")
+        if check == "off":
             self.grid.wrong = frozenset()
             self._redraw()
-        elif settings.check == "immediate":
+        elif check == "immediate":
             self._run_check(asked=False)
 
     # -- auto-solve -------------------------------------------------------------------------------
@@ -275,8 +285,20 @@ class HelpingScreen:
         if plan.status == "no-solution":
             self._say("auto-solve: these clues have no solution at all")
             return
-        self.solving = Solving(plan)
-        self._next_step()
+        self.solving = Solving(plan, solve_frames(plan.steps))
+        if self.solve_at_once:
+            self.finish_solving()
+        else:
+            self._next_step()
+
+    def _show_frame(self: PlayScreen, frame: Frame) -> None:
+        solving = self.solving
+        assert solving is not None
+        cells = self.session.board.cells
+        for r, c, v in frame.cells:
+            solving.before.setdefault((r, c), int(cells[r, c]))
+            cells[r, c] = v
+        self.session.tracker.update((r, c) for r, c, _ in frame.cells)
 
     def _next_step(self: PlayScreen) -> None:
         solving = self.solving
@@ -284,28 +306,44 @@ class HelpingScreen:
             return
         solving.timer = None
         delay = SOLVE_SPEEDS[self.app.settings.solve_speed]
-        steps = solving.plan.steps
-        while solving.shown < len(steps):
-            step = steps[solving.shown]
+        if not delay:
+            self.finish_solving()
+            return
+        if solving.shown == len(solving.frames):
+            self._end_solve(stopped=False)
+            return
+        frame = solving.frames[solving.shown]
+        solving.shown += 1
+        self._show_frame(frame)
+        self.grid.highlight = frozenset((r, c) for r, c, _ in frame.cells)
+        self.query_one(HintPanel).show_text(frame.text)
+        self._say("auto-solve: escape stops it, enter finishes it")
+        self._redraw()
+        solving.timer = self.set_timer(delay, self._next_step)
+
+    def finish_solving(self: PlayScreen) -> bool:
+        """Enter or a click: show the rest of a running auto-solve at once (one planned in the
+        worker ends as soon as it arrives); whether there was one."""
+        if self.solve_pending:
+            self.solve_at_once = True
+            self._say("auto-solve: solving from your marks... (it ends at once when found)")
+            return True
+        solving = self.solving
+        if solving is None:
+            return False
+        if solving.timer is not None:
+            solving.timer.stop()
+            solving.timer = None
+        while solving.shown < len(solving.frames):
             solving.shown += 1
-            cells = self.session.board.cells
-            for r, c, v in step.cells:
-                solving.before.setdefault((r, c), int(cells[r, c]))
-                cells[r, c] = v
-            self.session.tracker.update((r, c) for r, c, _ in step.cells)
-            if delay:
-                self.grid.highlight = frozenset((r, c) for r, c, _ in step.cells)
-                self.query_one(HintPanel).show_text(
-                    f"Auto-solve step {solving.shown} of {len(steps)}: {step.describe()}.")
-                self._say("auto-solve: escape stops it")
-                self._redraw()
-                solving.timer = self.set_timer(delay, self._next_step)
-                return
+            self._show_frame(solving.frames[solving.shown - 1])
         self._end_solve(stopped=False)
+        return True
 
     def _end_solve(self: PlayScreen, stopped: bool) -> None:
         """Record what the auto-solve showed as one undoable move."""
         solving, self.solving = self.solving, None
+        self.solve_at_once = False
         if solving is None:
             return
         if solving.timer is not None:
@@ -319,7 +357,7 @@ class HelpingScreen:
         move = self.session.apply(shown, "solve")
         steps = len(solving.plan.steps)
         if stopped:
-            self._say(f"auto-solve stopped after {solving.shown} of {steps} steps; "
+            self._say(f"auto-solve stopped after {solving.steps_shown} of {steps} steps; "
                       "what it did is one move (u undoes it)")
         else:
             several = " (one of several solutions)" if solving.plan.several else ""
@@ -330,6 +368,7 @@ class HelpingScreen:
         """Escape: cancel a running auto-solve; whether there was one."""
         if self.solve_pending:
             self.solve_pending = False
+            self.solve_at_once = False
             self.workers.cancel_group(self, "solve")
             self._say("auto-solve cancelled")
             return True
@@ -337,14 +376,6 @@ class HelpingScreen:
             self._end_solve(stopped=True)
             return True
         return False
-
-    def action_solve_speed(self: PlayScreen) -> None:
-        """Cycle the auto-solve speed: instant, fast, normal, slow."""
-        names = tuple(SOLVE_SPEEDS)
-        settings = self.app.settings
-        settings.solve_speed = names[(names.index(settings.solve_speed) + 1) % len(names)]
-        self.app.save_settings()
-        self._say(f"auto-solve speed: {settings.solve_speed}")
 
     def on_engine_failed(self: PlayScreen, message: EngineFailed) -> None:
         self.app.notify(message.error, title=f"The {message.what} failed", severity="error",

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label
+from textual.widgets import DataTable, Input, Label
 
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
 from nonotui.store.settings import FILTER_CHOICES, SORT_CHOICES
 from nonotui.ui.clock import format_time
+from nonotui.ui.footer import FittingFooter
 from nonotui.ui.messages import PuzzleChosen
 
-STATE_ORDER = {"playing": 0, "new": 1, "solved": 2, "unreadable": 3}
+STATE_ORDER = {"playing": 0, "new": 1, "solved": 2, "auto-solved": 3, "unreadable": 4}
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class Row:
         if s.state == "solved":
             best = f" {format_time(s.best_time)}" if s.best_time is not None else ""
             return f"solved{best}"
+        if s.state == "auto-solved":
+            return "auto-solved"
         if s.state == "playing":
             return f"{s.percent}% decided"
         if s.state == "unreadable":
@@ -81,6 +84,10 @@ class LibraryScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    FOOTER_RANKS = ("app.help", "search", "app.open_file", "cycle_filter", "cycle_sort",
+                    "settings", "app.quit")
+    """The footer's keys, most important first."""
+
     DEFAULT_CSS = """
     LibraryScreen #heading { width: 100%; background: $panel; padding: 0 1; text-style: bold; }
     LibraryScreen #search { border: none; height: 1; padding: 0 1; display: none; }
@@ -98,10 +105,11 @@ class LibraryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="heading")
-        yield Input(placeholder="search titles and authors (escape to leave)", id="search")
+        yield Input(placeholder="search titles and authors (escape to leave)", id="search",
+                    select_on_focus=False)
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
         yield table
-        yield Footer()
+        yield FittingFooter()
 
     @property
     def table(self) -> DataTable[str]:
@@ -157,12 +165,23 @@ class LibraryScreen(Screen[None]):
             )
         if self.shown:
             table.move_cursor(row=min(selected, len(self.shown) - 1))
-        solved = sum(1 for r in self.rows if r.state() == "solved")
-        self.query_one("#heading", Label).update(
-            f"nonotui · {len(self.rows)} puzzles, {solved} solved · sort: {self.settings.sort} "
-            f"(s) · showing: {self.settings.filter} (a) · user puzzles: "
-            f"{self.catalog.data_dir.puzzles}"
-        )
+        self.query_one("#heading", Label).update(self.heading(text))
+
+    def heading(self, search: str) -> str:
+        """The top line: how many puzzles are shown of how many, the search filter (so a
+        filter kept from before is never mistaken for the whole library), the solved count,
+        the sort and the group shown."""
+        total = len(self.rows)
+        count = (f"{len(self.shown)} of {total} puzzles" if len(self.shown) != total
+                 else f"{total} puzzles")
+        if search:
+            count += f", filter: {search} (escape clears)"
+        states = [r.state() for r in self.rows]
+        solved = f"{states.count('solved')} solved"
+        if "auto-solved" in states:
+            solved += f", {states.count('auto-solved')} auto-solved"
+        return (f"nonotui · {count} · {solved} · sort: {self.settings.sort} (s) · showing: "
+                f"{self.settings.filter} (a) · user puzzles: {self.catalog.data_dir.puzzles}")
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -192,7 +211,26 @@ class LibraryScreen(Screen[None]):
         """Show the search field and type into it."""
         search = self.query_one("#search", Input)
         search.add_class("shown")
-        search.focus()
+        # Focused now, not after the keys already waiting: "/hou" typed fast (or pasted) went
+        # to the table, where "o" opened the file dialog.
+        self.set_focus(search)
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys reach this handler before the bindings' actions run: "/hou" typed fast (or
+        # pasted) was all handed to the table before the "/" action showed the search field,
+        # and the letters were lost. So "/" opens the search here, and a printable key that
+        # bubbles up here while the search has the focus (the field itself would have taken
+        # it) was sent before it had the focus: it goes into the search.
+        search = self.query_one("#search", Input)
+        if event.key == "slash" and self.focused is not search:
+            self.action_search()
+        elif event.is_printable and event.character and self.focused is search:
+            search.insert_text_at_cursor(event.character)
+            self.set_focus(search)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def action_leave_search(self) -> None:
         """Clear and hide the search field."""

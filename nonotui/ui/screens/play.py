@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from nonotui.errors import SaveError
 from nonotui.formats.tatham import looks_like_id
@@ -23,6 +22,7 @@ from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
 from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.ui.clock import Stopwatch, format_time
+from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
@@ -69,8 +69,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
         *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
         Binding("home", "edge('home')", "Row start", show=False),
         Binding("end", "edge('end')", "Row end", show=False),
-        Binding("pageup", "edge('top')", "Top row", show=False),
-        Binding("pagedown", "edge('bottom')", "Bottom row", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("space,f", "fill", "Fill"),
         Binding("x", "cross", "Cross"),
         Binding("backspace,delete", "clear", "Clear", show=False),
@@ -83,8 +83,13 @@ class PlayScreen(HelpingScreen, Screen[None]):
         Binding("p", "pause", "Pause"),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("escape", "escape", "Library"),
+        Binding("enter", "finish_solve", "Finish auto-solve", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    FOOTER_RANKS = ("app.help", "pause", "escape", "fill", "cross", "undo", "hint",
+                    "auto_solve", "check", "settings", "paint_mode", "redo", "app.quit")
+    """The footer's keys, most important first: the first ones stay on a narrow terminal."""
 
     def __init__(
         self,
@@ -122,7 +127,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             yield grid
         yield HintPanel(id="hint-panel")
         yield StatusLine(id="status")
-        yield Footer()
+        yield FittingFooter()
 
     @property
     def grid(self) -> GridView:
@@ -237,7 +242,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             # a file's name, not its whole path: the message after the facts must fit
             self.puzzle.title or _short_label(self.label),
             f"{self.puzzle.width}x{self.puzzle.height}",
-            format_time(self.stopwatch.elapsed) + ("" if self.stopwatch.running else " (paused)"),
+            self._clock_text(),
             _plural(s.progress.moves, "move"),
             f"row {row + 1} col {column + 1}",
         ]
@@ -247,6 +252,16 @@ class PlayScreen(HelpingScreen, Screen[None]):
             g = self.grid.geometry
             clues = f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}"
         self.status.set_facts(" · ".join(parts), clues)
+
+    def _clock_text(self) -> str:
+        """The time played: "solved in 0:46" once finished, "(paused)" only when paused."""
+        elapsed = format_time(self.stopwatch.elapsed)
+        if self.finished:
+            history = self.session.history.done
+            if history and history[-1].kind == "solve":
+                return f"auto-solved after {elapsed}"
+            return f"solved in {elapsed}"
+        return elapsed + ("" if self.stopwatch.running else " (paused)")
 
     def engine_warmed(self, error: str | None) -> None:
         """The app's warm-up ended: replace its status message."""
@@ -272,7 +287,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
     def _can_edit(self, *, undoing: bool = False) -> bool:
         """Whether the board may change now; says why not. Undo and redo work on a solved board."""
         if self.solving is not None or self.solve_pending:
-            self._say("auto-solve is running: escape stops it")
+            self._say("auto-solve is running: escape stops it, enter finishes it")
             return False
         if self.session.read_only:
             self._say("read-only: this puzzle is open in another nonotui")
@@ -304,6 +319,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             progress.solved = True
             self.save_now()
             self._say("Solved by auto-solve (no best time). u undoes the auto-solve.")
+            self._update_facts()
             return
         elapsed = self.stopwatch.elapsed
         new_best = progress.best_time is None or elapsed < progress.best_time
@@ -312,6 +328,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             progress.best_time = elapsed
         self.save_now()
         self._say("Solved!")
+        self._update_facts()
         self.app.push_screen(
             FinishScreen(self.puzzle, self.session.board, elapsed, progress.moves, new_best,
                          progress.best_time or elapsed, self.glyphs),
@@ -359,17 +376,21 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self._changed(self.session.move(drow, dcol, count, paint=FILLED))
 
     def action_edge(self, where: str) -> None:
-        """Jump to the first or last cell of the row, or to the top or bottom row."""
+        """Jump to the first (``home``) or last (``end``) cell of the row."""
+        self._count = ""
+        row, _ = self.session.cursor
+        self.session.go_to(row, 0 if where == "home" else self.puzzle.width - 1)
+        self._redraw()
+
+    def action_page(self, direction: int) -> None:
+        """Scroll the board by a screenful of rows and move the cursor as far with it, so it
+        stays at the same place on the screen (on a board that fits, to the first or last row)."""
         self._count = ""
         row, column = self.session.cursor
-        last_row, last_col = self.puzzle.height - 1, self.puzzle.width - 1
-        target = {
-            "home": (row, 0),
-            "end": (row, last_col),
-            "top": (0, column),
-            "bottom": (last_row, column),
-        }[where]
-        self.session.go_to(*target)
+        target = min(max(row + self.grid.page_rows() * direction, 0), self.puzzle.height - 1)
+        g = self.grid.geometry
+        self.grid.scroll_lines(g.row_y(target) - g.row_y(row))
+        self.session.go_to(target, column)
         self._redraw()
 
     def action_fill(self) -> None:
@@ -394,8 +415,16 @@ class PlayScreen(HelpingScreen, Screen[None]):
         """Cycle the paint mode: off, fill, cross, clear."""
         if self._can_edit():
             mode = self.session.cycle_paint()
-            self._say(f"paint mode: {PAINT_NAMES[mode]}" + (" (escape ends it)" if mode else ""))
+            if mode is None:
+                self._end_mode_message()
+            else:
+                self._say(f"paint mode: {PAINT_NAMES[mode]} (escape ends it)")
             self._update_facts()
+
+    def _end_mode_message(self) -> None:
+        """A mode ended: its message (which says how to end it) goes with it."""
+        if self.status.message.startswith("paint mode:"):
+            self._say("")
 
     def action_undo(self) -> None:
         """Undo the last move."""
@@ -428,10 +457,19 @@ class PlayScreen(HelpingScreen, Screen[None]):
             self._count = ""
         elif self.session.paint is not None:
             self.session.paint = None
+            self._end_mode_message()
         else:
             self.leave()
             return
         self._update_facts()
+
+    def action_finish_solve(self) -> None:
+        """Enter: finish a running auto-solve at once (nothing else to do otherwise)."""
+        self.finish_solving()
+
+    def on_click(self, _event: events.Click) -> None:
+        # A click anywhere on the play screen finishes a running auto-solve, as enter does.
+        self.finish_solving()
 
     def action_pause(self) -> None:
         """Hide the board and stop the clock until a key is pressed."""
@@ -476,6 +514,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
     @on(StrokeStarted)
     def _stroke_started(self, message: StrokeStarted) -> None:
         self._count = ""
+        if self.finish_solving():
+            return
         if self._can_edit():
             self.session.begin_stroke(message.row, message.column, message.value)
         else:
