@@ -88,16 +88,21 @@ def read_state(path: Path, puzzle: Any) -> tuple[Board, History | None]:
     from nonotui.errors import SaveError
     from nonotui.store.progress import from_document
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NonotuiError(f"{path}: cannot read the state file ({exc})") from exc
+    from nonotui.model import files
+
+    # A save file's undo history can outgrow a puzzle file's bound.
+    text = files.read_text(path, limit=files.MAX_SAVE_BYTES, what="state file")
     if text.lstrip().startswith("{"):
         try:
             progress = from_document(json.loads(text), puzzle, path)
-        except (ValueError, SaveError) as exc:
-            message = getattr(exc, "message", str(exc))
-            raise NonotuiError(f"{path}: not a save file of this puzzle: {message}") from exc
+        except json.JSONDecodeError as exc:
+            raise NonotuiError(
+                f"{path}, line {exc.lineno}: not a save file: not valid JSON ({exc.msg.lower()})"
+            ) from None
+        except RecursionError:
+            raise NonotuiError(f"{path}: not a save file (its JSON is nested too deeply)") from None
+        except SaveError as exc:
+            raise NonotuiError(f"{path}: not a save file of this puzzle: {exc.message}") from None
         return progress.board, progress.history
     rows = text.rstrip("\n").split("\n")
     if len(rows) < puzzle.height:

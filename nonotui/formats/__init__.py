@@ -23,7 +23,7 @@ from types import ModuleType
 from nonotui.errors import NonotuiError, PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats import cwd, g, mk, nin, non, picture, tatham, xml
 from nonotui.formats._text import decode, read_text
-from nonotui.model import Puzzle
+from nonotui.model import Puzzle, files
 
 FORMATS: dict[str, ModuleType] = {
     m.NAME: m for m in (non, xml, mk, nin, cwd, g, tatham, picture)
@@ -115,10 +115,10 @@ def open_spec(spec: str) -> tuple[list[Puzzle], str]:
     Raises:
         NonotuiError: the file cannot be read, N is out of range, or the id is malformed.
     """
-    if tatham.looks_like_id(spec) and not Path(spec).exists():
+    if tatham.looks_like_id(spec) and not files.exists(spec):
         return tatham.read(spec, "<game id>"), spec
     match = _SPEC_INDEX.match(spec)
-    if match and not Path(spec).exists():
+    if match and not files.exists(spec):
         path, n = match.group("path"), int(match.group("n"))
         puzzles = load_all(path)
         if not 1 <= n <= len(puzzles):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import numbered_lines, parse_numbers
+from nonotui.formats._text import head, numbered_lines, parse_numbers, too_many_lines
 from nonotui.model import MAX_SIZE, Puzzle
 
 NAME = "cwd"
@@ -22,13 +22,24 @@ WRITABLE = True
 MULTI = False
 
 
-def _content(text: str) -> list[tuple[int, str]]:
-    return [(n, line.strip()) for n, line in numbered_lines(text) if line.strip()]
+def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
+    """Numbered non-blank lines; stops with an error past the most lines a puzzle can need."""
+    out = []
+    for n, line in numbered_lines(text):
+        line = line.strip()
+        if line:
+            if len(out) > 2 * MAX_SIZE + 1:
+                raise too_many_lines(path, n, 2 * MAX_SIZE + 2)
+            out.append((n, line))
+    return out
 
 
 def sniff(text: str) -> bool:
     """Whether the first two lines are one number each and the rest are numbers only."""
-    lines = _content(text)
+    try:
+        lines = _content(head(text))
+    except PuzzleFormatError:
+        return False
     return (
         len(lines) >= 2
         and all(line.isdigit() for _, line in lines[:2])
@@ -38,7 +49,7 @@ def sniff(text: str) -> bool:
 
 def read(text: str, path: str) -> list[Puzzle]:
     """The one puzzle of a ``.cwd`` file."""
-    lines = _content(text)
+    lines = _content(text, path)
     if not lines:
         raise PuzzleFormatError(path, None, "the file is empty")
     size = []
@@ -63,7 +74,11 @@ def read(text: str, path: str) -> list[Puzzle]:
         )
     clues = [
         parse_numbers(
-            line, path, n, what=f"row {i + 1}" if i < height else f"column {i - height + 1}"
+            line,
+            path,
+            n,
+            what=f"row {i + 1}" if i < height else f"column {i - height + 1}",
+            length=width if i < height else height,
         )
         for i, (n, line) in enumerate(body)
     ]

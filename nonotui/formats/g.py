@@ -26,11 +26,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from nonotui.errors import PuzzleFormatError
+from nonotui.errors import PuzzleFormatError, quote
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._colors import NAMED_RGB, collapse, name_for, parse_rgb
-from nonotui.formats._text import numbered_lines
-from nonotui.model import Color, Puzzle
+from nonotui.formats._text import clue_words, head, numbered_lines
+from nonotui.model import MAX_SIZE, Color, Puzzle
 
 NAME = "g"
 EXTENSIONS = (".g",)
@@ -41,7 +41,6 @@ DEFAULT_CHAR = "1"
 _DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", DEFAULT_CHAR))
 _DECLARATION = re.compile(r"^\s*(\S):(\S?)\s+(\S+)(?:\s.*)?$")
 _BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
-_SPLIT = re.compile(r"[,\s]+")
 
 
 @dataclass
@@ -64,7 +63,7 @@ class _Sections:
 
 def sniff(text: str) -> bool:
     """Whether two lines start with ``:`` (the row and column sections)."""
-    return sum(1 for line in text.split("\n") if line.startswith(":")) >= 2
+    return sum(1 for line in head(text).split("\n") if line.startswith(":")) >= 2
 
 
 def read(text: str, path: str) -> list[Puzzle]:
@@ -104,17 +103,30 @@ def read(text: str, path: str) -> list[Puzzle]:
 
 
 def _split(text: str, path: str) -> _Sections:
-    """Find the colour declarations and the clue sections."""
-    lines = list(numbered_lines(text))
+    """Find the colour declarations and the clue sections.
+
+    A section is read up to the most lines a puzzle can have (blank lines past it are only
+    counted, in case they are the file's trailing blank lines), so a file of a million lines
+    stops at once.
+    """
     found = _Sections()
-    for no, line in lines:
+    blank_after_limit = 0
+    for no, line in numbered_lines(text):
         if line.startswith(":"):
+            if blank_after_limit:
+                raise _too_long(found, path, no)
             if len(found.starts) == 2:
                 break  # the closing ':' line: the rest of the file is a comment
             found.starts.append(no)
             found.bodies.append([])
         elif found.starts:
-            found.bodies[-1].append((no, line))
+            body = found.bodies[-1]
+            if len(body) >= MAX_SIZE:
+                if line.strip():
+                    raise _too_long(found, path, no)
+                blank_after_limit += 1
+                continue
+            body.append((no, line))
         elif line[:2] in ("#d", "#D"):
             found.colors = found.colors if found.colors is not None else {}
         elif line[:2] in ("#t", "#T"):
@@ -129,6 +141,13 @@ def _split(text: str, path: str) -> _Sections:
     return found
 
 
+def _too_long(found: _Sections, path: str, no: int | None) -> PuzzleFormatError:
+    what = "row" if len(found.starts) == 1 else "column"
+    return PuzzleFormatError(
+        path, no, f"the {what} section has more than {MAX_SIZE} lines, more than a puzzle can have"
+    )
+
+
 def _declare(colors: dict[str, _Declared], line: str, path: str, no: int) -> None:
     match = _DECLARATION.match(line)
     if not match:
@@ -137,36 +156,39 @@ def _declare(colors: dict[str, _Declared], line: str, path: str, no: int) -> Non
         )
     char, _terminal, word = match.groups()
     if (char.isdigit() and char not in "01") or char == ",":
-        raise PuzzleFormatError(path, no, f"{char!r} cannot be a colour character")
+        raise PuzzleFormatError(path, no, f"{quote(char)} cannot be a colour character")
     if char in colors:
         raise PuzzleFormatError(path, no, f"colour {char!r} is declared twice")
     if "/" in word or "\\" in word:
-        raise PuzzleFormatError(path, no, f"triangle colours ({word}) are not supported")
+        raise PuzzleFormatError(
+            path, no, f"triangle colours ({quote(word)[1:-1]}) are not supported"
+        )
     if word.startswith("#"):
         rgb = parse_rgb(word)
         if rgb is None:
-            raise PuzzleFormatError(path, no, f"{word!r} is not a #RRGGBB colour")
+            raise PuzzleFormatError(path, no, f"{quote(word)} is not a #RRGGBB colour")
         colors[char] = _Declared(rgb, None, no)
     elif word.lower() in NAMED_RGB:
         colors[char] = _Declared(NAMED_RGB[word.lower()], word.lower(), no)
     else:
         raise PuzzleFormatError(
-            path, no, f"the colour word {word!r} is not one nonotui knows; write it as #RRGGBB"
+            path, no, f"the colour word {quote(word)} is not one nonotui knows; write it as #RRGGBB"
         )
 
 
 def _clue(line: str, what: str, path: str, no: int) -> list[tuple[int, str]]:
-    parts = [p for p in _SPLIT.split(line.strip()) if p]
-    if parts == ["0"]:
-        return []
-    clue = []
-    for part in parts:
+    clue: list[tuple[int, str]] = []
+    zero = False
+    for part in clue_words(line, path, no, what, None, ",", colours=True):
         match = _BLOCK.match(part)
-        if not match or len(match.group(1)) > 6 or int(match.group(1)) == 0:
+        if part == "0" and not clue and not zero:
+            zero = True  # the empty clue, if it stands alone
+            continue
+        if zero or not match or len(match.group(1)) > 6 or int(match.group(1)) == 0:
             raise PuzzleFormatError(
                 path,
                 no,
-                f"{what}: {part!r} is not a block length (a positive whole number, "
+                f"{what}: {quote(part)} is not a block length (a positive whole number, "
                 "optionally followed by a colour character)",
             )
         clue.append((int(match.group(1)), match.group(2) or DEFAULT_CHAR))

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import numbered_lines, parse_numbers, parse_size
-from nonotui.model import Puzzle
+from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
+from nonotui.model import MAX_SIZE, Puzzle
 
 NAME = "mk"
 EXTENSIONS = (".mk",)
@@ -24,29 +24,37 @@ MULTI = False
 SEPARATOR = "#"
 
 
-def _content(text: str) -> list[tuple[int, str]]:
-    """Numbered non-blank lines without comments; the ``#`` separator is kept."""
+def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
+    """Numbered non-blank lines without comments; the ``#`` separator is kept. Stops with an
+    error past the most lines a puzzle can need."""
     out = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line and (line == SEPARATOR or not line.startswith("#")):
+            if len(out) > 2 * MAX_SIZE + 1:
+                raise too_many_lines(path, n, 2 * MAX_SIZE + 2)
             out.append((n, line))
     return out
 
 
 def sniff(text: str) -> bool:
     """Whether the first line is two numbers, a ``#`` line follows, and the rest are numbers."""
-    lines = _content(text)
+    try:
+        lines = _content(head(text))
+    except PuzzleFormatError:
+        return False
     if not lines or SEPARATOR not in (line for _, line in lines):
         return False
-    head = lines[0][1].split()
+    first = lines[0][1].split()
     rest = [line for _, line in lines[1:] if line != SEPARATOR]
-    return len(head) == 2 and all(p.isdigit() for p in head + [w for r in rest for w in r.split()])
+    return len(first) == 2 and all(
+        p.isdigit() for p in first + [w for r in rest for w in r.split()]
+    )
 
 
 def read(text: str, path: str) -> list[Puzzle]:
     """The one puzzle of a ``.mk`` file."""
-    lines = _content(text)
+    lines = _content(text, path)
     if not lines:
         raise PuzzleFormatError(path, None, "the file is empty")
     first_no, first = lines[0]
@@ -70,10 +78,11 @@ def read(text: str, path: str) -> list[Puzzle]:
             path, last, f"{len(column_lines)} column clues after '#' where the width needs {width}"
         )
     rows = [
-        parse_numbers(line, path, n, what=f"row {i + 1}") for i, (n, line) in enumerate(row_lines)
+        parse_numbers(line, path, n, what=f"row {i + 1}", length=width)
+        for i, (n, line) in enumerate(row_lines)
     ]
     columns = [
-        parse_numbers(line, path, n, what=f"column {i + 1}")
+        parse_numbers(line, path, n, what=f"column {i + 1}", length=height)
         for i, (n, line) in enumerate(column_lines)
     ]
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import numbered_lines, parse_numbers, parse_size
-from nonotui.model import Puzzle
+from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
+from nonotui.model import MAX_SIZE, Puzzle
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -20,30 +20,38 @@ WRITABLE = True
 MULTI = False
 
 
-def _content(text: str) -> list[tuple[int, str]]:
-    return [
-        (n, line.strip())
-        for n, line in numbered_lines(text)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
+def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
+    """Numbered non-blank lines without comments; stops with an error past the most lines a
+    puzzle can need (the size line and a clue per row and column)."""
+    out = []
+    for n, line in numbered_lines(text):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            if len(out) > 2 * MAX_SIZE:
+                raise too_many_lines(path, n, 2 * MAX_SIZE + 1)
+            out.append((n, line))
+    return out
 
 
 def sniff(text: str) -> bool:
     """Whether the first content line is two whole numbers and the rest are numbers only."""
-    lines = _content(text)
+    try:
+        lines = _content(head(text))
+    except PuzzleFormatError:
+        return False
     if not lines:
         return False
-    head = lines[0][1].split()
+    first = lines[0][1].split()
     return (
-        len(head) == 2
-        and all(p.isdigit() for p in head)
+        len(first) == 2
+        and all(p.isdigit() for p in first)
         and all(p.isdigit() for _, line in lines[1:] for p in line.split())
     )
 
 
 def read(text: str, path: str) -> list[Puzzle]:
     """The one puzzle of a ``.nin`` file."""
-    lines = _content(text)
+    lines = _content(text, path)
     if not lines:
         raise PuzzleFormatError(path, None, "the file is empty")
     first_no, first = lines[0]
@@ -56,7 +64,10 @@ def read(text: str, path: str) -> list[Puzzle]:
             f"{len(body)} clue lines where {height} rows and {width} columns need "
             f"{height + width}",
         )
-    clues = [parse_numbers(line, path, n) for n, line in body]
+    clues = [
+        parse_numbers(line, path, n, length=width if i < height else height)
+        for i, (n, line) in enumerate(body)
+    ]
 
     def line_of(axis: str, index: int) -> int:
         return body[index if axis == "row" else height + index][0]

@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from nonotui.errors import PuzzleFormatError
+from nonotui.errors import PuzzleFormatError, quote
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._colors import (
     auto_rgb,
@@ -41,7 +41,7 @@ from nonotui.formats._colors import (
     rgb_of,
     writable_chars,
 )
-from nonotui.formats._text import numbered_lines
+from nonotui.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, clue_words, head
 from nonotui.model import MAX_SIZE, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
 
@@ -67,8 +67,8 @@ _TEXT_KEYS = {
 _KEYS = {"width", "height", "rows", "columns", "color", "goal", "saved", *_TEXT_KEYS}
 _ONCE = {"width", "height", "rows", "columns", "goal"}
 _KEY_LINE = re.compile(r"^\s*(\S+)\s*(.*?)\s*$")
-_SPLIT = re.compile(r"[,\s]+")
 _BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
+_SEPARATOR_LINE = re.compile(r"^[^\S\n]*====[^\S\n]*$", re.MULTILINE)
 _SPDX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 
 Clue = list[tuple[int, str]]
@@ -90,22 +90,41 @@ class _Draft:
 
 def sniff(text: str) -> bool:
     """Whether the text has a ``width`` or ``height`` line and a ``rows`` or ``columns`` line."""
-    keys = {line.split(maxsplit=1)[0].lower() for line in text.split("\n") if line.strip()}
+    keys = {line.split(maxsplit=1)[0].lower() for line in head(text).split("\n") if line.strip()}
     return bool(keys & {"width", "height"}) and bool(keys & {"rows", "columns"})
 
 
 def read(text: str, path: str) -> list[Puzzle]:
-    """Every puzzle of a ``.non`` file or bundle."""
-    lines = list(numbered_lines(text))
+    """Every puzzle of a ``.non`` file or bundle.
+
+    Reading stops at the first puzzle that runs on past the most lines a puzzle can hold (a
+    missing ``====`` or a file that is not a puzzle), so no file is read line by line to its end
+    for nothing.
+    """
     if text.endswith("\n"):
-        lines.pop()  # the empty string after the final newline is not a line of the file
-    chunks: list[list[tuple[int, str]]] = [[]]
-    for no, line in lines:
-        if line.strip() == SEPARATOR:
-            chunks.append([])
-        else:
-            chunks[-1].append((no, line))
-    chunks = [c for c in chunks if any(line.strip() for _, line in c)]
+        text = text[:-1]  # the empty string after the final newline is not a line of the file
+    pieces: list[tuple[int, str]] = []  # (first line, text) of each puzzle's part of the file
+    start, no = 0, 1
+    for match in _SEPARATOR_LINE.finditer(text):
+        pieces.append((no, text[start : match.start()]))
+        no += text.count("\n", start, match.end()) + 1
+        start = match.end() + 1
+    pieces.append((no, text[start:]))
+    pieces = [(first, piece) for first, piece in pieces if piece.strip()]
+    if len(pieces) > MAX_PUZZLES:
+        raise PuzzleFormatError(
+            path, pieces[MAX_PUZZLES][0], f"more than {MAX_PUZZLES:,} puzzles in one file; "
+            "split it into several files"
+        )
+    chunks = []
+    for first, piece in pieces:
+        if piece.count("\n") >= MAX_PUZZLE_LINES:
+            raise PuzzleFormatError(
+                path, first + MAX_PUZZLE_LINES, f"more than {MAX_PUZZLE_LINES:,} lines in one "
+                f"puzzle: no puzzle of at most {MAX_SIZE} by {MAX_SIZE} cells needs that many "
+                "(is a '====' line missing?)"
+            )
+        chunks.append([(first + i, line) for i, line in enumerate(piece.split("\n"))])
     return [_read_one(chunk, path, bundle=len(chunks) > 1) for chunk in chunks]
 
 
@@ -143,7 +162,7 @@ def _read_one(chunk: list[tuple[int, str]], path: str, bundle: bool) -> Puzzle:
 
 def _size(value: str, key: str, path: str, no: int) -> int:
     if not (value.isdigit() and value.isascii()) or len(value) > 6:
-        raise PuzzleFormatError(path, no, f"{key} {value!r} is not a whole number")
+        raise PuzzleFormatError(path, no, f"{key} {quote(value)} is not a whole number")
     n = int(value)
     if not 1 <= n <= MAX_SIZE:
         raise PuzzleFormatError(path, no, f"{key} {n} is outside 1 to {MAX_SIZE}")
@@ -161,6 +180,7 @@ def _read_section(
         )
     count = draft.size[dimension]
     axis = key[:-1]
+    length = draft.size.get("width" if key == "rows" else "height")
     clues: list[Clue] = []
     lines: list[int] = []
     while len(clues) < count:
@@ -174,7 +194,7 @@ def _read_section(
                 f"the {key} section ends after {len(clues)} of the {count} lines "
                 f"its {dimension} needs",
             )
-        clues.append(_clue(line, f"{axis} {len(clues) + 1}", path, line_no))
+        clues.append(_clue(line, f"{axis} {len(clues) + 1}", path, line_no, length))
         lines.append(line_no)
         i += 1
     draft.clues[key] = clues
@@ -182,24 +202,25 @@ def _read_section(
     return i
 
 
-def _clue(line: str, what: str, path: str, no: int) -> Clue:
-    parts = [p for p in _SPLIT.split(line.strip()) if p]
-    if parts == ["0"]:
-        return []
+def _clue(line: str, what: str, path: str, no: int, length: int | None = None) -> Clue:
     clue: Clue = []
-    for part in parts:
+    zero = False
+    for part in clue_words(line, path, no, what, length, ",", colours=True):
         match = _BLOCK.match(part)
         if not match:
             raise PuzzleFormatError(
                 path,
                 no,
-                f"{what}: {part!r} is not a block length (a whole number, "
+                f"{what}: {quote(part)} is not a block length (a whole number, "
                 "optionally followed by a colour character)",
             )
         digits, char = match.groups()
         if len(digits) > 6:
-            raise PuzzleFormatError(path, no, f"{what}: {digits} is absurdly large")
-        if int(digits) == 0:
+            raise PuzzleFormatError(path, no, f"{what}: {quote(digits, 20)} is absurdly large")
+        if part == "0" and not clue and not zero:
+            zero = True  # the empty clue, if it stands alone
+            continue
+        if zero or int(digits) == 0:
             raise PuzzleFormatError(path, no, f"{what}: a 0 may only stand alone (an empty line)")
         clue.append((int(digits), char or DEFAULT_CHAR))
     return clue
@@ -210,7 +231,7 @@ def _read_color(draft: _Draft, value: str, path: str, no: int) -> None:
     rgb = parse_rgb(words[1]) if len(words) >= 2 else None
     if len(words) < 2 or len(words[0]) != 1 or rgb is None:
         raise PuzzleFormatError(
-            path, no, f"color {value!r} is not a colour line like 'color a #ff0000'"
+            path, no, f"color {quote(value)} is not a colour line like 'color a #ff0000'"
         )
     char = words[0]
     if (char.isdigit() and char not in "01") or char in ',"':
@@ -226,7 +247,7 @@ def _unquote(value: str, path: str, no: int) -> str | None:
         return None
     end = value.rfind(value[0])
     if end == 0:
-        raise PuzzleFormatError(path, no, f"the value {value!r} has no closing quote")
+        raise PuzzleFormatError(path, no, f"the value {quote(value)} has no closing quote")
     return html.unescape(value[1:end])
 
 

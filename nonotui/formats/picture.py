@@ -8,10 +8,11 @@ metadata and no colours; writing needs a goal (the picture) and refuses colour p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
-from nonotui.formats._text import numbered_lines
+from nonotui.formats._text import head, numbered_lines
 from nonotui.model import MAX_SIZE, Puzzle
 
 NAME = "picture"
@@ -22,24 +23,38 @@ MULTI = False
 _CELLS = {"#": 1, ".": 0, "-": 0}
 
 
-def _rows(text: str) -> list[tuple[int, str]]:
-    lines = [(n, line.rstrip()) for n, line in numbered_lines(text)]
-    while lines and not lines[-1][1]:
-        lines.pop()
-    while lines and not lines[0][1]:
-        lines.pop(0)
-    return lines
+_NOT_A_CELL = re.compile(r"[^#.\-]")
+
+
+def _rows(text: str, path: str = "<text>") -> list[tuple[int, str]]:
+    """The numbered lines from the first non-blank one to the last, right-stripped; more than
+    :data:`MAX_SIZE` of them stop the reading there."""
+    text = text.rstrip()
+    rows: list[tuple[int, str]] = []
+    for n, line in numbered_lines(text):
+        line = line.rstrip()
+        if not rows and not line:
+            continue
+        if len(rows) == MAX_SIZE:
+            raise PuzzleFormatError(
+                path, n, f"more than {MAX_SIZE} rows: a picture is at most {MAX_SIZE}x{MAX_SIZE}"
+            )
+        rows.append((n, line))
+    return rows
 
 
 def sniff(text: str) -> bool:
     """Whether every line is made of ``#``, ``.`` and ``-`` only."""
-    rows = _rows(text)
-    return bool(rows) and all(line and set(line) <= set(_CELLS) for _, line in rows)
+    try:
+        rows = _rows(head(text, MAX_SIZE))
+    except PuzzleFormatError:
+        return False
+    return bool(rows) and all(line and not _NOT_A_CELL.search(line) for _, line in rows)
 
 
 def read(text: str, path: str) -> list[Puzzle]:
     """The puzzle whose goal is the picture."""
-    rows = _rows(text)
+    rows = _rows(text, path)
     if not rows:
         raise PuzzleFormatError(path, None, "the file is empty")
     width = len(rows[0][1])
@@ -47,20 +62,22 @@ def read(text: str, path: str) -> list[Puzzle]:
         raise PuzzleFormatError(
             path,
             None,
-            f"a picture of {width}x{len(rows)} cells is larger than {MAX_SIZE}x{MAX_SIZE}",
+            f"a picture of {width:,}x{len(rows)} cells is larger than {MAX_SIZE}x{MAX_SIZE}",
         )
     picture = []
     for no, line in rows:
         if not line:
             raise PuzzleFormatError(path, no, "a blank line inside the picture")
-        for col, char in enumerate(line, start=1):
-            if char not in _CELLS:
-                raise PuzzleFormatError(
-                    path, no, f"column {col}: {char!r} is not # (filled), . or - (empty)"
-                )
+        bad = _NOT_A_CELL.search(line)
+        if bad is not None:
+            raise PuzzleFormatError(
+                path,
+                no,
+                f"column {bad.start() + 1:,}: {bad.group()!r} is not # (filled), . or - (empty)",
+            )
         if len(line) != width:
             raise PuzzleFormatError(
-                path, no, f"this row has {len(line)} cells, the first row has {width}"
+                path, no, f"this row has {len(line):,} cells, the first row has {width}"
             )
         picture.append([_CELLS[c] for c in line])
     return [Puzzle.from_picture(picture)]

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
 from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import numbered_lines
+from nonotui.formats._text import clue_words
 from nonotui.model import EMPTY, FILLED, MAX_SIZE, UNKNOWN, Puzzle
 
 NAME = "tatham"
@@ -44,36 +44,51 @@ def sniff(text: str) -> bool:
     return "\n" not in stripped and looks_like_id(stripped)
 
 
+_CONTENT_LINE = re.compile(r"^[^\S\n]*\S.*$", re.MULTILINE)
+"""A line that is not blank: found by the regular expression engine, so a million blank lines
+cost next to nothing."""
+
+
 def read(text: str, path: str) -> list[Puzzle]:
     """The puzzle of a game id, given directly or as the one line of a file."""
-    lines = [(n, line.strip()) for n, line in numbered_lines(text) if line.strip()]
-    if not lines:
+    found = _CONTENT_LINE.finditer(text)
+    first = next(found, None)
+    if first is None:
         raise PuzzleFormatError(path, None, "the file is empty")
-    if len(lines) > 1:
-        raise PuzzleFormatError(path, lines[1][0], "a Tatham game id file holds one id on one line")
-    no, spec = lines[0]
-    return [parse_id(spec, path, no)]
+    second = next(found, None)
+    if second is not None:
+        no = text.count("\n", 0, second.start()) + 1
+        raise PuzzleFormatError(path, no, "a Tatham game id file holds one id on one line")
+    return [parse_id(first.group().strip(), path, text.count("\n", 0, first.start()) + 1)]
 
 
 def parse_id(spec: str, path: str = "<game id>", line: int | None = None) -> Puzzle:
     """The puzzle of one game id; errors name ``path`` and ``line``."""
     match = _PREFIX.match(spec)
-    if not match:
-        raise PuzzleFormatError(path, line, f"{spec!r} is not a Tatham game id (WxH:clues)")
+    if not match or len(match.group(1)) > 6 or len(match.group(2)) > 6:
+        raise PuzzleFormatError(path, line, f"{quote(spec)} is not a Tatham game id (WxH:clues)")
     width, height = (int(g) for g in match.groups())
     for name, value in (("width", width), ("height", height)):
         if not 1 <= value <= MAX_SIZE:
             raise PuzzleFormatError(path, line, f"{name} {value} is outside 1 to {MAX_SIZE}")
     clue_text, comma, given = spec[match.end() :].partition(",")
-    parts = clue_text.split("/")
-    if len(parts) != width + height:
+    # Counted before splitting: a million slashes never become a million strings.
+    count = clue_text.count("/") + 1
+    if count != width + height:
         raise PuzzleFormatError(
             path,
             line,
-            f"{len(parts)} clues where {width} columns and {height} rows need {width + height}",
+            f"{count:,} clues where {width} columns and {height} rows need {width + height}",
         )
+    parts = clue_text.split("/")
     clues = [
-        _clue(part, f"column {i + 1}" if i < width else f"row {i - width + 1}", path, line)
+        _clue(
+            part,
+            f"column {i + 1}" if i < width else f"row {i - width + 1}",
+            path,
+            line,
+            height if i < width else width,
+        )
         for i, part in enumerate(parts)
     ]
     saved = _given_cells(given, width, height, path, line) if comma else None
@@ -82,14 +97,16 @@ def parse_id(spec: str, path: str = "<game id>", line: int | None = None) -> Puz
     )
 
 
-def _clue(part: str, what: str, path: str, line: int | None) -> tuple[int, ...]:
+def _clue(part: str, what: str, path: str, line: int | None, length: int) -> tuple[int, ...]:
     if part in ("", "0"):
         return ()
     numbers = []
-    for number in part.split("."):
+    for number in clue_words(part, path, line, what, length, ".", spaces=False):
         if not (number.isdigit() and number.isascii()) or len(number) > 6 or int(number) == 0:
-            raise PuzzleFormatError(path, line, f"{what}: {number!r} is not a block length")
+            raise PuzzleFormatError(path, line, f"{what}: {quote(number)} is not a block length")
         numbers.append(int(number))
+    if part.startswith(".") or part.endswith(".") or ".." in part:
+        raise PuzzleFormatError(path, line, f"{what}: '' is not a block length")
     return tuple(numbers)
 
 

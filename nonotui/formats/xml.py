@@ -44,10 +44,11 @@ from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 
-from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
 from nonotui.formats._build import build_puzzle
+from nonotui.formats._text import MAX_PUZZLES
 from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, rgb_of, writable_chars
-from nonotui.model import Color, Puzzle, clue_of
+from nonotui.model import MAX_SIZE, Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
 
 NAME = "xml"
@@ -60,6 +61,16 @@ _TEXT_TAGS = ("title", "author", "copyright", "license", "description")
 _INHERITED = ("author", "copyright", "license", "source")
 _CATALOGUE = re.compile(r"^(?:(\S(?:.*\S)?) )?(#\S+)$")
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+MAX_DEPTH = 32
+"""Elements nested deeper than this are refused (webpbn's own go five deep)."""
+MAX_CHILDREN = MAX_SIZE + 24
+"""The most children an element other than ``<puzzleset>`` may have: a ``<line>`` per row or
+column, a ``<count>`` per cell of a colour line, and a few more for metadata."""
+
+
+def _short(text: str) -> str:
+    """A tag or name from the file, cut for a message."""
+    return text if len(text) <= 30 else f"{text[:20]}... ({len(text):,} characters)"
 
 
 @dataclass
@@ -123,8 +134,21 @@ class _TreeBuilder(ContentHandler):
 
     def startElement(self, name: str, attrs: AttributesImpl) -> None:  # noqa: N802
         node = _Node(name.lower(), dict(attrs), self.line() or 1)
+        # Stop at the first element no puzzle needs, rather than building the whole tree.
+        if len(self.stack) >= MAX_DEPTH:
+            raise PuzzleFormatError(
+                self.path, node.line, f"elements nested more than {MAX_DEPTH} deep; a webpbn "
+                "puzzle nests five"
+            )
         if self.stack:
-            self.stack[-1].children.append(node)
+            parent = self.stack[-1]
+            limit = MAX_PUZZLES + 24 if parent.tag == "puzzleset" else MAX_CHILDREN
+            if len(parent.children) >= limit:
+                raise PuzzleFormatError(
+                    self.path, node.line, f"<{_short(parent.tag)}> holds more than {limit:,} "
+                    "elements, more than any puzzle needs"
+                )
+            parent.children.append(node)
         else:
             self.root = node
         self.stack.append(node)
@@ -141,7 +165,9 @@ class _TreeBuilder(ContentHandler):
         # from Python's own table, which cannot recurse or fetch anything.
         char = html.entities.html5.get(name + ";")
         if char is None:
-            raise PuzzleFormatError(self.path, self.line(), f"the entity &{name}; is not defined")
+            raise PuzzleFormatError(
+                self.path, self.line(), f"the entity &{_short(name)}; is not defined"
+            )
         self.characters(char)
 
 
@@ -167,13 +193,15 @@ def _parse_tree(text: str, path: str) -> _Node:
         raise PuzzleFormatError(
             path,
             builder.line(),
-            f"the file declares the entity {exc.name!r}; nonotui does not expand XML entities",
+            f"the file declares the entity {quote(exc.name)}; nonotui does not expand XML "
+            "entities",
         ) from None
     except ExternalReferenceForbidden as exc:
         raise PuzzleFormatError(
             path,
             builder.line(),
-            f"the file refers to the external resource {exc.sysid!r}, which nonotui never reads",
+            f"the file refers to the external resource {quote(str(exc.sysid))}, which nonotui "
+            "never reads",
         ) from None
     assert builder.root is not None  # expat reports a document without elements
     return builder.root
@@ -186,7 +214,7 @@ def read(text: str, path: str) -> list[Puzzle]:
         return [_read_puzzle(root, {}, path)]
     if root.tag != "puzzleset":
         raise PuzzleFormatError(
-            path, root.line, f"the root element is <{root.tag}>, not webpbn's <puzzleset>"
+            path, root.line, f"the root element is <{_short(root.tag)}>, not webpbn's <puzzleset>"
         )
     defaults = {tag: _text(root.find(tag)[0]) for tag in _INHERITED if root.find(tag)}
     return [_read_puzzle(node, defaults, path) for node in root.find("puzzle")]
@@ -201,7 +229,9 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
     kind = node.attrs.get("type", "grid")
     if kind.lower() != "grid":
         raise PuzzleFormatError(
-            path, node.line, f"puzzle type {kind!r} is not supported; nonotui reads grid puzzles"
+            path,
+            node.line,
+            f"puzzle type {quote(kind)} is not supported; nonotui reads grid puzzles",
         )
     colors = _colors(node, path)
     background = node.attrs.get("backgroundcolor", "white")
@@ -209,7 +239,7 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
     for attr, name in (("backgroundcolor", background), ("defaultcolor", default)):
         if name not in colors:
             raise PuzzleFormatError(
-                path, node.line, f"{attr} {name!r} is not defined by a <color> element"
+                path, node.line, f"{attr} {quote(name)} is not defined by a <color> element"
             )
     by_char = {c.char: name for name, c in colors.items()}
     goal_node, saved_node = _solutions(node, path)
@@ -271,18 +301,20 @@ def _colors(node: _Node, path: str) -> dict[str, Color]:
         if not name:
             raise PuzzleFormatError(path, el.line, "a <color> element has no name")
         if name in colors:
-            raise PuzzleFormatError(path, el.line, f"colour {name!r} is defined twice")
+            raise PuzzleFormatError(path, el.line, f"colour {quote(name)} is defined twice")
         rgb = parse_rgb(el.text)
         if rgb is None:
             raise PuzzleFormatError(
-                path, el.line, f"colour {name!r}: {el.text.strip()!r} is not an RGB hex value"
+                path,
+                el.line,
+                f"colour {quote(name)}: {quote(el.text.strip())} is not an RGB hex value",
             )
         char = el.attrs.get("char", "")
         if len(char) > 1 or (char and (char.isspace() or char in "|?[]")):
             raise PuzzleFormatError(
                 path,
                 el.line,
-                f"colour {name!r}: char {char!r} must be one character, not "
+                f"colour {quote(name)}: char {quote(char)} must be one character, not "
                 "white space, |, ?, [ or ]",
             )
         if char and any(c.char == char for c in colors.values()):
@@ -305,7 +337,7 @@ def _solutions(node: _Node, path: str) -> tuple[_Node | None, _Node | None]:
     for el in node.find("solution"):
         kind = el.attrs.get("type", "goal").lower()
         if kind not in ("goal", "solution", "saved"):
-            raise PuzzleFormatError(path, el.line, f"unknown solution type {kind!r}")
+            raise PuzzleFormatError(path, el.line, f"unknown solution type {quote(kind)}")
         images = el.find("image")
         if not images:
             raise PuzzleFormatError(path, el.line, "a <solution> has no <image>")
@@ -324,7 +356,9 @@ def _clues(
     for el in node.find("clues"):
         kind = el.attrs.get("type", "").lower()
         if kind not in ("rows", "columns"):
-            raise PuzzleFormatError(path, el.line, f"clues type {kind!r} is not rows or columns")
+            raise PuzzleFormatError(
+                path, el.line, f"clues type {quote(kind)} is not rows or columns"
+            )
         if kind in found:
             raise PuzzleFormatError(path, el.line, f"the {kind} clues are given twice")
         lines, numbers = [], []
@@ -335,16 +369,18 @@ def _clues(
                 value = count.text.strip()
                 if not (value.isdigit() and value.isascii()) or len(value) > 6:
                     raise PuzzleFormatError(
-                        path, count.line, f"<count> holds {value!r}, not a block length"
+                        path, count.line, f"<count> holds {quote(value)}, not a block length"
                     )
                 name = count.attrs.get("color", default)
                 if name not in colors:
                     raise PuzzleFormatError(
-                        path, count.line, f"colour {name!r} is not defined by a <color> element"
+                        path,
+                        count.line,
+                        f"colour {quote(name)} is not defined by a <color> element",
                     )
                 if name == background:
                     raise PuzzleFormatError(
-                        path, count.line, f"a block cannot have the background colour {name!r}"
+                        path, count.line, f"a block cannot have the background colour {quote(name)}"
                     )
                 if int(value) == 0 and len(counts) > 1:
                     raise PuzzleFormatError(
@@ -389,16 +425,26 @@ def _image(node: _Node, path: str, exact: bool) -> _Image:
         if between.strip():
             raise stray(between, f"the image has {between.strip()[0]!r} outside its |...| rows")
         line += between.count("\n")
+        if len(image.rows) == MAX_SIZE:
+            raise PuzzleFormatError(
+                path, line, f"the image has more than {MAX_SIZE} rows, more than a puzzle can have"
+            )
+        if len(match.group(1)) > 2 * MAX_SIZE and len(_CELL.findall(match.group(1))) > MAX_SIZE:
+            raise PuzzleFormatError(
+                path,
+                line,
+                f"an image row of more than {MAX_SIZE} cells, more than a puzzle can have",
+            )
         cells = _CELL.findall(match.group(1))
         for cell in cells:
             broken = cell in ("[", "]") or (cell[0] == "[" and not cell[1:-1].strip())
             if exact and (cell == "?" or cell[0] == "["):
                 raise PuzzleFormatError(
-                    path, line, f"{cell!r} in a goal: a cell must be one colour"
+                    path, line, f"{quote(cell)} in a goal: a cell must be one colour"
                 )
             if broken:
                 raise PuzzleFormatError(
-                    path, line, f"{cell!r} in an image: an unmatched or empty []"
+                    path, line, f"{quote(cell)} in an image: an unmatched or empty []"
                 )
         image.rows.append(cells)
         image.lines.append(line)
@@ -460,7 +506,7 @@ def _goal_values(
     unused = sorted({name for row in goal for name in row} - set(index))
     if unused:
         raise PuzzleFormatError(
-            path, line, f"the goal uses colour {unused[0]!r}, which no clue has"
+            path, line, f"the goal uses colour {quote(unused[0])}, which no clue has"
         )
     return [[index[name] for name in row] for row in goal]
 
@@ -479,7 +525,9 @@ def _saved_values(
                 for name in _names(cell.strip("[]"), by_char, path, line):
                     if name not in index:
                         raise PuzzleFormatError(
-                            path, line, f"the saved image uses colour {name!r}, which no clue has"
+                            path,
+                            line,
+                            f"the saved image uses colour {quote(name)}, which no clue has",
                         )
                     value |= color_bit(index[name])  # colour 0's bit is EMPTY
                 bits[cell] = value

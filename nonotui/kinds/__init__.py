@@ -17,7 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from nonotui.errors import NonotuiError, PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.errors import (
+    NonotuiError,
+    PuzzleFormatError,
+    UnreadableFileError,
+    UnsupportedPuzzleError,
+)
+from nonotui.model import files
 from nonotui.model.kind import Kind, PuzzleFormat
 
 BUILTIN: dict[str, str] = {"nonogram": "nonotui.kinds.nonogram.kind:KIND"}
@@ -187,10 +193,11 @@ def load_all(path: str | Path) -> list[Any]:
     Raises:
         PuzzleFormatError: the file cannot be read, or holds no puzzle nonotui knows.
     """
-    # the bounded file reader is the formats package's until it moves to the shared model
-    from nonotui.formats._text import read_text
-
-    return parse(read_text(path), path)[1]
+    try:
+        text = files.read_text(path, what="puzzle file")
+    except UnreadableFileError as exc:
+        raise PuzzleFormatError(exc.path, exc.line, exc.problem) from None
+    return parse(text, path)[1]
 
 
 def open_spec(spec: str) -> tuple[list[Any], str]:
@@ -204,7 +211,7 @@ def open_spec(spec: str) -> tuple[list[Any], str]:
     if found is not None:
         return found[1], spec
     match = _SPEC_INDEX.match(spec)
-    if match and not Path(spec).exists():
+    if match and not files.exists(spec):
         path, n = match.group("path"), int(match.group("n"))
         puzzles = load_all(path)
         if not 1 <= n <= len(puzzles):

@@ -75,6 +75,14 @@ def clue_of(values: Sequence[int]) -> tuple[Clue, Clue]:
     return tuple(blocks), tuple(colors)
 
 
+def clue_words(clue: Sequence[int], shown: int = 12) -> str:
+    """``clue 3 1 2`` for a message; a long clue is cut: ``clue 1 1 1 ... (a clue of 5,000,000
+    numbers)``, so that no message grows with the file."""
+    if len(clue) <= shown:
+        return "clue " + (" ".join(map(str, clue)) or "0")
+    return f"clue {' '.join(map(str, clue[: shown - 4]))} ... (a clue of {len(clue):,} numbers)"
+
+
 def min_length(blocks: Clue, colors: Clue | None = None) -> int:
     """The fewest cells a clue fits in: its blocks plus one gap between same-coloured neighbours."""
     if not blocks:
@@ -291,9 +299,9 @@ class Puzzle:
                     raise LineError(f"{label}: colour {k} is not one of the puzzle's", axis, i)
         need = min_length(clue, colors)
         if need > length:
-            text = " ".join(map(str, clue))
             raise LineError(
-                f"{label} (clue {text}) needs at least {need} cells but the line has {length}",
+                f"{label} ({clue_words(clue)}) needs at least {need} cells but the line has "
+                f"{length}",
                 axis,
                 i,
             )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from nonotui import kinds
 from nonotui.errors import NonotuiError
-from nonotui.model import Puzzle
+from nonotui.model import Puzzle, files
 from nonotui.store.paths import DataDir
 
 BUNDLED_PACKAGE = "nonotui.puzzles"
@@ -22,13 +23,16 @@ class Entry:
         name: The file name (with ``#N`` for the N-th puzzle of a file holding several).
         source: ``"bundled"`` or ``"user"``.
         puzzle: The puzzle, or ``None`` when the file could not be read.
-        error: Why the file could not be read, or ``None``.
+        error: Why the file could not be read (naming the file), or ``None``.
     """
 
     name: str
     source: str
     puzzle: Puzzle | None
     error: str | None = None
+    reason: str | None = None
+    """The error without the file's path (and line), for a column that already names the
+    file."""
 
     @property
     def title(self) -> str:
@@ -45,10 +49,25 @@ def _entries_of(name: str, source: str, text_or_path: str | Path) -> list[Entry]
         else:
             puzzles = kinds.parse(text_or_path, name)[1]
     except NonotuiError as exc:
-        return [Entry(name, source, None, exc.message)]
+        reason = getattr(exc, "problem", exc.message)
+        return [Entry(name, source, None, exc.message, reason)]
     if len(puzzles) == 1:
         return [Entry(name, source, puzzles[0])]
     return [Entry(f"{name}#{i}", source, p) for i, p in enumerate(puzzles, start=1)]
+
+
+@dataclass
+class UserScan:
+    """What a scan of the user's puzzles folder found.
+
+    Attributes:
+        entries: A row per puzzle (or per file that could not be read).
+        skipped: Names in the folder that are not puzzle files (folders end with ``/``), or why
+            the folder itself could not be listed.
+    """
+
+    entries: list[Entry] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
 
 class Catalog:
@@ -63,13 +82,30 @@ class Catalog:
 
     def user(self) -> list[Entry]:
         """Every puzzle file in the user's puzzles folder (created when missing)."""
+        return self.scan_user().entries
+
+    def scan_user(self) -> UserScan:
+        """The user's puzzles folder: a row for every file named like a puzzle file (one that
+        cannot be read, a pipe or a link to a device included, is a row with its reason), and a
+        note for everything else in the folder. Every file is read through the bounded reader,
+        so nothing in the folder can block the scan."""
         folder = self.data_dir.puzzles
-        folder.mkdir(parents=True, exist_ok=True)
-        out: list[Entry] = []
-        for path in sorted(folder.iterdir()):
-            if path.is_file() and kinds.format_for_extension(path) is not None:
-                out += _entries_of(path.name, "user", path)
-        return out
+        scan = UserScan()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            names = sorted(os.listdir(folder))
+        except OSError as exc:
+            scan.skipped.append(f"{folder}: {files.os_problem(exc)}")
+            return scan
+        for name in names:
+            path = folder / name
+            if name.startswith("."):
+                continue  # hidden files: editors' backups, the system's own
+            if kinds.format_for_extension(path) is None:
+                scan.skipped.append(f"{name}/" if path.is_dir() else name)
+                continue
+            scan.entries += _entries_of(name, "user", path)
+        return scan
 
     def entries(self) -> list[Entry]:
         """Bundled puzzles first, then the user's."""
@@ -163,7 +199,7 @@ def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
     """
     spec = spec.strip()
     path = Path(spec).expanduser()
-    if path.exists():
+    if files.exists(path):
         return kinds.open_spec(str(path))
     if _names_a_file(spec):
         return kinds.open_spec(spec)
@@ -185,4 +221,4 @@ def _names_a_file(spec: str) -> bool:
     if kinds.read_spec(spec) is not None:
         return True
     head, sep, tail = spec.rpartition("#")
-    return bool(sep) and tail.isdigit() and Path(head).expanduser().exists()
+    return bool(sep) and tail.isdigit() and files.exists(Path(head).expanduser())

@@ -8,7 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from nonotui.errors import SaveError
+from nonotui.errors import SaveError, UnreadableFileError
+from nonotui.model import files
 
 
 def write_atomic(path: Path, data: object) -> None:
@@ -39,22 +40,30 @@ def write_atomic(path: Path, data: object) -> None:
 
 
 def read_json(path: Path) -> object:
-    """The JSON value in ``path``.
+    """The JSON value in ``path``, read through the bounded reader (a regular file of at most
+    :data:`~nonotui.model.files.MAX_SAVE_BYTES`, so a pipe or a device never blocks).
 
     Raises:
         FileNotFoundError: there is no such file (the caller decides what that means).
         SaveError: the file cannot be read or is not valid UTF-8 JSON.
     """
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise SaveError(f"{path} cannot be read: {exc.strerror or exc}") from exc
+        raw = files.read_bytes(path, limit=files.MAX_SAVE_BYTES, what="save file")
+    except UnreadableFileError as exc:
+        if exc.missing:
+            raise FileNotFoundError(str(path)) from None
+        raise SaveError(exc.message) from None
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path} is not valid JSON ({exc})") from exc
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise SaveError(f"{path}, line {line}: binary data, not the JSON nonotui writes") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}, line {exc.lineno}: not valid JSON ({exc.msg.lower()})") from None
+    except RecursionError:
+        raise SaveError(f"{path}: not the JSON nonotui writes (nested too deeply)") from None
 
 
 def move_aside(path: Path) -> Path:

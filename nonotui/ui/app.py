@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from textual import events, on, work
 from textual.app import App, SystemCommand
@@ -13,11 +14,29 @@ from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
 from nonotui.model import Puzzle
 from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
 from nonotui.store.catalog import Catalog
+from nonotui.store.lock import PuzzleLock
+from nonotui.store.progress import Progress
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import EngineReady, PuzzleChosen
 from nonotui.ui.screens.dialogs import HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
+from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
+
+
+Found = tuple[Puzzle, str, tuple[str, ...]]
+"""A puzzle to open, its label for messages, and notices to show with it."""
+
+
+@dataclass
+class _Prepared:
+    """What a worker reads before a play screen can open: the puzzle, its progress, its lock."""
+
+    puzzle: Puzzle
+    label: str
+    progress: Progress
+    lock: PuzzleLock | None
+    notices: tuple[str, ...]
 
 
 class NonotuiApp(App[int]):
@@ -101,22 +120,65 @@ class NonotuiApp(App[int]):
     def open_puzzle(
         self, puzzle: Puzzle, label: str, notices: tuple[str, ...] = ()
     ) -> PlayScreen | None:
-        """Open the play screen on ``puzzle``, or explain in a dialog why it cannot be opened.
+        """Open the play screen on ``puzzle`` at once, or explain in a dialog why it cannot be
+        opened (the puzzle named on the command line, before the first frame; the player's own
+        picks go through :meth:`open_in_worker`).
 
         A puzzle open in another nonotui opens read-only; a save from a newer nonotui is refused
         and left as it is. ``notices`` are shown when the play screen opens.
         """
         try:
-            screen = self._play_screen(puzzle, label, notices)
+            prepared = self._prepare(puzzle, label, notices)
         except NonotuiError as exc:
             self.push_screen(MessageScreen("This puzzle cannot be opened", exc.message))
             return None
+        screen = self._screen_for(prepared)
         self.push_screen(screen)
         return screen
 
-    def _play_screen(
-        self, puzzle: Puzzle, label: str, notices_before: tuple[str, ...]
-    ) -> PlayScreen:
+    def open_in_worker(self, label: str, find: Callable[[], Found]) -> OpeningScreen:
+        """Read a puzzle (``find`` returns it, its label and notices) and its saved progress in a
+        thread worker, showing "opening..." meanwhile: the event loop keeps running whatever the
+        file holds, and Escape stops waiting."""
+        opening = OpeningScreen(label)
+        self.push_screen(opening)
+        self._open_worker(find, opening)
+        return opening
+
+    @work(thread=True, group="open")
+    def _open_worker(self, find: Callable[[], Found], opening: OpeningScreen) -> None:
+        try:
+            puzzle, label, notices = find()
+            prepared = self._prepare(puzzle, label, notices)
+        except NonotuiError as exc:
+            self.call_from_thread(self._open_failed, opening, exc.message)
+            return
+        self.call_from_thread(self._opened, opening, prepared)
+
+    def _opened(self, opening: OpeningScreen, prepared: _Prepared) -> None:
+        if opening.abandoned:
+            if prepared.lock is not None:
+                prepared.lock.release()
+            return
+        if self.screen is opening:
+            self.pop_screen()
+        self.push_screen(self._screen_for(prepared))
+
+    def _open_failed(self, opening: OpeningScreen, message: str) -> None:
+        if opening.abandoned:
+            self.notify(message, title="Not opened", severity="error")
+            return
+        if self.screen is opening:
+            self.pop_screen()
+        self.push_screen(MessageScreen("This puzzle cannot be opened", message))
+
+    def _prepare(self, puzzle: Puzzle, label: str, notices_before: tuple[str, ...]) -> _Prepared:
+        """Everything opening a puzzle needs but the screen itself (safe in a worker thread):
+        the lock and the saved progress.
+
+        Raises:
+            NonotuiError: a colour puzzle, or a save that cannot be used.
+        """
         if puzzle.is_color:
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
@@ -136,32 +198,34 @@ class NonotuiApp(App[int]):
             raise
         if result.notice:
             notices.append(result.notice)
+        return _Prepared(puzzle, label, result.progress, lock, tuple(notices))
+
+    def _screen_for(self, prepared: _Prepared) -> PlayScreen:
         return PlayScreen(
-            puzzle,
-            result.progress,
+            prepared.puzzle,
+            prepared.progress,
             self.progress_store,
-            lock,
+            prepared.lock,
             self.glyphs,
-            label=label,
-            notices=tuple(notices),
+            label=prepared.label,
+            notices=prepared.notices,
         )
 
     @on(PuzzleChosen)
     def _puzzle_chosen(self, message: PuzzleChosen) -> None:
-        self.open_puzzle(message.puzzle, message.label)
+        found = (message.puzzle, message.label, ())
+        self.open_in_worker(message.label, lambda: found)
 
     def action_open_file(self) -> None:
         """Ask for a file path (or game id, or bundled name) and play it."""
 
+        def find(spec: str) -> Found:
+            puzzle, label, note = self.catalog.resolve_noted(spec)
+            return puzzle, label, (note,) if note else ()
+
         def chosen(spec: str | None) -> None:
-            if not spec:
-                return
-            try:
-                puzzle, label, note = self.catalog.resolve_noted(spec)
-            except NonotuiError as exc:
-                self.push_screen(MessageScreen("This puzzle cannot be opened", exc.message))
-                return
-            self.open_puzzle(puzzle, label, (note,) if note else ())
+            if spec:
+                self.open_in_worker(spec, lambda: find(spec))
 
         self.push_screen(OpenFileScreen(), chosen)
 

@@ -125,7 +125,7 @@ async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
         screen = await play_screen(pilot)
         assert screen.puzzle.title == "Mug"
         await pilot.press("f", "escape")
-        await until(pilot, lambda: app.screen is library)
+        await until(pilot, lambda: app.screen is library and not library.scanning)
         await pilot.press("escape", "a", "a")  # filter: in progress
         assert app.settings.filter == "playing"
         assert [(r.entry.title, r.progress_text()) for r in library.shown] == [

@@ -124,6 +124,7 @@ async def test_finish_screen_enter_goes_to_the_library() -> None:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(pilot.app.screen, LibraryScreen))
         library = pilot.app.screen
+        await until(pilot, lambda: not library.scanning and bool(library.shown))
         assert PLUS.title not in [r.entry.title for r in library.shown]
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any, overload
 
+from nonotui.model import files
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY
 from nonotui.model.check import ClueTracker, LineState
@@ -233,7 +233,7 @@ class NonogramKind:
         """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) that is not also a file's name."""
         from nonotui.formats import tatham
 
-        if tatham.looks_like_id(spec) and not Path(spec).exists():
+        if tatham.looks_like_id(spec) and not files.exists(spec):
             return list(tatham.read(spec, "<game id>"))
         return None
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
+from textual.worker import get_current_worker
 
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
@@ -102,6 +103,10 @@ class LibraryScreen(Screen[None]):
         self.settings = settings
         self.rows: list[Row] = []
         self.shown: list[Row] = []
+        self.scanning = False
+        """A scan of the catalogue is under way in a worker."""
+        self.skipped: tuple[str, ...] = ()
+        """What the last scan skipped in the user's folder (noted once, not on every scan)."""
 
     def compose(self) -> ComposeResult:
         yield Label("", id="heading")
@@ -133,12 +138,34 @@ class LibraryScreen(Screen[None]):
             self.reload()
 
     def reload(self) -> None:
-        """Read the catalogue and every puzzle's progress, then redraw the table."""
-        self.rows = [
+        """Read the catalogue and every puzzle's progress in a thread worker (the user's
+        folder may hold anything), then redraw the table."""
+        self.scanning = True
+        self._scan()
+
+    @work(thread=True, exclusive=True, group="library-scan")
+    def _scan(self) -> None:
+        worker = get_current_worker()
+        scan = self.catalog.scan_user()
+        rows = [
             Row(e, self.store.summary(e.puzzle) if e.puzzle is not None else Summary("new"))
-            for e in self.catalog.entries()
+            for e in self.catalog.bundled() + scan.entries
         ]
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._scanned, rows, tuple(scan.skipped))
+
+    def _scanned(self, rows: list[Row], skipped: tuple[str, ...]) -> None:
+        self.rows = rows
+        self.scanning = False
         self.redraw()
+        if skipped and skipped != self.skipped:
+            more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+            names = ", ".join(name[:40] for name in skipped[:3]) + more
+            self.notify(
+                f"Skipped in {self.catalog.data_dir.puzzles}: {names} (not puzzle files)",
+                title="Library", timeout=8,
+            )
+        self.skipped = skipped
 
     def redraw(self) -> None:
         """Fill the table with the rows passing the filter, in the chosen order."""
@@ -158,7 +185,7 @@ class LibraryScreen(Screen[None]):
             table.add_row(
                 row.entry.title,
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
-                (p.author or "") if p is not None else (row.entry.error or ""),
+                (p.author or "") if p is not None else (row.entry.reason or ""),
                 row.progress_text(),
                 row.entry.source,
                 key=str(i),
