@@ -35,6 +35,7 @@ from nonotui.engine.explain import (
     line_name,
     span_text,
 )
+from nonotui.engine.lines import work_array
 from nonotui.engine.search import prepare, solve
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
 from nonotui.model.check import filled_blocks
@@ -312,8 +313,7 @@ def _fast_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
 
 def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     prep = lines.prep
-    iwork = np.empty(kernels.work_size.py_func(max(lines.h, lines.w), max(
-        (len(c) for _, _, c, _ in lines), default=0)), dtype=np.int32)
+    iwork = work_array(max(lines.h, lines.w), max((len(c) for _, _, c, _ in lines), default=0))
     best = None
     for order, (axis, index, clue, cells) in enumerate(lines):
         line = np.ascontiguousarray(cells)

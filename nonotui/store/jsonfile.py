@@ -13,18 +13,23 @@ from nonotui.model import files
 
 
 def write_atomic(path: Path, data: object) -> None:
-    """Write ``data`` as JSON to ``path`` so that a reader sees the old file or the new one whole.
+    """Write ``data`` as JSON to ``path`` so that a reader sees the old file or the new one whole,
+    even after a crash or a power cut.
 
-    The text goes to a temporary file in the same folder, is flushed to disk, then replaces the
-    target with :func:`os.replace`, which is atomic on one file system.
+    The text goes to a temporary file in the same folder (so that the rename below stays on one
+    file system), is flushed and ``fsync``-ed, replaces the target with :func:`os.replace`, which
+    is atomic, and then the folder itself is ``fsync``-ed so that the rename is on disk too. When
+    any step fails (a read-only folder, a full disk) the temporary file is removed and the old
+    file is left exactly as it was.
 
     Raises:
         SaveError: the folder cannot be created or the file cannot be written.
     """
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    folder = path.parent
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
     try:
@@ -37,6 +42,28 @@ def write_atomic(path: Path, data: object) -> None:
         # The temporary file is ours alone; removing it keeps failed saves from piling up.
         Path(tmp).unlink(missing_ok=True)
         raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    sync_folder(folder)
+
+
+def sync_folder(folder: Path) -> None:
+    """``fsync`` a folder so that a rename inside it survives a power cut.
+
+    The new file is already in place, so a failure here is not an error: only the durability of
+    the rename against a power cut is weaker. Windows cannot open a folder, and needs no such
+    step.
+    """
+    if os.name == "nt":  # pragma: no cover - not run on the Linux test machines
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def read_json(path: Path) -> object:

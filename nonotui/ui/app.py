@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -12,17 +16,24 @@ from textual.screen import Screen
 
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
 from nonotui.model import Puzzle
-from nonotui.store import DataDir, LockHeld, ProgressStore, SettingsStore
+from nonotui.store import DataDir, LockHeld, ProgressStore, PuzzleLock, SettingsStore
+from nonotui.store.autosave import RETRY_DELAY
 from nonotui.store.catalog import Catalog
-from nonotui.store.lock import PuzzleLock
 from nonotui.store.progress import Progress
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import EngineReady, PuzzleChosen
-from nonotui.ui.screens.dialogs import HelpScreen, MessageScreen, OpenFileScreen
+from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
 
+
+EXIT_GRACE = 3.0
+"""Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
+
+KEYS_GRACE = 0.3
+"""Seconds between a signal's save and quitting, for keys already received to be handled; the
+play screens save again as they close."""
 
 Found = tuple[Puzzle, str, tuple[str, ...]]
 """A puzzle to open, its label for messages, and notices to show with it."""
@@ -37,6 +48,8 @@ class _Prepared:
     progress: Progress
     lock: PuzzleLock | None
     notices: tuple[str, ...]
+    cannot_write: bool = False
+    """The data folder refused the lock: saves are retried, and recovery is announced."""
 
 
 class NonotuiApp(App[int]):
@@ -67,10 +80,14 @@ class NonotuiApp(App[int]):
         self.glyphs: Glyphs = choose(self.settings.glyphs)
         self.engine_ready = False
         """The warm-up worker has compiled or loaded the engine's kernels."""
+        self.ended_by: int | None = None
+        """The signal that ended the app (SIGHUP, SIGTERM or SIGINT), if one did."""
 
     # -- start up -------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            self._handle_signals()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._settings_notice:
@@ -183,13 +200,21 @@ class NonotuiApp(App[int]):
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
             )
-        lock = self.progress_store.lock_for(puzzle.identity)
+        lock: PuzzleLock | None = self.progress_store.lock_for(puzzle.identity)
         notices = list(notices_before)
+        cannot_write = False
         try:
-            lock.acquire()
+            lock.acquire()  # type: ignore[union-attr]
         except LockHeld as exc:
             notices.append(exc.message)
             lock = None
+        except SaveError as exc:
+            # A read-only data folder: play anyway; the screen takes the lock before it saves.
+            notices.append(
+                f"{exc.message}. You can play: your moves are kept in memory and saving is "
+                f"tried again every {RETRY_DELAY:g} s."
+            )
+            cannot_write = True
         try:
             result = self.progress_store.load(puzzle)
         except SaveError:
@@ -198,10 +223,10 @@ class NonotuiApp(App[int]):
             raise
         if result.notice:
             notices.append(result.notice)
-        return _Prepared(puzzle, label, result.progress, lock, tuple(notices))
+        return _Prepared(puzzle, label, result.progress, lock, tuple(notices), cannot_write)
 
     def _screen_for(self, prepared: _Prepared) -> PlayScreen:
-        return PlayScreen(
+        screen = PlayScreen(
             prepared.puzzle,
             prepared.progress,
             self.progress_store,
@@ -210,6 +235,9 @@ class NonotuiApp(App[int]):
             label=prepared.label,
             notices=prepared.notices,
         )
+        if prepared.cannot_write:
+            screen.save_schedule.failed()  # announced above; retried, and recovery announced
+        return screen
 
     @on(PuzzleChosen)
     def _puzzle_chosen(self, message: PuzzleChosen) -> None:
@@ -236,11 +264,78 @@ class NonotuiApp(App[int]):
         return [s for s in self.screen_stack if isinstance(s, PlayScreen)]
 
     async def action_quit(self) -> None:
-        """Save every open puzzle, then quit: the last move is never lost."""
+        """Save every open puzzle, then quit: the last move is never lost. When a save fails
+        (read-only or full data folder), ask before quitting and losing the unsaved moves."""
+        failed = []
         for screen in self.play_screens():
             screen.pause_clock()
+            if not screen.save_now() and screen.unsaved:
+                failed.append(screen)
+        if not failed:
+            self.exit(0)
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(quit_anyway: bool | None) -> None:
+            if quit_anyway:
+                self.exit(0)
+
+        self.push_screen(
+            ConfirmScreen(
+                "Progress not saved",
+                "Your latest moves could not be written to the data folder "
+                f"({self.data_dir.root}), and quitting now loses them. Cancel to keep playing "
+                "(saving is tried again), or free some space and quit again.",
+                "Quit anyway",
+            ),
+            answered,
+        )
+
+    # -- signals ----------------------------------------------------------------------------------
+
+    def _handle_signals(self) -> None:
+        """Make SIGHUP (terminal closed), SIGTERM (logout, kill) and SIGINT (from outside: in the
+        terminal ctrl+c is a key) save and quit instead of ending the process on the spot.
+
+        The handlers run in the event loop, between two messages, never inside a save.
+        """
+        loop = asyncio.get_running_loop()
+        for name in ("SIGHUP", "SIGTERM", "SIGINT"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                loop.add_signal_handler(signum, self.end_by_signal, signum)
+            except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not main
+                continue
+
+    def end_by_signal(self, signum: int) -> None:
+        """Save every open puzzle at once, before anything touches the terminal (with SIGHUP
+        it is gone, and writing to it fails). Keys the app had already received (a lagging app
+        may hold a few) are handled in the next ``KEYS_GRACE`` seconds; then every play screen
+        saves again and releases its lock, and the app quits, which restores the terminal.
+        Exit code 128 + the signal's number, as a shell reports a process ended by that signal.
+
+        Quitting hangs on a closed terminal: a watchdog ends the process ``EXIT_GRACE`` seconds
+        after the signal; by then everything is saved and the locks are released.
+        """
+        if self.ended_by is not None:
+            return
+        self.ended_by = signum
+        for screen in self.play_screens():
             screen.save_now()
-        self.exit(0)
+        if not self.is_headless:  # never end a test run's process
+            watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
+            watchdog.daemon = True
+            watchdog.start()
+        self.set_timer(KEYS_GRACE, self._quit_after_signal)
+
+    def _quit_after_signal(self) -> None:
+        code = 128 + (self.ended_by or 0)
+        for screen in self.play_screens():
+            screen.close_for_exit()
+        self.exit(code, return_code=code)
 
     def action_help(self) -> None:
         """Show every key."""

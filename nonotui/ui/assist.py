@@ -30,6 +30,7 @@ class Cancelled(Exception):  # noqa: N818 - a signal, like the engine's HintCanc
 def warm_up(should_stop: Stop) -> None:
     """Compile (or load from numba's cache) every kernel a hint, a check and a solve use, by
     solving a tiny puzzle and asking one hint on it."""
+    load_engine()
     from nonotui.engine.hints import next_hint
     from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
 
@@ -46,6 +47,7 @@ def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
     """The clue guide (:class:`~nonotui.engine.checks.LineGuide`) of ``rows`` and ``columns``
     (every line when ``None``), as two dicts by index. A few microseconds a line once the
     warm-up has compiled its kernel, so the play screen calls it on the event loop."""
+    load_engine()
     from nonotui.engine.checks import clue_guide
 
     cells = board.cells
@@ -58,6 +60,7 @@ def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
 def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History,
          should_stop: Stop):
     """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`."""
+    load_engine()
     from nonotui.engine.hints import HintCancelled, next_hint
 
     try:
@@ -79,6 +82,7 @@ class CheckMemory:
 
     def reference(self):
         """The puzzle's :class:`~nonotui.engine.hints.ReferenceSolutions`, made once."""
+        load_engine()
         from nonotui.engine.hints import ReferenceSolutions
 
         with self._lock:
@@ -91,6 +95,7 @@ def check(puzzle: Puzzle, board: Board, should_stop: Stop,
           memory: CheckMemory | None = None) -> frozenset[tuple[int, int]]:
     """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``memory``, the
     clues are solved only on the first check, not on every one."""
+    load_engine()
     from nonotui.engine.checks import check_marks
     from nonotui.engine.hints import HintCancelled
 
@@ -148,6 +153,7 @@ def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
     """Solve from ``board`` (a copy): first whether the marks allow a solution at all, then the
     steps, line by line with the linesolver that did each, as far as lines go, and the rest from
     the search. Raises :class:`Cancelled`."""
+    load_engine()
     from nonotui.engine.search import solve
 
     result = solve(puzzle, board=board, max_solutions=2, should_stop=should_stop)
@@ -175,6 +181,7 @@ def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
     """Propagate the lines as the solver's default stack does (``fcomp`` only on a line where
     ``fast`` finds nothing), recording each line solve that decided something. ``board`` is
     changed."""
+    load_engine()
     from nonotui.engine.lines import REGISTRY, Contradiction, clue_array, solve_cells
 
     solvers = (REGISTRY["fast"], REGISTRY["fcomp"])
@@ -218,9 +225,11 @@ _ENGINE_IMPORT = threading.Lock()
 
 
 def load_engine() -> None:
-    """Import the engine's modules once, one thread at a time. The warm-up worker and an early
-    hint, check or auto-solve worker importing them at the same moment saw a half-initialised
-    package (the auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
+    """Import the engine's modules once, one thread at a time. Two workers importing them at
+    once (the warm-up and a hint, check or auto-solve asked for in the first moments) can break
+    both imports: Python's import locks see a deadlock between the package, whose ``__init__``
+    imports its submodules, and a submodule, and hand one thread a half-made module (the
+    auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
     with _ENGINE_IMPORT:
         for name in ("nonotui.engine", "nonotui.engine.checks", "nonotui.engine.hints"):
             importlib.import_module(name)

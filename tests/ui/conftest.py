@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -73,3 +75,48 @@ def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:
 def board_text(screen: PlayScreen) -> str:
     """The play screen's board in the text notation."""
     return screen.session.board.to_text()
+
+
+class Gate:
+    """Holds an engine call in its worker thread until the test opens the gate, so that a test
+    can act while the worker is busy (change the board, press keys) and then let its answer
+    arrive: no sleeps, no races with a fast engine.
+
+    ``hold(call)`` wraps ``call``; the wrapper sets :attr:`entered`, waits for :meth:`open`, then
+    runs ``call``. Once open, the gate lets every later call straight through.
+    """
+
+    def __init__(self, timeout: float = 90.0) -> None:
+        self.entered = threading.Event()
+        self.opened = threading.Event()
+        self.timeout = timeout
+
+    def hold(self, call: Callable[..., Any]) -> Callable[..., Any]:
+        def held(*args: Any) -> Any:
+            self.entered.set()
+            if not self.opened.wait(self.timeout):
+                raise AssertionError("the test never opened the gate")
+            return call(*args)
+
+        return held
+
+    def open(self) -> None:
+        self.opened.set()
+
+
+def handled(monkeypatch: pytest.MonkeyPatch, screen_class: type, handler: str) -> list[Any]:
+    """The messages a screen's ``handler`` (e.g. ``on_hint_found``) has been called with, in
+    order, appended after the handler returns: waiting on this list is waiting for the handler
+    to have run, not for a guess at how long it takes. Patched on the class that defines the
+    handler, so Textual dispatches it once."""
+    owner = next(c for c in screen_class.__mro__ if handler in c.__dict__)
+    original = owner.__dict__[handler]
+    calls: list[Any] = []
+
+    def spy(self: Any, message: Any) -> Any:
+        result = original(self, message)
+        calls.append(message)
+        return result
+
+    monkeypatch.setattr(owner, handler, spy)
+    return calls

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.ui.conftest import app_for, board_text, play_screen, until
@@ -96,31 +98,102 @@ async def test_escape_drops_count_then_paint_then_leaves_to_the_library() -> Non
         await until(pilot, lambda: isinstance(pilot.app.screen, LibraryScreen))
 
 
+HELP_NAMES = {"question_mark": "?", "slash": "/", "pageup": "page up", "pagedown": "page down",
+              "up": "arrows", "down": "arrows", "left": "arrows", "right": "arrows",
+              "shift+up": "shift+arrows", "shift+down": "shift+arrows",
+              "shift+left": "shift+arrows", "shift+right": "shift+arrows"}
+"""How the help writes a Textual key name, where it writes it differently."""
+
+
+def help_name(key: str) -> str:
+    return "digits" if key.isdigit() else HELP_NAMES.get(key, key)
+
+
+def help_rows(text: str) -> dict[str, list[tuple[list[str], str]]]:
+    """The help text as sections of rows ``(the keys the row names, what they do)``.
+
+    A row is ``"  KEYS  what they do"``; the keys are split at ``, `` and `` / ``, a group of
+    single letters (``h j k l``) into its letters, and a note in brackets (``S (shift+s)``) is
+    dropped. Wrapped continuation lines are joined to their row."""
+    sections: dict[str, list[tuple[list[str], str]]] = {}
+    rows: list[tuple[list[str], str]] = []
+    for line in text.splitlines():
+        if line and not line.startswith(" "):
+            rows = sections.setdefault(line.strip(), [])
+            continue
+        found = re.match(r"^  (\S.*?)  +(\S.*)$", line)
+        if found is None:
+            if line.strip() and rows:  # a wrapped description
+                keys, what = rows[-1]
+                rows[-1] = (keys, f"{what} {line.strip()}")
+            continue
+        keys = []
+        for part in re.split(r", | / ", re.sub(r" \(.*?\)", "", found[1])):
+            words = part.split()
+            keys += words if all(len(w) == 1 for w in words) else [part]
+        rows.append((keys, found[2]))
+    return sections
+
+
+def _action(binding) -> str:  # type: ignore[no-untyped-def]
+    """The action's name without its namespace and arguments: move(0,1) and move(1,0) are one
+    action in the help (``arrows``)."""
+    return binding.action.split("(")[0].removeprefix("app.").removeprefix("screen.")
+
+
 async def test_help_lists_every_bound_key() -> None:
+    """Every key bound on the play screen (its own, the app's and Textual's that nonotui keeps)
+    has exactly one row of the help, keys of one row do one thing, and every row of the
+    keyboard sections names a bound key."""
+    from textual.app import App
+    from textual.screen import Screen
     from textual.widgets import Static
 
     from nonotui.ui.screens.dialogs import HelpScreen
+    from nonotui.ui.screens.library import LibraryScreen
     from nonotui.ui.screens.play import PlayScreen
 
+    # Textual's own screen keys (focus next and previous, copy) are not nonotui's to explain
+    textual_actions = {_action(b) for b in Screen.BINDINGS}
     async with app_for().run_test(size=(100, 60)) as pilot:
         await play_screen(pilot)
+        bound = {key: active.binding for key, active in pilot.app.active_bindings.items()
+                 if _action(active.binding) not in textual_actions}
+        assert {"i", "c", "S", "f", "u"} <= set(bound), "the play screen's bindings were not read"
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
-        text = str(pilot.app.screen.query_one("#help-text", Static).render())
-        names = {"question_mark": "?", "backspace": "backspace", "pageup": "page up",
-                 "pagedown": "page down"}
-        for binding in PlayScreen.BINDINGS:
-            for key in binding.key.split(","):
-                if key.isdigit():
-                    continue  # digits are described as "digits"
-                shown = names.get(key, key.replace("shift+up", "shift+arrows"))
-                if key.startswith("shift+"):
-                    shown = "shift+arrows"
-                if key in ("up", "down", "left", "right"):
-                    shown = "arrows"
-                assert shown in text, f"{key} is bound but not in the help"
+        sections = help_rows(str(pilot.app.screen.query_one("#help-text", Static).render()))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(pilot.app.screen, LibraryScreen))
+        # the screen's and the app's keys, and enter from the table (its arrows move as in
+        # any table and are not listed)
+        library = {key for key, active in pilot.app.active_bindings.items()
+                   if _action(active.binding) not in textual_actions
+                   and (isinstance(active.node, (App, Screen)) or key == "enter")}
+
+    playing = [row for name, rows in sections.items() if name not in ("Mouse", "Library")
+               for row in rows]
+    assert len(playing) >= 15, f"the help was not read: {sections}"
+    for key, binding in bound.items():
+        rows = [what for keys, what in playing if help_name(key) in keys]
+        assert len(rows) == 1, f"{key} ({binding.action}) is in {len(rows)} rows of the help"
+    names = {help_name(k) for k in bound}
+    for keys, what in playing:
+        unbound = set(keys) - names - {"then a move"}  # "digits, then a move"
+        assert not unbound, f"the help row {keys} names keys that are not bound: {unbound}"
+        actions = {_action(bound[k]) for k in bound if help_name(k) in keys}
+        assert actions, f"the help row {keys} names no bound key"
+        assert len(actions) == 1, f"the help row {keys} ({what}) mixes actions {actions}"
+    # the library's own keys: in its section, or in the general one when shared (q, ?, f1)
+    library_rows = sections["Library"]
+    for keys, _ in library_rows:
+        assert any(help_name(k) in keys for k in library), f"{keys} is not bound in the library"
+    everywhere = [row for name, rows in sections.items() if name != "Mouse" for row in rows]
+    for key in library - {"escape"}:  # escape leaves the search, as the search box says
+        assert any(help_name(key) in keys for keys, _ in everywhere), (
+            f"{key} is bound in the library but not in the help")
 
 
 def test_docs_list_every_key_of_the_help() -> None:

@@ -9,7 +9,7 @@ from nonotui.store.catalog import Catalog
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.play import PlayScreen
-from tests.ui.conftest import PLUS, app_for, board_text, cell_offset, play_screen, until
+from tests.ui.conftest import app_for, board_text, cell_offset, play_screen, until
 
 
 async def test_left_click_fills_right_click_crosses_and_clicking_again_clears() -> None:
@@ -113,10 +113,16 @@ async def test_any_solution_counts_not_only_the_stored_picture() -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, FinishScreen))
 
 
-async def test_finish_screen_enter_goes_to_the_library() -> None:
+async def test_finish_screen_enter_goes_to_the_library_which_shows_it_solved(
+    data_dir: DataDir,
+) -> None:
+    from nonotui.formats import dump
     from nonotui.ui.screens.library import LibraryScreen
 
     tiny = Puzzle.from_picture([[1]], title="Dot")
+    data_dir.puzzles.mkdir(parents=True, exist_ok=True)
+    (data_dir.puzzles / "dot.non").write_text(dump(tiny, "non"))
+    bundled = {e.title for e in Catalog(data_dir).bundled()}
     async with app_for(tiny).run_test(size=(100, 40)) as pilot:
         await play_screen(pilot)
         await pilot.press("f")
@@ -124,8 +130,12 @@ async def test_finish_screen_enter_goes_to_the_library() -> None:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(pilot.app.screen, LibraryScreen))
         library = pilot.app.screen
-        await until(pilot, lambda: not library.scanning and bool(library.shown))
-        assert PLUS.title not in [r.entry.title for r in library.shown]
+        # read afresh on the way back: every bundled puzzle, and the one just solved as solved
+        await until(pilot, lambda: not library.scanning)
+        await until(pilot, lambda: any(r.entry.title == "Dot" for r in library.shown))
+        assert bundled and bundled <= {r.entry.title for r in library.shown}
+        dot, = [r for r in library.shown if r.entry.title == "Dot"]
+        assert (dot.entry.source, dot.state()) == ("user", "solved")
 
 
 async def test_the_finish_screen_keeps_time_and_buttons_in_view_at_80x24(

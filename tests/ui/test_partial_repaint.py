@@ -3,90 +3,107 @@
 The grid caches its lines and asks Textual to repaint only the regions a key touched (the old
 and new cursor row and column, changed cells and clues). A region left out would leave stale
 characters or a stale highlight on the terminal while every test that reads the model passes.
-So these tests keep a mirror of the terminal: every update the app sends is applied to a grid
-of (character, style) cells, exactly as Textual writes it, and after each step the mirror is
-compared with a render of the whole screen from scratch (every cache dropped).
+So these tests run the app with a driver that feeds everything the app writes to a terminal
+emulator (pyte), and after each step compare that terminal with a render of the whole screen
+from scratch (every cache dropped), written to a second, blank emulator.
+
+Public API does the capturing: a :class:`~textual.driver.Driver` (the app's ``driver_class``,
+run with ``run_test(headless=False)``) receives the app's output, and the screen has settled
+when :meth:`~textual.pilot.Pilot.pause`, which ends by painting whatever is pending, twice in a
+row writes nothing. Only the render from scratch needs Textual's internals (the compositor and the
+widgets' style caches, set aside and put back in :func:`fresh_screen`): no public call renders
+a screen without its caches. Those internals are why ``pyproject.toml`` pins Textual to one
+minor version; :func:`test_textual_is_the_pinned_minor_version` says so when they drift apart.
 """
 
 from __future__ import annotations
 
 import random
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
 
-from rich.cells import cell_len
-from rich.segment import Segment
-from rich.style import Style
-from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
-from textual._styles_cache import StylesCache
+import pyte
+import pytest
+import textual
 from textual.app import App
+from textual.driver import Driver
+from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
-from textual.strip import Strip
 
 from nonotui.model import Puzzle
+from nonotui.ui.clock import Stopwatch
 from nonotui.ui.grid import GridView
+from nonotui.ui.screens import play
 from tests.ui.conftest import app_for, cell_offset, play_screen
 
-Cell = tuple[str, Style | None]
+REPO = Path(__file__).resolve().parents[2]
 
 
-class TerminalMirror:
-    """The screen as a terminal would hold it after the app's updates."""
+class Terminal:
+    """A terminal emulator of a fixed size, counting the writes it gets."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        self.cells: list[list[Cell]] = [[(" ", None)] * width for _ in range(height)]
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.Stream(self.screen)
+        self.writes = 0
 
-    def _write(self, x: int, y: int, segments: Strip | list[Segment]) -> None:
-        for text, style, control in segments:
-            if control:
-                continue
-            for char in text:
-                if 0 <= x < self.width:
-                    self.cells[y][x] = (char, style)
-                x += cell_len(char)
+    def feed(self, data: str) -> None:
+        self.writes += 1
+        self.stream.feed(data)
 
-    def apply(self, update: CompositorUpdate) -> None:
-        """Write an update as the driver would (mirrors Textual's ``render_segments``)."""
-        if isinstance(update, LayoutUpdate):
-            for y, line in enumerate(update.strips, update.region.y):
-                x = update.region.x
-                for strip in line:
-                    self._write(x, y, strip)
-                    x += strip.cell_length
-        elif isinstance(update, ChopsUpdate):
-            for y, x1, x2 in update.spans:
-                for end, (x, strip) in zip(update.chop_ends[y], update.chops[y].items()):
-                    if strip is None or x > x2 or end <= x1:
-                        continue
-                    if not (x2 > x >= x1 and end <= x2):
-                        strip = strip.crop(0, min(end, x2) - x)
-                    self._write(x, y, strip)
-
-    def rows(self) -> list[list[Cell]]:
-        return [list(row) for row in self.cells]
+    def cells(self) -> list[list[Any]]:
+        """Every cell as pyte holds it: the character, its colours and attributes."""
+        buffer = self.screen.buffer
+        return [[buffer[y][x] for x in range(self.width)] for y in range(self.height)]
 
 
-def mirror_app(app: App, size: tuple[int, int]) -> TerminalMirror:
-    """Attach a mirror to everything ``app`` sends to the terminal."""
-    mirror = TerminalMirror(*size)
-    display = app._display
+def terminal_driver(terminal: Terminal) -> type[Driver]:
+    """A driver that, unlike the headless one, says it has a terminal, so the app writes its
+    frames to it; what it writes goes to ``terminal``. Input comes from Pilot as usual."""
 
-    def displayed(screen, renderable):  # type: ignore[no-untyped-def]
-        if isinstance(renderable, CompositorUpdate):
-            mirror.apply(renderable)
-        display(screen, renderable)
+    class TerminalDriver(HeadlessDriver):
+        @property
+        def is_headless(self) -> bool:
+            return False
 
-    app._display = displayed  # type: ignore[method-assign]
-    return mirror
+        def write(self, data: str) -> None:
+            terminal.feed(data)
+
+        def flush(self) -> None:
+            pass
+
+    return TerminalDriver
 
 
-def fresh_screen(app: App, size: tuple[int, int]) -> list[list[Cell]]:
-    """The whole screen drawn from scratch, with no cached lines or Strips.
+def on_terminal(puzzle: Puzzle, size: tuple[int, int],
+                monkeypatch: pytest.MonkeyPatch) -> tuple[App, Terminal]:
+    """The app playing ``puzzle``, drawing to a terminal emulator in full colour (the app
+    reads the colour depth from the environment when it is made), its play clock stopped."""
+    terminal = Terminal(*size)
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    # time stands still: the status line's clock would otherwise change between the last frame
+    # and the render from scratch whenever its second ticks over (its repaint is no grid's)
+    monkeypatch.setattr(play, "Stopwatch",
+                        lambda elapsed=0.0: Stopwatch(elapsed, clock=lambda: 100.0))
+    app = app_for(puzzle)
+    app.driver_class = terminal_driver(terminal)
+    return app, terminal
+
+
+def fresh_screen(app: App, size: tuple[int, int]) -> list[list[Any]]:
+    """The whole screen drawn from scratch, with no cached lines or Strips, as a blank terminal
+    shows it.
 
     The app's own caches are set aside and put back afterwards, untouched: the next steps
-    must run on whatever the app had cached, or stale caches would go unnoticed.
+    must run on whatever the app had cached, or stale caches would go unnoticed. Textual's
+    internals, used here only: the compositor's full render and each widget's style cache.
     """
+    from textual._styles_cache import StylesCache
+
     screen = app.screen
-    assert not repaint_pending(app)
     widgets = list(screen.walk_children(with_self=True))
     styles_caches = [widget._styles_cache for widget in widgets]
     grids = list(screen.query(GridView))
@@ -96,47 +113,60 @@ def fresh_screen(app: App, size: tuple[int, int]) -> list[list[Cell]]:
             widget._styles_cache = StylesCache()
         for grid in grids:
             grid._painter = None
-        reference = TerminalMirror(*size)
-        reference.apply(screen._compositor.render_update(full=True))
+        update = screen._compositor.render_update(full=True)
+        reference = Terminal(*size)
+        reference.feed(update.render_segments(app.console))
     finally:
         for widget, cache in zip(widgets, styles_caches):
             widget._styles_cache = cache
         for grid, painter in zip(grids, painters):
             grid._painter = painter
-    return reference.rows()
+    return reference.cells()
 
 
-def repaint_pending(app: App) -> bool:
-    """Whether some widget has changed since the last frame (the clock ticks, too)."""
-    screen = app.screen
-    return bool(
-        screen._compositor._dirty_regions
-        or screen._dirty_widgets
-        or any(widget._repaint_required for widget in screen.walk_children(with_self=True))
-    )
+async def settle(pilot: Pilot, terminal: Terminal) -> None:
+    """Let the app handle everything queued and paint until a pause paints nothing.
 
-
-async def settle(pilot: Pilot) -> None:
-    """Let the app handle everything queued and paint until nothing is left to paint.
-
-    The comparison that follows runs without yielding, so no timer can change the screen
-    between this frame and the fresh render.
+    Each pause ends by painting what is pending, so a pause that writes nothing leaves the
+    terminal up to date; the comparison that follows runs without yielding, so no timer can
+    change the screen between this frame and the fresh render.
     """
-    await pilot.pause()
-    for _ in range(20):
-        if not repaint_pending(pilot.app):
-            return
+    quiet = 0
+    for _ in range(40):
+        before = terminal.writes
         await pilot.pause()
+        quiet = quiet + 1 if terminal.writes == before else 0
+        if quiet == 2:  # twice: a refresh posted late in one pause is painted in the next
+            return
     raise AssertionError("the app kept repainting")
 
 
-def differences(mirror: TerminalMirror, fresh: list[list[Cell]]) -> list[str]:
+def differences(terminal: Terminal, fresh: list[list[Any]]) -> list[str]:
     out = []
-    for y, (shown, right) in enumerate(zip(mirror.rows(), fresh)):
+    for y, (shown, right) in enumerate(zip(terminal.cells(), fresh)):
         for x, (a, b) in enumerate(zip(shown, right)):
             if a != b:
-                out.append(f"line {y} col {x}: terminal {a[0]!r} {a[1]}, fresh {b[0]!r} {b[1]}")
+                out.append(f"line {y} col {x}: terminal {a}, fresh {b}")
     return out
+
+
+async def check(pilot: Pilot, terminal: Terminal, size: tuple[int, int]) -> list[str]:
+    """Settle, then what the terminal shows that a render from scratch does not."""
+    await settle(pilot, terminal)
+    return differences(terminal, fresh_screen(pilot.app, size))
+
+
+def test_textual_is_the_pinned_minor_version() -> None:
+    """fresh_screen reaches into Textual's internals, checked against the pinned minor
+    version only: moving the pin means checking them again."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())
+    pin, = [d for d in config["project"]["dependencies"] if d.startswith("textual")]
+    bounds = re.fullmatch(r"textual>=(\d+\.\d+)(?:\.\d+)?,<(\d+\.\d+)", pin)
+    assert bounds is not None, f"Textual is not pinned to a minor version range: {pin}"
+    low, high = bounds.groups()
+    version = tuple(int(n) for n in textual.__version__.split(".")[:2])
+    assert tuple(map(int, low.split("."))) <= version < tuple(map(int, high.split("."))), (
+        f"Textual {textual.__version__} is outside the pin {pin}")
 
 
 def random_puzzle(size: int, seed: int) -> Puzzle:
@@ -157,18 +187,19 @@ STEPS: list[tuple[str, ...]] = [
 whole column and row filled (their clues change state: the error marks come and go)."""
 
 
-async def test_the_terminal_shows_what_a_full_repaint_would_after_every_key() -> None:
+async def test_the_terminal_shows_what_a_full_repaint_would_after_every_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     size = (80, 24)
-    app = app_for(random_puzzle(40, 3))
-    mirror = mirror_app(app, size)
-    async with app.run_test(size=size) as pilot:
+    app, terminal = on_terminal(random_puzzle(40, 3), size, monkeypatch)
+    async with app.run_test(size=size, headless=False) as pilot:
         await play_screen(pilot)
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert app.console.color_system == "truecolor"
+        assert await check(pilot, terminal, size) == []
+        assert terminal.writes and "Random" in "".join(terminal.screen.display)
         for keys in STEPS:
             await pilot.press(*keys)
-            await settle(pilot)
-            diff = differences(mirror, fresh_screen(app, size))
+            diff = await check(pilot, terminal, size)
             assert diff == [], f"after {keys}: " + "; ".join(diff[:5])
         # scrolled by the wheel to a column boundary that cuts cells in half, then moved
         grid = app.screen.query_one(GridView)
@@ -176,51 +207,44 @@ async def test_the_terminal_shows_what_a_full_repaint_would_after_every_key() ->
         for keys in [("l",), ("h",), ("f",), ("h", "h")]:
             before = grid.scroll_x
             grid.scroll_to(x=before + 1, animate=False, immediate=True)
-            await settle(pilot)
+            diff = await check(pilot, terminal, size)
             assert grid.scroll_x == before + 1
-            assert differences(mirror, fresh_screen(app, size)) == [], "scrolled"
+            assert diff == [], "scrolled"
             await pilot.press(*keys)
-            await settle(pilot)
-            diff = differences(mirror, fresh_screen(app, size))
+            diff = await check(pilot, terminal, size)
             assert diff == [], f"after scrolling and {keys}: " + "; ".join(diff[:5])
 
 
-async def test_mouse_strokes_highlights_and_glyph_changes_repaint_correctly() -> None:
+async def test_mouse_strokes_highlights_and_glyph_changes_repaint_correctly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     size = (100, 40)
-    app = app_for(random_puzzle(20, 5))
-    mirror = mirror_app(app, size)
-    async with app.run_test(size=size) as pilot:
+    app, terminal = on_terminal(random_puzzle(20, 5), size, monkeypatch)
+    async with app.run_test(size=size, headless=False) as pilot:
         screen = await play_screen(pilot)
+        assert app.console.color_system == "truecolor"
         grid = screen.query_one(GridView)
         await pilot.mouse_down(grid, offset=cell_offset(grid, 3, 2))
         await pilot.hover(grid, offset=cell_offset(grid, 3, 9))
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []  # mid-drag
+        assert await check(pilot, terminal, size) == []  # mid-drag
         await pilot.hover(grid, offset=cell_offset(grid, 3, 5))  # shorten it again
         await pilot.mouse_up(grid, offset=cell_offset(grid, 3, 5))
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []
         await pilot.click(grid, offset=cell_offset(grid, 12, 7), button=3)
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []
         grid.highlight = frozenset({(0, 0), (3, 4), (15, 7)})  # the cursor is in column 7
         screen._redraw()
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []
         grid.highlight = frozenset({(3, 4)})
         screen._redraw()
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []
         # a hint's line and a check's wrong marks come and go the same way
         grid.hint_line = frozenset((3, c) for c in range(20)) - {(3, 4)}
         grid.wrong = frozenset({(3, 3), (12, 7), (1, 1)})
         screen._redraw()
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []
         grid.hint_line, grid.wrong = frozenset(), frozenset({(12, 7)})
         screen._redraw()
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []
         app.change_setting("glyphs", "ascii")
-        await settle(pilot)
-        assert differences(mirror, fresh_screen(app, size)) == []
+        assert await check(pilot, terminal, size) == []

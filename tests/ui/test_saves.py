@@ -135,7 +135,7 @@ async def test_a_second_instance_opens_read_only_and_never_saves(data_dir: DataD
     async with first.run_test(size=(100, 40)) as pilot1:
         one = await play_screen(pilot1)
         await pilot1.press("f")
-        await until(pilot1, lambda: one._dirty is False)
+        await until(pilot1, lambda: not one.unsaved)
         second = app_for()
         async with second.run_test(size=(100, 40)) as pilot2:
             two = await play_screen(pilot2)

@@ -4,15 +4,17 @@ thread workers, the answers arrive as messages, and the keys keep working meanwh
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
 from nonotui.formats import load
 from nonotui.model import FILLED, UNKNOWN
+from nonotui.ui import assist
 from nonotui.ui.screens.play import PlayScreen
 from nonotui.ui.status import HintPanel
 from tests.conftest import BENCH
-from tests.ui.conftest import app_for, board_text, play_screen, until
+from tests.ui.conftest import Gate, app_for, board_text, play_screen, until
 
 ENGINE = 90.0
 """Seconds to allow an engine answer: the first one in a process may compile kernels."""
@@ -25,13 +27,23 @@ async def hinted(pilot, screen: PlayScreen) -> None:
     await until(pilot, lambda: screen.hint is not None, ENGINE)
 
 
-async def test_warm_up_says_so_then_the_solver_is_ready(data_dir) -> None:
+async def test_warm_up_says_so_then_the_solver_is_ready(data_dir, monkeypatch) -> None:
+    # held at a gate, the warm-up is still running however fast numba's cache makes it
+    gate = Gate()
+    monkeypatch.setattr(assist, "warm_up", gate.hold(assist.warm_up))
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
-        await pilot.press("l")  # keys work while it warms up
-        assert screen.session.cursor == (0, 1)
+        try:
+            await until(pilot, gate.entered.is_set)
+            assert "warming up" in screen.status.message
+            await pilot.press("l")  # keys work while it warms up
+            assert screen.session.cursor == (0, 1)
+            assert not pilot.app.engine_ready and not screen.guiding
+        finally:
+            gate.open()
         await until(pilot, lambda: pilot.app.engine_ready, ENGINE)
         assert "warming up" not in screen.status.message
+        assert "solver ready" in screen.status.message and screen.guiding
 
 
 async def test_hint_is_shown_highlighted_applied_as_one_move_and_undone(data_dir) -> None:
@@ -163,16 +175,26 @@ async def test_auto_solve_shows_steps_and_escape_keeps_them_as_one_move() -> Non
         assert board_text(screen) == "?????\n" * 5
 
 
-async def test_keys_work_while_a_long_auto_solve_runs_and_escape_cancels_it() -> None:
+async def test_keys_work_while_a_long_auto_solve_runs_and_escape_cancels_it(
+    monkeypatch,
+) -> None:
     path = BENCH / "survey" / "knotty.nin"
     if not path.is_file():
         pytest.skip("knotty.nin is not in ../shared/bench/survey")
+    started = threading.Event()
+    plan = assist.solve_plan
+
+    def solve_plan(*args):
+        started.set()
+        return plan(*args)
+
+    monkeypatch.setattr(assist, "solve_plan", solve_plan)
     async with app_for(load(path)).run_test(size=(120, 50)) as pilot:
         screen = await play_screen(pilot)
         await until(pilot, lambda: pilot.app.engine_ready, ENGINE)
         await pilot.press("S")
         assert screen.solve_pending
-        await pilot.pause(0.3)
+        await until(pilot, started.is_set)  # the worker is in the engine now
         await pilot.press("l", "l", "j")  # the event loop answers while the search runs
         assert screen.session.cursor == (1, 2)
         assert screen.solve_pending

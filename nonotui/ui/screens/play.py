@@ -1,26 +1,31 @@
 """The play screen: the grid, the status line and every key of play, with autosave and a clock.
 
 The screen turns keys and the grid's stroke messages into :class:`~nonotui.ui.session.PlaySession`
-calls, then hands the grid what to draw. Every change schedules a save a moment later
-(debounced); leaving the screen or quitting saves at once, so the last move is never lost.
+calls, then hands the grid what to draw. The first change after a save starts a save clock
+(:class:`~nonotui.store.autosave.SaveSchedule`): the progress is written at most
+``SAVE_LATENCY`` seconds later however fast the player keeps moving; leaving the screen, quitting
+and the signals that end the process save at once. A save that fails (read-only or full data
+folder) is announced once, the moves stay in memory and the save is retried.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
-from textual.timer import Timer
 
 from nonotui.errors import SaveError
 from nonotui.formats.tatham import looks_like_id
 from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
-from nonotui.store import Progress, ProgressStore, PuzzleLock
+from nonotui.store import LockHeld, Progress, ProgressStore, PuzzleLock
+from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule
 from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
@@ -29,9 +34,6 @@ from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.screens.helping import HelpingScreen
 from nonotui.ui.session import PAINT_NAMES, PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
-
-SAVE_DELAY = 0.4
-"""Seconds of quiet after a change before it is written; quitting writes at once anyway."""
 
 MAX_COUNT = 999
 
@@ -114,8 +116,10 @@ class PlayScreen(HelpingScreen, Screen[None]):
         """Solved in this board: marks are refused until the puzzle is restarted."""
         self.glyphs = glyphs
         self._count = ""
-        self._save_timer: Timer | None = None
-        self._dirty = False
+        self.save_schedule = SaveSchedule()
+        """When the next save is due; tests replace its clock."""
+        self.closed = False
+        """Saved for the last time and the lock let go (the process is ending): no more saves."""
         self._init_helping()
 
     # -- composition and lifecycle --------------------------------------------------------------
@@ -143,6 +147,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self.title = self.puzzle.title or self.label
         self.grid.focus()
         self.set_interval(1.0, self._update_facts)
+        self.set_interval(SAVE_TICK, self._autosave)
         # immediate: the suspend signal comes just before the process stops, too late to queue
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume, immediate=True)
@@ -168,10 +173,24 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def on_unmount(self) -> None:
         # The widgets are gone by now: stop the clock and save without redrawing.
+        self.close_for_exit()
+
+    def close_for_exit(self) -> bool:
+        """Save for the last time and let go of the lock; nothing is saved after this (another
+        nonotui may take the lock at once). Returns whether the progress is on disk: ``False``
+        for a read-only puzzle or a save that failed.
+
+        Touches no widget and no terminal, so it is safe from a signal handler after the
+        terminal is gone (SIGHUP).
+        """
+        if self.closed:
+            return not self.unsaved
         self.stopwatch.pause()
-        self.save_now()
+        saved = self.save_now()
+        self.closed = True
         if self.lock is not None:
             self.lock.release()
+        return saved
 
     def _on_app_suspend(self, _app: object) -> None:
         self.pause_clock()
@@ -197,28 +216,67 @@ class PlayScreen(HelpingScreen, Screen[None]):
     # -- saving ---------------------------------------------------------------------------------
 
     def _schedule_save(self) -> None:
-        self._dirty = True
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        self._save_timer = self.set_timer(SAVE_DELAY, self.save_now)
+        self.save_schedule.changed()
+
+    def _autosave(self) -> None:
+        if self.save_schedule.due():
+            self.save_now()
 
     def save_now(self) -> bool:
-        """Write the progress now (no-op when read-only); a failure is shown, never hidden."""
-        if self._save_timer is not None:
-            self._save_timer.stop()
-            self._save_timer = None
-        if self.session.read_only:
+        """Write the progress now (no-op when read-only).
+
+        A failure is announced once (not on every retry), the progress stays in memory and the
+        save is retried every ``RETRY_DELAY`` seconds; the first success after failures is
+        announced too.
+        """
+        if self.session.read_only or self.closed:
             return False
         progress = self.session.progress
         progress.elapsed = self.stopwatch.elapsed
         try:
-            self.store.save(progress)
-        except SaveError as exc:
-            self.app.notify(exc.message, title="Progress not saved", severity="error", timeout=15)
-            self._say("progress NOT saved: see the message")
+            if self.lock is not None and not self.lock.held:
+                self.lock.acquire()  # the folder was read-only when the puzzle opened
+            with self._solve_steps_hidden():
+                self.store.save(progress)
+        except (SaveError, LockHeld) as exc:
+            if self.save_schedule.failed():
+                self.app.notify(
+                    f"{exc.message}. Your moves are kept in memory and saving is tried again "
+                    f"every {RETRY_DELAY:g} s.",
+                    title="Progress not saved",
+                    severity="error",
+                    timeout=15,
+                )
+                self._say("progress NOT saved: retrying (see the message)")
             return False
-        self._dirty = False
+        if self.save_schedule.saved():
+            self.app.notify("Your progress is saved again.", title="Progress saved")
+            self._say("progress saved again")
         return True
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the board holds changes that are not on disk."""
+        return self.save_schedule.dirty
+
+    @contextmanager
+    def _solve_steps_hidden(self) -> Iterator[None]:
+        """While an auto-solve is being shown, its steps are on the board but not yet a move in
+        the history: take them off for the save, so that a save never holds cells its undo
+        history cannot explain (the finished solve is saved as one move)."""
+        solving = self.solving
+        if solving is None or not solving.before:
+            yield
+            return
+        cells = self.session.board.cells
+        shown = {cell: int(cells[cell]) for cell in solving.before}
+        for cell, before in solving.before.items():
+            cells[cell] = before
+        try:
+            yield
+        finally:
+            for cell, value in shown.items():
+                cells[cell] = value
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -340,10 +398,29 @@ class PlayScreen(HelpingScreen, Screen[None]):
             self.leave()
 
     def leave(self) -> None:
-        """Save, then go back to the library (which reads the saved progress at once)."""
+        """Save, then go back to the library (which reads the saved progress at once). When the
+        save fails (read-only or full data folder), ask first: leaving drops the unsaved moves."""
+        from nonotui.ui.screens.dialogs import ConfirmScreen
+
         self.pause_clock()
-        self.save_now()
-        self.dismiss()
+        if self.save_now() or not self.unsaved:
+            self.dismiss()
+            return
+
+        def answered(leave_anyway: bool | None) -> None:
+            if leave_anyway:
+                self.dismiss()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Progress not saved",
+                "Your latest moves on this puzzle could not be written to the data folder, and "
+                "leaving it now loses them. Cancel to keep playing (saving is tried again), or "
+                "free some space and leave again.",
+                "Leave anyway",
+            ),
+            answered,
+        )
 
     def _take_count(self) -> int:
         count = int(self._count) if self._count else 1

@@ -156,3 +156,9 @@ def test_hint_and_auto_solve_counts_round_trip_and_default_to_zero(store: Progre
     data["hints"] = -1
     with pytest.raises(SaveError, match="hints"):
         Progress.from_json(data, PUZZLE)
+
+
+def test_lock_file_sits_beside_the_save(store: ProgressStore) -> None:
+    lock = store.lock_for(PUZZLE.identity)
+    assert lock.path == store.folder / f"{PUZZLE.identity}.lock"
+    assert not lock.held

@@ -1,0 +1,311 @@
+"""Atomic JSON writes, reads and moving damaged files aside: the order of the durable steps, and
+what a read-only or full folder leaves behind (nothing: the old file whole, no temporary file)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from nonotui.errors import SaveError
+from nonotui.store import jsonfile
+from nonotui.store.jsonfile import move_aside, read_json, sync_folder, write_atomic
+
+
+class Recorder:
+    """Wraps the os calls of a write and notes them in order."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[str, object]] = []
+        self.dir_fds: set[int] = set()
+        real_open, real_fsync, real_replace = os.open, os.fsync, os.replace
+        real_mkstemp = tempfile.mkstemp
+
+        def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
+            fd, name = real_mkstemp(*args, **kwargs)  # type: ignore[call-overload]
+            self.calls.append(("mkstemp", name))
+            return fd, name
+
+        def open_(path: object, flags: int, *args: object) -> int:
+            fd = real_open(path, flags, *args)  # type: ignore[arg-type]
+            if os.path.isdir(path):  # type: ignore[arg-type]
+                self.dir_fds.add(fd)
+                self.calls.append(("open-dir", (str(path), flags)))
+            return fd
+
+        def fsync(fd: int) -> None:
+            real_fsync(fd)
+            self.calls.append(("fsync-dir" if fd in self.dir_fds else "fsync-file", fd))
+
+        def replace(src: object, dst: object) -> None:
+            real_replace(src, dst)  # type: ignore[arg-type]
+            self.calls.append(("replace", (str(src), str(dst))))
+
+        monkeypatch.setattr(jsonfile.tempfile, "mkstemp", mkstemp)
+        monkeypatch.setattr(jsonfile.os, "open", open_)
+        monkeypatch.setattr(jsonfile.os, "fsync", fsync)
+        monkeypatch.setattr(jsonfile.os, "replace", replace)
+
+    def names(self) -> list[str]:
+        return [name for name, _ in self.calls]
+
+
+def test_write_goes_through_a_synced_temporary_file_in_the_same_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "data" / "progress" / "a.json"  # folders made when missing
+    rec = Recorder(monkeypatch)
+    write_atomic(target, {"b": [1, "é"]})
+    assert rec.names() == ["mkstemp", "fsync-file", "replace", "open-dir", "fsync-dir"]
+    temp = Path(dict(rec.calls)["mkstemp"])  # type: ignore[arg-type]
+    # same folder (one file system, so the rename is atomic), hidden, named after the target
+    assert temp.parent == target.parent
+    assert temp.name.startswith(".a.json.") and temp.name.endswith(".tmp")
+    assert dict(rec.calls)["replace"] == (str(temp), str(target))
+    folder, flags = dict(rec.calls)["open-dir"]  # type: ignore[misc]
+    assert Path(folder) == target.parent and flags & (os.O_WRONLY | os.O_RDWR) == 0
+    # compact UTF-8 JSON, nothing else left in the folder
+    assert target.read_bytes() == '{"b":[1,"é"]}'.encode()
+    assert [p.name for p in target.parent.iterdir()] == ["a.json"]
+
+
+def test_write_replaces_an_existing_file(tmp_path: Path) -> None:
+    target = tmp_path / "a.json"
+    write_atomic(target, [1])
+    write_atomic(target, [2])
+    assert json.loads(target.read_text()) == [2]
+
+
+def _keeps_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "a.json"
+    assert target.read_text() == '{"old":true}'
+    assert [p.name for p in tmp_path.iterdir()] == ["a.json"], "no temporary file left"
+
+
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "Permission denied"),
+        (OSError(errno.EROFS, "Read-only file system"), "Read-only file system"),
+    ],
+)
+def test_a_refused_rename_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, words: str
+) -> None:
+    target = tmp_path / "a.json"
+    write_atomic(target, {"old": True})
+
+    def refuse(src: str, dst: str) -> None:
+        raise error
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        write_atomic(target, {"new": True})
+    assert info.value.message == f"cannot write {target}: {words}"
+    _keeps_old_file(tmp_path)
+
+
+def test_a_full_disk_during_the_write_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "a.json"
+    write_atomic(target, {"old": True})
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, handle: object) -> None:
+            self.handle = handle
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.handle.close()  # type: ignore[attr-defined]
+
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(jsonfile.os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
+    with pytest.raises(SaveError, match=r"cannot write .*a\.json: No space left on device"):
+        write_atomic(target, {"new": True})
+    _keeps_old_file(tmp_path)
+
+
+def test_a_failing_fsync_is_a_failed_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "a.json"
+    write_atomic(target, {"old": True})
+
+    def fail(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(jsonfile.os, "fsync", fail)
+    with pytest.raises(SaveError, match="Input/output error"):
+        write_atomic(target, {"new": True})
+    _keeps_old_file(tmp_path)
+
+
+def test_a_folder_that_cannot_be_created_is_a_save_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(jsonfile.tempfile, "mkstemp", refuse)
+    target = tmp_path / "sub" / "a.json"
+    with pytest.raises(SaveError) as info:
+        write_atomic(target, [1])
+    assert info.value.message == f"cannot write {target}: Read-only file system"
+    assert not target.exists()
+    # an error without a strerror is still named
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.undo()
+    with pytest.raises(SaveError, match="cannot write"):
+        write_atomic(blocker / "a.json", [1])
+
+
+def test_an_error_without_strerror_is_named_by_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(src: str, dst: str) -> None:
+        raise OSError("odd failure")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        write_atomic(tmp_path / "a.json", [1])
+    assert info.value.message == f"cannot write {tmp_path / 'a.json'}: odd failure"
+
+
+def test_folder_sync_failures_are_not_save_failures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is already in place when the folder is synced: a folder that cannot be opened or
+    synced (some file systems) only weakens the guarantee against power cuts."""
+    closed: list[int] = []
+    real_close = os.close
+
+    def fsync(fd: int) -> None:
+        raise OSError(errno.EINVAL, "Invalid argument")
+
+    def close(fd: int) -> None:
+        closed.append(fd)
+        real_close(fd)
+
+    monkeypatch.setattr(jsonfile.os, "fsync", fsync)
+    monkeypatch.setattr(jsonfile.os, "close", close)
+    sync_folder(tmp_path)
+    assert len(closed) == 1, "the folder's descriptor is closed even when fsync fails"
+
+    def no_open(path: object, flags: int) -> int:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(jsonfile.os, "open", no_open)
+    sync_folder(tmp_path)
+    assert len(closed) == 1
+
+
+def test_folder_sync_syncs_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[int] = []
+    opened: list[tuple[object, int]] = []
+    real_open = os.open
+
+    def open_(path: object, flags: int) -> int:
+        opened.append((path, flags))
+        return real_open(path, flags)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jsonfile.os, "open", open_)
+    monkeypatch.setattr(jsonfile.os, "fsync", synced.append)
+    sync_folder(tmp_path)
+    assert opened == [(tmp_path, os.O_RDONLY)] and len(synced) == 1
+
+
+def test_read_json(tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    with pytest.raises(FileNotFoundError):
+        read_json(path)
+    path.write_bytes('{"a": "é"}'.encode())
+    assert read_json(path) == {"a": "é"}
+    path.write_bytes(b"\xff{}")
+    with pytest.raises(SaveError, match=r"a\.json is not valid JSON \(.*utf-8"):
+        read_json(path)
+    path.write_text("{")
+    with pytest.raises(SaveError, match=r"a\.json is not valid JSON \(Expecting"):
+        read_json(path)
+    with pytest.raises(SaveError) as info:
+        read_json(tmp_path)  # a folder cannot be read as a file
+    assert info.value.message.startswith(f"{tmp_path} cannot be read: ")
+    assert "Errno" not in info.value.message
+
+
+def test_move_aside_keeps_the_file_under_a_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(jsonfile.time, "strftime", lambda fmt: "20261123-081500")
+    path = tmp_path / "a.json"
+    for content in ("one", "two", "three"):
+        path.write_text(content)
+        moved = move_aside(path)
+        assert moved.read_text() == content and not path.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "a.json.corrupt-20261123-081500",
+        "a.json.corrupt-20261123-081500-2",
+        "a.json.corrupt-20261123-081500-3",
+    ]
+
+
+def test_move_aside_stamp_is_the_local_time(tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    path.write_text("x")
+    moved = move_aside(path)
+    stamp = moved.name.removeprefix("a.json.corrupt-")
+    assert len(stamp) == 15 and stamp[8] == "-" and stamp.replace("-", "").isdigit()
+
+
+def test_move_aside_failure_is_a_save_error_and_leaves_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.json"
+    path.write_text("x")
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        move_aside(path)
+    assert info.value.message == (
+        f"{path} is damaged and cannot be moved aside: Read-only file system"
+    )
+    assert path.read_text() == "x"
+
+
+def test_a_rename_that_fails_after_taking_the_temporary_file_is_still_a_save_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some file systems (network ones) can fail a rename after the source is gone: the save
+    fails with its own message, never with a second error about the missing temporary file."""
+
+    def replace(src: str, dst: str) -> None:
+        os.unlink(src)
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(jsonfile.os, "replace", replace)
+    with pytest.raises(SaveError, match="Input/output error"):
+        write_atomic(tmp_path / "a.json", [1])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_folder_sync_is_skipped_on_windows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows cannot open a folder: the step is left out there (checked here by pretending)."""
+    opened: list[object] = []
+    monkeypatch.setattr(jsonfile.os, "open", lambda *a: opened.append(a))
+    monkeypatch.setattr(jsonfile.os, "name", "nt")
+    sync_folder(tmp_path)
+    monkeypatch.undo()
+    assert opened == []
