@@ -9,14 +9,126 @@ player can afford it after every move.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from nonotui.engine.explain import fixed_blocks
-from nonotui.engine.hints import Cell, ReferenceSolutions, wrong_marks
-from nonotui.model import Board, Puzzle
+from nonotui.engine.search import SolveResult, solve
+from nonotui.model import EMPTY, FILLED, Board, Puzzle
+
+Cell = tuple[int, int, int]
+"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``)."""
+
+
+class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradiction
+    """``should_stop`` asked a hint's or a check's search to give up."""
+
+
+def search(puzzle: Puzzle, board: Board | None, max_solutions: int,
+           should_stop: Callable[[], bool] | None, timeout: float | None = None) -> SolveResult:
+    """:func:`~nonotui.engine.search.solve` for hints and checks: a cancelled search raises
+    :class:`HintCancelled`."""
+    result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop,
+                   timeout=timeout)
+    if result.status == "cancelled":
+        raise HintCancelled
+    return result
+
+
+def marks_of(board: Board) -> list[Cell]:
+    """Every decided cell as ``(row, column, value)``, in reading order."""
+    rows, cols = np.nonzero((board.cells == FILLED) | (board.cells == EMPTY))
+    return [(int(r), int(c), int(board.cells[r, c])) for r, c in zip(rows, cols)]
+
+
+def agrees(solution: np.ndarray, board: Board) -> bool:
+    """Whether every mark of ``board`` has the value ``solution`` (a grid of cells) has there."""
+    cells = board.cells
+    decided = (cells == FILLED) | (cells == EMPTY)
+    return bool(np.all(~decided | (cells == solution)))
+
+
+class ReferenceSolutions:
+    """Solutions of a puzzle's clues alone, kept: up to two searched for once, and any others
+    that searches from a board found (a solution of the clues and some marks is a solution of
+    the clues).
+
+    They depend on the clues only, never on the marks, so whoever checks or hints the same
+    puzzle many times (the player after every move, in immediate check mode; a
+    :class:`~nonotui.engine.hints.HintContext`) owns one of these and passes it along instead
+    of solving the puzzle from scratch each time. Thread-safe; a search that was cancelled is
+    not kept.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._result: SolveResult | None = None
+        self._known: list[np.ndarray] = []
+        self._lock = threading.Lock()
+
+    def get(self, should_stop: Callable[[], bool] | None = None) -> SolveResult:
+        """The :class:`~nonotui.engine.search.SolveResult` of the clues with ``max_solutions=2``."""
+        with self._lock:
+            if self._result is None:
+                self._result = search(self.puzzle, None, 2, should_stop)
+                for board in self._result.solutions:
+                    self._keep(board.cells)
+            return self._result
+
+    def result(self) -> SolveResult | None:
+        """The result of :meth:`get` if it was searched for already; never searches."""
+        with self._lock:
+            return self._result
+
+    def known(self) -> list[np.ndarray]:
+        """Every solution found so far (grids of cells), by :meth:`get` or :meth:`remember`."""
+        with self._lock:
+            return list(self._known)
+
+    def remember(self, solution: np.ndarray) -> None:
+        """Keep a solution of the clues found elsewhere (a whole grid of decided cells)."""
+        with self._lock:
+            self._keep(solution)
+
+    def _keep(self, solution: np.ndarray) -> None:
+        if not any(np.array_equal(solution, s) for s in self._known):
+            self._known.append(solution.copy())
+
+
+def wrong_marks(puzzle: Puzzle, board: Board,
+                should_stop: Callable[[], bool] | None = None,
+                reference: ReferenceSolutions | None = None) -> list[Cell] | None:
+    """The marks that no solution of the clues allows, in reading order.
+
+    Judged against every solution, never a stored picture: a mark that one solution has is
+    right. ``None`` when the clues themselves have no solution. ``reference`` saves solving the
+    clues again when the caller keeps one for the puzzle.
+    """
+    marks = marks_of(board)
+    if not marks:
+        return []
+    if reference is None:
+        reference = ReferenceSolutions(puzzle)
+    ref = reference.get(should_stop)
+    if ref.status == "contradiction":
+        return None
+    known = reference.known()
+    suspects = [m for m in marks if all(s[m[0], m[1]] != m[2] for s in known)]
+    if ref.status == "unique":
+        return suspects
+    wrong = []
+    for r, c, v in suspects:
+        alone = Board.empty(puzzle)
+        alone.cells[r, c] = v
+        found = search(puzzle, alone, 1, should_stop)
+        if found.status == "contradiction":
+            wrong.append((r, c, v))
+        elif found.solutions:
+            reference.remember(found.solutions[0].cells)
+    return wrong
 
 CHECK_MODES = ("off", "request", "immediate")
 """The check setting: never, when the player asks, or after every move."""

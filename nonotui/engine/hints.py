@@ -19,14 +19,22 @@ explained in Python (:mod:`nonotui.engine.explain`).
 
 from __future__ import annotations
 
-import threading
-
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 
 from nonotui.engine import _kernels as kernels
+from nonotui.engine.checks import (
+    Cell,
+    HintCancelled,
+    ReferenceSolutions,
+    marks_of,
+    search,
+    wrong_marks,
+)
+from nonotui.engine.context import CONSISTENCY_SECONDS, LINE_MEMO_ENTRIES, HintContext
 from nonotui.engine.explain import (
     arrangements,
     clue_text,
@@ -36,20 +44,29 @@ from nonotui.engine.explain import (
     span_text,
 )
 from nonotui.engine.lines import work_array
-from nonotui.engine.search import prepare, solve
+from nonotui.engine.search import _Prepared, prepare
+from nonotui.errors import NonotuiError
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
 from nonotui.model.check import filled_blocks
 from nonotui.model.history import History
 
+T = TypeVar("T")
+
 KINDS = ("solved", "mistake", "line", "contradiction", "guess", "ambiguous")
 """Every kind of hint, in ladder order after ``solved``."""
 
-Cell = tuple[int, int, int]
-"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``)."""
-
-
-class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradiction
-    """``should_stop`` asked the hint search to give up."""
+__all__ = [
+    "KINDS",
+    "Cell",
+    "Hint",
+    "HintCancelled",
+    "HintContext",
+    "CONSISTENCY_SECONDS",
+    "ReferenceSolutions",
+    "marks_of",
+    "next_hint",
+    "wrong_marks",
+]
 
 
 @dataclass(frozen=True)
@@ -114,13 +131,28 @@ def _closeness(cells: Iterable[tuple[int, int]], cursor: tuple[int, int]) -> tup
 class _Lines:
     """A puzzle's lines, rows first, with the packed clues the kernels take."""
 
-    def __init__(self, puzzle: Puzzle, board: Board) -> None:
+    def __init__(self, puzzle: Puzzle, board: Board, prep: _Prepared | None = None) -> None:
         self.puzzle = puzzle
         self.board = board
-        self.prep = prepare(puzzle)
+        self.prep = prepare(puzzle) if prep is None else prep
         self.h, self.w = puzzle.height, puzzle.width
+        self.clean = False
+        """Set by the fcomp rung when it found nothing: every line fits its clue and fcomp
+        changes none."""
+        self.memo: dict[tuple[str, int, bytes], Any] | None = None
+        """What the line rungs found per line and contents, kept by a :class:`HintContext`."""
 
-    def __iter__(self):
+    def remember(self, key: tuple[str, int, bytes], compute: Callable[[], T]) -> T:
+        """``compute()``, or what it gave before for the same line rung, line and contents."""
+        if self.memo is None:
+            return compute()
+        if key not in self.memo:
+            if len(self.memo) >= LINE_MEMO_ENTRIES:
+                self.memo.clear()
+            self.memo[key] = compute()
+        return self.memo[key]
+
+    def __iter__(self) -> Iterator[tuple[str, int, tuple[int, ...], np.ndarray]]:
         for r in range(self.h):
             yield "row", r, self.puzzle.rows[r], self.board.cells[r, :]
         for c in range(self.w):
@@ -147,6 +179,7 @@ def next_hint(
     history: History | None = None,
     *,
     should_stop: Callable[[], bool] | None = None,
+    context: HintContext | None = None,
 ) -> Hint:
     """The easiest hint for ``board`` (see the module docstring for the ladder).
 
@@ -157,89 +190,43 @@ def next_hint(
         history: The undo history that led to ``board``, to name the marks made since the
             board last had a solution when the marks are impossible together.
         should_stop: Polled during searches; returning true raises :class:`HintCancelled`.
+        context: A :class:`HintContext` for ``puzzle`` kept by the caller across hints, so
+            that each hint reuses what earlier ones learned; the hint is the same without it.
+
+    Raises:
+        HintCancelled: ``should_stop`` returned true.
+        NonotuiError: ``context`` was made for another puzzle.
     """
-    board = board.copy()
-    lines = _Lines(puzzle, board)
+    if context is None:
+        context = HintContext(puzzle)
+        context.one_off = True
+    elif not context.fits(puzzle):
+        raise NonotuiError("this hint context was made for another puzzle")
+    with context.lock:
+        hint = _next_hint(puzzle, board.copy(), cursor, history, should_stop, context)
+    return hint
+
+
+def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
+               should_stop: Callable[[], bool] | None, context: HintContext) -> Hint:
+    if context.prep is None:
+        context.prep = prepare(puzzle)
+    lines = _Lines(puzzle, board, context.prep)
+    if not context.one_off:
+        lines.memo = context.line_memo
     if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
-    if marks_of(board) and _search(puzzle, board, 1, should_stop,
-                                   timeout=CONSISTENCY_SECONDS).status == "contradiction":
-        return _mistake(puzzle, board, history, should_stop)
-    return (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
-            or _probe_hint(lines, cursor) or _stuck_hint(puzzle, board, cursor, should_stop))
-
-
-CONSISTENCY_SECONDS = 2.0
-"""How long a hint may search for one solution to learn whether the marks are consistent."""
-
-
-def _search(puzzle: Puzzle, board: Board | None, max_solutions: int,
-            should_stop: Callable[[], bool] | None, timeout: float | None = None):
-    result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop,
-                   timeout=timeout)
-    if result.status == "cancelled":
-        raise HintCancelled
-    return result
-
-
-def marks_of(board: Board) -> list[Cell]:
-    """Every decided cell as ``(row, column, value)``, in reading order."""
-    rows, cols = np.nonzero((board.cells == FILLED) | (board.cells == EMPTY))
-    return [(int(r), int(c), int(board.cells[r, c])) for r, c in zip(rows, cols)]
-
-
-class ReferenceSolutions:
-    """Up to two solutions of a puzzle's clues alone, searched for once and then kept.
-
-    They depend on the clues only, never on the marks, so whoever checks the same puzzle many
-    times (the player after every move, in immediate check mode) owns one of these and passes it
-    along instead of solving the puzzle from scratch each time. Thread-safe; a search that was
-    cancelled is not kept.
-    """
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self._result = None
-        self._lock = threading.Lock()
-
-    def get(self, should_stop: Callable[[], bool] | None = None):
-        """The :class:`~nonotui.engine.search.SolveResult` of the clues with ``max_solutions=2``."""
-        with self._lock:
-            if self._result is None:
-                self._result = _search(self.puzzle, None, 2, should_stop)
-            return self._result
-
-
-def wrong_marks(puzzle: Puzzle, board: Board,
-                should_stop: Callable[[], bool] | None = None,
-                reference: ReferenceSolutions | None = None) -> list[Cell] | None:
-    """The marks that no solution of the clues allows, in reading order.
-
-    Judged against every solution, never a stored picture: a mark that one solution has is
-    right. ``None`` when the clues themselves have no solution. ``reference`` saves solving the
-    clues again when the caller keeps one for the puzzle.
-    """
-    marks = marks_of(board)
-    if not marks:
-        return []
-    if reference is None:
-        reference = ReferenceSolutions(puzzle)
-    ref = reference.get(should_stop)
-    if ref.status == "contradiction":
-        return None
-    known = [s.cells for s in ref.solutions]
-    suspects = [m for m in marks if all(s[m[0], m[1]] != m[2] for s in known)]
-    if ref.status == "unique":
-        return suspects
-    wrong = []
-    for r, c, v in suspects:
-        alone = Board.empty(puzzle)
-        alone.cells[r, c] = v
-        if _search(puzzle, alone, 1, should_stop).status == "contradiction":
-            wrong.append((r, c, v))
-    return wrong
+    if not context.consistent(board, should_stop):
+        return _mistake(puzzle, board, history, should_stop, context.reference)
+    hint = (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
+            or _probe_hint(lines, cursor, context))
+    if hint is not None:
+        if context.sound(board):
+            context.prove(hint.cells)
+        return hint
+    return _stuck_hint(puzzle, board, cursor, should_stop, context)
 
 
 def _listing(cells: Sequence[Cell], limit: int = 8) -> str:
@@ -250,8 +237,8 @@ def _listing(cells: Sequence[Cell], limit: int = 8) -> str:
 
 
 def _mistake(puzzle: Puzzle, board: Board, history: History | None,
-             should_stop: Callable[[], bool] | None) -> Hint:
-    wrong = wrong_marks(puzzle, board, should_stop)
+             should_stop: Callable[[], bool] | None, reference: ReferenceSolutions) -> Hint:
+    wrong = wrong_marks(puzzle, board, should_stop, reference)
     if wrong is None:
         return Hint("mistake", (), None, None, "These clues have no solution at all.")
     back, since = _last_consistent(puzzle, board, history, should_stop)
@@ -271,7 +258,7 @@ def _mistake(puzzle: Puzzle, board: Board, history: History | None,
                 f"board last had a solution: {_listing(since)}.")
         return Hint("mistake", tuple(since), None, None, text + when, back)
     # no history to go by: the marks a solution disagrees with are a set whose removal works
-    ref = _search(puzzle, None, 1, should_stop).solutions[0].cells
+    ref = search(puzzle, None, 1, should_stop).solutions[0].cells
     differing = [m for m in marks_of(board) if ref[m[0], m[1]] != m[2]]
     text = ("Each mark fits some solution, but together they fit none. These marks differ from "
             f"one solution: {_listing(differing)}.")
@@ -288,7 +275,7 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
     for back, move in enumerate(reversed(history.done), start=1):
         move.revert(past)
         touched.update(move.cells())
-        if _search(puzzle, past, 1, should_stop).status != "contradiction":
+        if search(puzzle, past, 1, should_stop).status != "contradiction":
             since = [(r, c, int(board.cells[r, c])) for r, c in sorted(touched)
                      if board.cells[r, c] in (FILLED, EMPTY)]
             return back, since
@@ -298,7 +285,8 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
 def _fast_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     best = None
     for order, (axis, index, clue, cells) in enumerate(lines):
-        for n, reason in enumerate(fast_reasons(axis, clue, cells)):
+        for n, reason in enumerate(lines.remember(
+                ("fast", order, cells.tobytes()), lambda: fast_reasons(axis, clue, cells))):
             where = [lines.cell(axis, index, p) for p in reason.positions]
             key = (_closeness(where, cursor), order, n)
             if best is None or key < best[0]:
@@ -315,13 +303,19 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     prep = lines.prep
     iwork = work_array(max(lines.h, lines.w), max((len(c) for _, _, c, _ in lines), default=0))
     best = None
+    clean = True
     for order, (axis, index, clue, cells) in enumerate(lines):
         line = np.ascontiguousarray(cells)
-        out = np.empty_like(line)
-        a, b = prep.clue_off[order], prep.clue_off[order + 1]
-        status = kernels.solve_line(kernels.FCOMP, prep.blocks[a:b], prep.colors[a:b], line,
-                                    out, iwork)
+
+        def fcomp(line: np.ndarray = line, order: int = order) -> tuple[int, np.ndarray]:
+            out = np.empty_like(line)
+            a, b = prep.clue_off[order], prep.clue_off[order + 1]
+            return kernels.solve_line(kernels.FCOMP, prep.blocks[a:b], prep.colors[a:b], line,
+                                      out, iwork), out
+
+        status, out = lines.remember(("fcomp", order, line.tobytes()), fcomp)
         if status != kernels.CHANGED:
+            clean = clean and status == kernels.UNCHANGED
             continue
         changed = [p for p in range(len(line)) if out[p] != line[p]]
         where = [lines.cell(axis, index, p) for p in changed]
@@ -329,6 +323,7 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
         if best is None or key < best[0]:
             best = (key, axis, index, clue, line, [(p, int(out[p])) for p in changed], where)
     if best is None:
+        lines.clean = clean
         return None
     _, axis, index, clue, line, decided, where = best
     ways = arrangements(clue, line)
@@ -345,11 +340,14 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     return Hint("line", cells, (axis, index), "fcomp", text)
 
 
-def _probe_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
-    prep, h, w = lines.prep, lines.h, lines.w
+def _probe_hint(lines: _Lines, cursor: tuple[int, int],
+                context: HintContext | None = None) -> Hint | None:
+    w = lines.w
     flat = lines.board.cells.reshape(-1).copy()
-    sizes = np.zeros((h * w, 2), dtype=np.int64)
-    kernels.probe_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, sizes)
+    if context is None:
+        context = HintContext(lines.puzzle)
+        context.one_off = True
+    sizes = context.probe_sizes(lines.prep, flat, lines.clean)
     hits = sizes[sizes > 0]
     if hits.size == 0:
         return None
@@ -409,12 +407,15 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
 
 
 def _stuck_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int],
-                should_stop: Callable[[], bool] | None) -> Hint:
-    result = _search(puzzle, board, 2, should_stop)
-    sol = result.solutions[0].cells
+                should_stop: Callable[[], bool] | None,
+                context: HintContext | None = None) -> Hint:
+    if context is None:
+        context = HintContext(puzzle)
+    status, solutions = context.solutions_of(board, should_stop)
+    sol = solutions[0]
     open_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(board.cells == UNKNOWN))]
-    if result.status == "multiple":
-        other = result.solutions[1].cells
+    if status == "multiple":
+        other = solutions[1]
         split = [(r, c) for r, c in open_cells if sol[r, c] != other[r, c]]
         r, c = min(split, key=lambda rc: _closeness([rc], cursor))
         v = int(sol[r, c])

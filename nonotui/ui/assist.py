@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,13 +28,17 @@ class Cancelled(Exception):  # noqa: N818 - a signal, like the engine's HintCanc
 
 def warm_up(should_stop: Stop) -> None:
     """Compile (or load from numba's cache) every kernel a hint, a check and a solve use, by
-    solving a tiny puzzle and asking one hint on it."""
+    solving a tiny puzzle and asking one hint on it, then probing it as a kept hint context
+    does and propagating it as auto-solve does."""
     load_engine()
-    from nonotui.engine.hints import next_hint
+    from nonotui.engine.hints import HintContext, next_hint
     from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
+    from nonotui.engine.steps import propagation
 
     board = Board.empty(_TINY)
     next_hint(_TINY, board, should_stop=should_stop)
+    HintContext(_TINY).warm_up()
+    propagation(_TINY, board)
     board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
     next_hint(_TINY, board, should_stop=should_stop)
     for solver in REGISTRY.values():
@@ -58,37 +61,53 @@ def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
 
 
 def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History,
-         should_stop: Stop):
-    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`."""
+         should_stop: Stop, memory: CheckMemory | None = None):
+    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. With
+    ``memory``, the hint reuses what the earlier ones learned (the same hint, sooner)."""
     load_engine()
     from nonotui.engine.hints import HintCancelled, next_hint
 
+    context = memory.hint_context() if memory is not None else None
     try:
-        return next_hint(puzzle, board, cursor, history, should_stop=should_stop)
+        return next_hint(puzzle, board, cursor, history, should_stop=should_stop,
+                         context=context)
     except HintCancelled as exc:
         raise Cancelled from exc
 
 
 class CheckMemory:
-    """What a play screen keeps from one check to the next: the clues' own solutions, which do
-    not change with the marks. Made on the event loop without the engine; the engine's
-    :class:`~nonotui.engine.hints.ReferenceSolutions` is created by the first worker that needs it.
+    """What a play screen keeps from one check or hint to the next: the clues' own solutions,
+    which do not change with the marks, and the hints' context. Made on the event loop without
+    the engine; the engine's :class:`~nonotui.engine.checks.ReferenceSolutions` and
+    :class:`~nonotui.engine.hints.HintContext` are created by the first worker that needs them.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self._reference = None
+        self._context = None
         self._lock = threading.Lock()
 
     def reference(self):
-        """The puzzle's :class:`~nonotui.engine.hints.ReferenceSolutions`, made once."""
+        """The puzzle's :class:`~nonotui.engine.checks.ReferenceSolutions`, made once."""
         load_engine()
-        from nonotui.engine.hints import ReferenceSolutions
+        from nonotui.engine.checks import ReferenceSolutions
 
         with self._lock:
             if self._reference is None:
                 self._reference = ReferenceSolutions(self.puzzle)
             return self._reference
+
+    def hint_context(self):
+        """The puzzle's :class:`~nonotui.engine.hints.HintContext`, made once; it shares the
+        checks' reference solutions."""
+        from nonotui.engine.hints import HintContext
+
+        reference = self.reference()
+        with self._lock:
+            if self._context is None:
+                self._context = HintContext(self.puzzle, reference)
+            return self._context
 
 
 def check(puzzle: Puzzle, board: Board, should_stop: Stop,
@@ -96,8 +115,7 @@ def check(puzzle: Puzzle, board: Board, should_stop: Stop,
     """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``memory``, the
     clues are solved only on the first check, not on every one."""
     load_engine()
-    from nonotui.engine.checks import check_marks
-    from nonotui.engine.hints import HintCancelled
+    from nonotui.engine.checks import HintCancelled, check_marks
 
     reference = memory.reference() if memory is not None else None
     try:
@@ -178,47 +196,15 @@ def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
 
 
 def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
-    """Propagate the lines as the solver's default stack does (``fcomp`` only on a line where
-    ``fast`` finds nothing), recording each line solve that decided something. ``board`` is
-    changed."""
+    """The solver's own propagation from ``board`` (not changed), step by step: each line solve
+    that decided cells, in the solver's order, with the linesolver of its stack that made it
+    (:func:`nonotui.engine.steps.propagation`). Raises :class:`Cancelled`."""
     load_engine()
-    from nonotui.engine.lines import REGISTRY, Contradiction, clue_array, solve_cells
+    from nonotui.engine.steps import propagation
 
-    solvers = (REGISTRY["fast"], REGISTRY["fcomp"])
-    lines = [("row", r, clue_array(list(puzzle.rows[r]) or [0])) for r in range(puzzle.height)]
-    lines += [("column", c, clue_array(list(puzzle.columns[c]) or [0]))
-              for c in range(puzzle.width)]
-    pending = deque(range(len(lines)))
-    queued = set(pending)
-    steps: list[Step] = []
-    while pending:
-        if should_stop():
-            raise Cancelled
-        number = pending.popleft()
-        queued.discard(number)
-        axis, index, clue = lines[number]
-        view = board.cells[index, :] if axis == "row" else board.cells[:, index]
-        cells = view.copy()
-        for solver in solvers:
-            try:
-                out = solve_cells(solver, clue, cells)
-            except Contradiction:
-                return steps  # not on a board with a solution; the search's step finishes it
-            changed = [int(p) for p in (out != cells).nonzero()[0]]
-            if changed:
-                break
-        else:
-            continue
-        view[:] = out
-        decided = tuple((index, p, int(out[p])) if axis == "row" else (p, index, int(out[p]))
-                        for p in changed)
-        steps.append(Step((axis, index), solver.name, decided))
-        for p in changed:
-            cross = puzzle.height + p if axis == "row" else p
-            if cross not in queued:
-                queued.add(cross)
-                pending.append(cross)
-    return steps
+    if should_stop():
+        raise Cancelled
+    return [Step(s.line, s.method, s.cells) for s in propagation(puzzle, board).steps]
 
 
 _ENGINE_IMPORT = threading.Lock()
@@ -231,5 +217,6 @@ def load_engine() -> None:
     imports its submodules, and a submodule, and hand one thread a half-made module (the
     auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
     with _ENGINE_IMPORT:
-        for name in ("nonotui.engine", "nonotui.engine.checks", "nonotui.engine.hints"):
+        for name in ("nonotui.engine", "nonotui.engine.checks", "nonotui.engine.hints",
+                     "nonotui.engine.steps"):
             importlib.import_module(name)

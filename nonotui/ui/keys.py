@@ -47,7 +47,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("i", "hint: the easiest deduction and why, highlighted (again: apply it)"),
             ("c", "check: flag (!) every mark that no solution allows"),
             ("S (shift+s)", "auto-solve from your marks, step by step (escape stops)"),
-            ("enter, click", "finish a running auto-solve at once"),
+            ("enter", "finish a running auto-solve at once (a click does too)"),
         ),
     ),
     (
@@ -55,7 +55,7 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("p", "pause: hide the board and stop the clock"),
             ("?, f1", "this help"),
-            (", (comma), f2", "settings: every setting with its choices"),
+            ("comma, f2", "settings: every setting with its choices"),
             ("ctrl+p", "command palette: restart, settings' choices, theme, open a file, ..."),
             ("q, ctrl+q, ctrl+c", "save and quit"),
         ),

@@ -7,8 +7,6 @@ Imported only when an auto-solve runs (it loads the engine).
 
 from __future__ import annotations
 
-from collections import deque
-
 from nonotui.model.board import Board
 from nonotui.model.cells import FILLED, UNKNOWN
 from nonotui.model.kind import Cancelled, CellValueChange, Plan, Step, Stop
@@ -28,7 +26,9 @@ def describe(cells: tuple[CellValueChange, ...], unit: tuple[str, int] | None, m
 
 
 def plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
-    """Solve from ``board`` (a copy). Raises :class:`~nonotui.model.kind.Cancelled`."""
+    """Solve from ``board`` (a copy): whether the marks allow a solution at all, then the
+    propagation's steps line by line, and the rest from the search. Raises
+    :class:`~nonotui.model.kind.Cancelled`."""
     from nonotui.engine.search import solve
 
     result = solve(puzzle, board=board, max_solutions=2, should_stop=should_stop)
@@ -53,42 +53,18 @@ def plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
 
 
 def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
-    """Propagate the lines as the default stack does (``fcomp`` only where ``fast`` finds
-    nothing), recording each line solve that decided something. ``board`` is changed."""
-    from nonotui.engine.lines import REGISTRY, Contradiction, clue_array, solve_cells
+    """The solver's own propagation from ``board`` (not changed), step by step: each line solve
+    that decided cells, in the solver's order, with the linesolver of its stack that made it
+    (:func:`nonotui.engine.steps.propagation`)."""
+    from nonotui.engine.steps import propagation
 
-    solvers = (REGISTRY["fast"], REGISTRY["fcomp"])
-    lines = [("row", r, clue_array(list(puzzle.rows[r]) or [0])) for r in range(puzzle.height)]
-    lines += [("column", c, clue_array(list(puzzle.columns[c]) or [0]))
-              for c in range(puzzle.width)]
-    pending = deque(range(len(lines)))
-    queued = set(pending)
-    steps: list[Step] = []
-    while pending:
-        if should_stop():
-            raise Cancelled
-        number = pending.popleft()
-        queued.discard(number)
-        axis, index, clue = lines[number]
-        view = board.cells[index, :] if axis == "row" else board.cells[:, index]
-        cells = view.copy()
-        for solver in solvers:
-            try:
-                out = solve_cells(solver, clue, cells)
-            except Contradiction:
-                return steps  # not on a board with a solution; the search's step finishes it
-            changed = [int(p) for p in (out != cells).nonzero()[0]]
-            if changed:
-                break
-        else:
-            continue
-        view[:] = out
-        decided = tuple((index, p, int(out[p])) if axis == "row" else (p, index, int(out[p]))
-                        for p in changed)
-        steps.append(Step(decided, describe(decided, (axis, index), solver.name), number))
-        for p in changed:
-            cross = puzzle.height + p if axis == "row" else p
-            if cross not in queued:
-                queued.add(cross)
-                pending.append(cross)
+    if should_stop():
+        raise Cancelled
+    h = puzzle.height
+    steps = []
+    for s in propagation(puzzle, board).steps:
+        assert s.line is not None  # the propagation's steps are all line steps
+        axis, index = s.line
+        unit = index if axis == "row" else h + index
+        steps.append(Step(s.cells, describe(s.cells, s.line, s.method), unit))
     return steps

@@ -28,8 +28,7 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
         # the filled cells spell a solution, so no mark contradicts every solution
         return CheckReport("solved", "solved: the filled cells satisfy every clue")
 
-    from nonotui.engine.checks import ReferenceSolutions, wrong_marks
-    from nonotui.engine.hints import HintCancelled
+    from nonotui.engine.checks import HintCancelled, ReferenceSolutions, wrong_marks
     from nonotui.engine.search import solve
 
     reference = ReferenceSolutions(puzzle)

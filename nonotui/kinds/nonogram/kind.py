@@ -406,8 +406,7 @@ class _Checker:
         self._lock = threading.Lock()
 
     def __call__(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
-        from nonotui.engine.checks import check_marks
-        from nonotui.engine.hints import HintCancelled, ReferenceSolutions
+        from nonotui.engine.checks import HintCancelled, ReferenceSolutions, check_marks
 
         with self._lock:
             if self._reference is None:

@@ -137,7 +137,8 @@ class HelpingScreen:
     def _hint_worker(self: PlayScreen, board, cursor, history, version: int) -> None:
         self._engine_call(
             "hint",
-            lambda stop: assist.hint(self.puzzle, board, cursor, history, stop),
+            lambda stop: assist.hint(self.puzzle, board, cursor, history, stop,
+                                     self.check_memory),
             lambda found: HintFound(found, version),
         )
 

@@ -72,7 +72,7 @@ def test_check_flags_exactly_the_marks_no_solution_has(seed):
 
 
 def test_a_kept_reference_is_solved_once_and_gives_the_same_verdicts():
-    from nonotui.engine.hints import ReferenceSolutions
+    from nonotui.engine.checks import ReferenceSolutions
 
     p = Puzzle.from_picture([[1, 0, 0], [1, 1, 0], [0, 1, 1]], keep_goal=False)
     reference = ReferenceSolutions(p)
@@ -88,7 +88,7 @@ def test_a_kept_reference_is_solved_once_and_gives_the_same_verdicts():
 
 
 def test_a_stopped_reference_search_is_not_kept(bench):
-    from nonotui.engine.hints import HintCancelled, ReferenceSolutions
+    from nonotui.engine.checks import HintCancelled, ReferenceSolutions
     from nonotui.formats import load
 
     knotty = load(bench / "survey" / "knotty.nin")  # no solver finishes it: the stop must come

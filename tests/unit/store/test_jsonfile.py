@@ -230,15 +230,15 @@ def test_read_json(tmp_path: Path) -> None:
     path.write_bytes('{"a": "é"}'.encode())
     assert read_json(path) == {"a": "é"}
     path.write_bytes(b"\xff{}")
-    with pytest.raises(SaveError, match=r"a\.json is not valid JSON \(.*utf-8"):
+    with pytest.raises(SaveError, match=r"a\.json, line 1: binary data, not the JSON"):
         read_json(path)
-    path.write_text("{")
-    with pytest.raises(SaveError, match=r"a\.json is not valid JSON \(Expecting"):
+    path.write_text("{\n")
+    with pytest.raises(SaveError, match=r"a\.json, line 2: not valid JSON \(expecting"):
         read_json(path)
     with pytest.raises(SaveError) as info:
         read_json(tmp_path)  # a folder cannot be read as a file
-    assert info.value.message.startswith(f"{tmp_path} cannot be read: ")
-    assert "Errno" not in info.value.message
+    assert info.value.message == f"{tmp_path}: is a folder, not a file nonotui can read"
+    assert not any(word in info.value.message for word in ("Errno", "codec", "0x"))
 
 
 def test_move_aside_keeps_the_file_under_a_new_name(

@@ -1,0 +1,177 @@
+"""The hint walk: solve a puzzle by hints alone, from an empty board, and time every hint.
+
+Run: ``python benchmarks/hint_walk.py`` from the checkout (``--puzzle FILE`` any number of times,
+default Forever (webpbn #6574) and Light (webpbn #803) from ``../shared/bench/survey``;
+``--repo PATH`` to time another checkout's code, e.g. an export of ``main``, with this same
+script; ``--write`` to save the report to ``benchmarks/results/hint_walk.md``).
+
+What is measured, and how: each puzzle is walked in a fresh process (a child of this script),
+as a player who only ever presses the hint key would: ask :func:`next_hint`, apply what it says
+(``Hint.changes()``), move the cursor to the hint's first cell, ask again, until the hint says
+``solved``. Before the walk the child warms the kernels up the way the player does (a hint on a
+tiny puzzle, with and without a wrong mark), so compiling or loading numba's cache is not
+counted. Each hint's wall time (and the process's CPU time, which the machine's other work
+disturbs less) goes to its rung of the ladder: ``mistake``, ``line fast``,
+``line fcomp``, ``contradiction``, ``guess``, ``ambiguous``. When the checkout has a
+``HintContext`` (this change), the walk keeps one across hints, as the player does.
+
+Targets (issue 17, item 4): per rung, median under 20 ms and worst under 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+BENCH = (HERE / ".." / "shared" / "bench" / "survey").resolve()
+DEFAULT = ("webpbn-06574.nin", "webpbn-00803.nin")
+NAMES = {"webpbn-06574.nin": "Forever (webpbn #6574)", "webpbn-00803.nin": "Light (webpbn #803)"}
+RESULTS = HERE / "benchmarks" / "results" / "hint_walk.md"
+TARGET_MEDIAN_MS = 20.0
+TARGET_WORST_MS = 500.0
+
+
+def walk(path: str, limit: int) -> dict[str, object]:
+    """In the child: warm up, then walk ``path`` by hints; per-hint ``(rung, ms)``."""
+    import nonotui.engine.hints as hints_module
+    from nonotui.formats import open_one
+    from nonotui.model import EMPTY, Board, Puzzle
+
+    tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
+    board = Board.empty(tiny)
+    hints_module.next_hint(tiny, board)
+    board.cells[0, 0] = EMPTY
+    hints_module.next_hint(tiny, board)
+
+    context_class = getattr(hints_module, "HintContext", None)
+    if context_class is not None:
+        context_class(tiny).warm_up()  # as the player's warm-up does
+    puzzle = open_one(path)
+    board = Board.empty(puzzle)
+    context = context_class(puzzle) if context_class is not None else None
+    cursor = (0, 0)
+    times: list[tuple[str, float, float]] = []
+    solved = False
+    for _ in range(limit):
+        start = time.perf_counter()
+        cpu = time.process_time()
+        if context is None:
+            hint = hints_module.next_hint(puzzle, board, cursor)
+        else:
+            hint = hints_module.next_hint(puzzle, board, cursor, context=context)
+        ms = (time.perf_counter() - start) * 1000
+        cpu_ms = (time.process_time() - cpu) * 1000
+        if hint.kind == "solved":
+            solved = True
+            break
+        rung = f"line {hint.method}" if hint.kind == "line" else hint.kind
+        times.append((rung, ms, cpu_ms))
+        for r, c, v in hint.changes():
+            board.cells[r, c] = v
+        cursor = hint.cells[0][:2] if hint.cells else cursor
+    return {"times": times, "solved": solved, "context": context is not None}
+
+
+RUNGS = ("mistake", "line fast", "line fcomp", "contradiction", "guess", "ambiguous")
+
+
+def summary(times: list[tuple[str, float, float]],
+            ) -> list[tuple[str, int, float, float, float, float]]:
+    """Per rung (and ``all``): ``(rung, hints, median ms, worst ms, total s, median CPU ms)``."""
+    rows = []
+    for rung in (*RUNGS, "all"):
+        ms = [t for r, t, _ in times if rung in ("all", r)]
+        cpu = [c for r, _, c in times if rung in ("all", r)]
+        if ms:
+            rows.append((rung, len(ms), statistics.median(ms), max(ms), sum(ms) / 1000,
+                         statistics.median(cpu)))
+    return rows
+
+
+def run_child(repo: Path, path: Path, limit: int) -> dict[str, object]:
+    """Walk one puzzle in a fresh Python process importing ``repo``'s nonotui."""
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", str(path), "--limit", str(limit)],
+        env=env, capture_output=True, text=True, check=True, cwd=repo,
+    )
+    return json.loads(out.stdout)
+
+
+def table(result: dict[str, object], check: bool) -> tuple[list[str], bool]:
+    """One walk's rows; whether every rung met its targets (when ``check``)."""
+    ok = True
+    rows = [f"Solved: {'yes' if result['solved'] else 'no'}; hint context kept: "
+            f"{'yes' if result['context'] else 'no'}.", "",
+            "| rung | hints | median ms | worst ms | total s | median CPU ms | target |",
+            "|---|---|---|---|---|---|---|"]
+    for rung, n, med, worst, total, cpu in summary([tuple(t) for t in result["times"]]):
+        met = med < TARGET_MEDIAN_MS and worst < TARGET_WORST_MS
+        if rung != "all" and check:
+            ok = ok and met
+        verdict = "" if rung == "all" else ("met" if met else "missed")
+        rows.append(f"| {rung} | {n} | {med:.1f} | {worst:.1f} | {total:.2f} | {cpu:.1f} | "
+                    f"{verdict} |")
+    return rows + [""], ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--puzzle", action="append", help="a puzzle file (repeatable)")
+    parser.add_argument("--repo", type=Path, default=HERE, help="the checkout to time")
+    parser.add_argument("--baseline", type=Path,
+                        help="another checkout (e.g. an export of main) walked before each "
+                             "puzzle's walk, for a before/after table from one run")
+    parser.add_argument("--limit", type=int, default=5000, help="most hints per walk")
+    parser.add_argument("--write", action="store_true", help=f"write {RESULTS.name}")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(walk(args.child, args.limit)))
+        return 0
+    paths = [Path(p) for p in args.puzzle] if args.puzzle else [BENCH / n for n in DEFAULT]
+    import numba
+
+    command = " ".join(["python benchmarks/hint_walk.py", *sys.argv[1:]])
+    lines = [
+        "# Hint walk (`benchmarks/hint_walk.py`)",
+        "",
+        f"Command: `{command}`; {date.today().isoformat()}; "
+        f"Python {platform.python_version()}, numba {numba.__version__}, "
+        f"{os.cpu_count()} CPUs, machine shared with other work (load average at the start "
+        f"{os.getloadavg()[0]:.1f}). Each puzzle is walked from an empty board to solved by "
+        "hints alone in a fresh process, after a warm-up; times are wall milliseconds per "
+        f"hint. Targets per rung: median under {TARGET_MEDIAN_MS:g} ms, worst under "
+        f"{TARGET_WORST_MS:g} ms.",
+        "",
+    ]
+    ok = True
+    for path in paths:
+        name = NAMES.get(path.name, path.name)
+        if args.baseline is not None:
+            before = run_child(args.baseline.resolve(), path.resolve(), args.limit)
+            rows, _ = table(before, False)
+            lines += [f"## {name}: before (`{args.baseline.resolve().name}`)", "", *rows]
+        result = run_child(args.repo.resolve(), path.resolve(), args.limit)
+        rows, met = table(result, True)
+        ok = ok and met
+        title = f"{name}: after (`{args.repo.resolve().name}`)" if args.baseline else name
+        lines += [f"## {title}", "", *rows]
+    report = "\n".join(lines)
+    print(report)
+    if args.write:
+        RESULTS.write_text(report + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""What the hint ladder keeps for one puzzle from one hint to the next (:class:`HintContext`).
+
+:func:`nonotui.engine.hints.next_hint` takes one as ``context``; the hint is the same with it or
+without it, it only comes sooner (docs/solver.md, "Hints reuse what they learned").
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import numpy as np
+
+from nonotui.engine import _kernels as kernels
+from nonotui.engine import _probes
+from nonotui.engine.checks import Cell, ReferenceSolutions, agrees, search
+from nonotui.engine.search import _Prepared, prepare
+from nonotui.model import UNKNOWN, Board, Puzzle
+
+WITNESS_BYTES = 64 * 2**20
+"""The most memory a :class:`HintContext` spends on the final boards of probes (two bytes a
+cell, per cell probed): above it, puzzles of more than about 5,700 cells keep none and rerun
+more probes."""
+MEMO_BYTES = 8 * 2**20
+"""The most memory a :class:`HintContext` spends on its table of line solves."""
+LINE_MEMO_ENTRIES = 20_000
+"""The most lines whose fast and fcomp answers a :class:`HintContext` keeps."""
+CONSISTENCY_SECONDS = 2.0
+"""How long a hint may search for one solution to learn whether the marks are consistent."""
+
+
+class HintContext:
+    """What :func:`~nonotui.engine.hints.next_hint` keeps for one puzzle from one hint to the
+    next.
+
+    The caller makes one per puzzle and passes it to every hint (from any thread; calls are
+    serialised). Nothing it keeps changes an answer, only how soon it comes:
+
+    - solutions of the clues (a :class:`~nonotui.engine.checks.ReferenceSolutions`, which the
+      checks may share): a board whose marks one of them has holds no mistake, and on a
+      puzzle known to have one solution, a board that disagrees with it holds one;
+    - the cells its own line and contradiction hints proved from a board holding nothing else
+      (so, by induction, from the clues alone): like an empty board, a board of such marks
+      holds no mistake, and needs no search to say so;
+    - boards a search found to have exactly one solution, with it: a board that adds marks to
+      one of them has that solution and no other, or none;
+    - every probe's answer, with what keeps it true (see :mod:`nonotui.engine._probes`), so a
+      contradiction hint reruns only the probes the board's changes may have changed.
+    """
+
+    def __init__(self, puzzle: Puzzle, reference: ReferenceSolutions | None = None) -> None:
+        self.puzzle = puzzle
+        self.reference = reference if reference is not None else ReferenceSolutions(puzzle)
+        self.lock = threading.Lock()
+        self.proven = np.zeros((puzzle.height, puzzle.width), dtype=np.uint32)
+        """Per cell, the value a hint proved from the clues alone, 0 where none did."""
+        self._unique: list[tuple[np.ndarray, np.ndarray]] = []
+        self.line_memo: dict[tuple[str, int, bytes], Any] = {}
+        self.prep: _Prepared | None = None
+        self._probes: _ProbeCache | None = None
+        self.one_off = False
+        """Made by ``next_hint`` for one hint: probes afresh and keeps nothing."""
+
+    def fits(self, puzzle: Puzzle) -> bool:
+        """Whether this context was made for ``puzzle`` (same size and clues)."""
+        p = self.puzzle
+        return p is puzzle or (p.rows, p.columns) == (puzzle.rows, puzzle.columns)
+
+    def sound(self, board: Board) -> bool:
+        """Whether every mark of ``board`` is one this context's hints proved."""
+        cells = board.cells
+        return bool(np.all((cells == UNKNOWN) | (cells == self.proven)))
+
+    def prove(self, cells: Iterable[Cell]) -> None:
+        """Record deductions made from a :meth:`sound` board."""
+        for r, c, v in cells:
+            self.proven[r, c] = v
+
+    def consistent(self, board: Board, should_stop: Callable[[], bool] | None) -> bool:
+        """Whether ``board``'s marks fit some solution, searching only when nothing kept says
+        (for up to :data:`CONSISTENCY_SECONDS`; a search out of time counts as consistent)."""
+        if np.all(board.cells == UNKNOWN):
+            return True  # an empty board holds no mistake
+        ref = self.reference.result()
+        if ref is not None and ref.status == "contradiction":
+            return False
+        if any(agrees(s, board) for s in self.reference.known()):
+            return True
+        if ref is not None and ref.status == "unique":
+            return False
+        if self.sound(board):
+            return True  # only deductions from the clues, as good as an empty board
+        result = search(self.puzzle, board, 1, should_stop, timeout=CONSISTENCY_SECONDS)
+        for sol in result.solutions:
+            self.reference.remember(sol.cells)
+        return result.status != "contradiction"
+
+    def solutions_of(self, board: Board, should_stop: Callable[[], bool] | None,
+                     ) -> tuple[str, list[np.ndarray]]:
+        """Up to two solutions of the clues and ``board``'s marks, and the search's status."""
+        ref = self.reference.result()
+        if ref is not None and ref.status == "unique":
+            sol = ref.solutions[0].cells
+            return ("unique", [sol]) if agrees(sol, board) else ("contradiction", [])
+        cells = board.cells
+        for marks, sol in self._unique:
+            if np.all((marks == UNKNOWN) | (cells == marks)):
+                return ("unique", [sol]) if agrees(sol, board) else ("contradiction", [])
+        result = search(self.puzzle, board, 2, should_stop)
+        found = [b.cells for b in result.solutions]
+        for sol in found:
+            self.reference.remember(sol)
+        if result.status == "unique":
+            self._unique.append((cells.copy(), found[0]))
+        return result.status, found
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the kernels this context probes with, on a
+        throwaway copy of this context's puzzle, so that the first contradiction hint does not
+        pay for it."""
+        board = Board.empty(self.puzzle)
+        scratch = HintContext(self.puzzle)
+        scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)
+
+    def probe_sizes(self, prep: _Prepared, flat: np.ndarray, clean: bool) -> np.ndarray:
+        """``sizes`` as :func:`~nonotui.engine._kernels.probe_all` gives them, rerunning only
+        the probes the board's changes may have changed (a one-off context runs
+        :func:`~nonotui.engine._kernels.probe_all` itself)."""
+        if self.one_off:
+            sizes = np.zeros((prep.h * prep.w, 2), dtype=np.int64)
+            kernels.probe_all(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, flat,
+                              sizes)
+            return sizes
+        if self._probes is None:
+            self._probes = _ProbeCache(prep)
+        return self._probes.sizes(flat, clean)
+
+
+class _ProbeCache:
+    """The arrays :func:`nonotui.engine._probes.probe_cached` keeps between calls."""
+
+    def __init__(self, prep: _Prepared) -> None:
+        h, w = prep.h, prep.w
+        n = h * w
+        self.prep = prep
+        self.h, self.w = h, w
+        self.last = np.full(n, UNKNOWN, dtype=np.uint32)
+        self.state = np.zeros((n, 2), dtype=np.int8)
+        self.count = np.zeros((n, 2), dtype=np.int64)
+        self.deps = np.zeros((n, 2, (h + w + 63) // 64), dtype=np.uint64)
+        keep = 2 * n * n <= WITNESS_BYTES
+        self.witness = np.zeros((n, 2, n) if keep else (0, 2, n), dtype=np.uint8)
+        row = 4  # a power of two, so that a slot never straddles two cache lines
+        while row < 2 + 2 * _probes.memo_words(max(h, w)):
+            row *= 2
+        slots = 1 << 10
+        while slots * 2 * 8 * row <= MEMO_BYTES:
+            slots *= 2
+        self.memo = np.zeros((slots, row), dtype=np.uint64)
+        self.memo_used = np.zeros(1, dtype=np.int64)
+        self.runs = 0
+        """Probes run from the start by the last call (the rest were answered from what was
+        kept)."""
+
+    def sizes(self, flat: np.ndarray, clean: bool) -> np.ndarray:
+        p = self.prep
+        sizes = np.zeros((self.h * self.w, 2), dtype=np.int64)
+        self.runs = _probes.probe_cached(
+            self.h, self.w, p.blocks, p.colors, p.clue_off, flat, clean, sizes, self.last,
+            self.state, self.count, self.deps, self.witness, self.memo, self.memo_used)
+        return sizes

@@ -1,0 +1,114 @@
+"""The solver's own steps, for auto-solve: each line solve that decided cells, in the order the
+solver's propagation makes them, with the linesolver of the stack that made it, then what probing
+and the search decide, as one last step.
+
+:func:`propagation` runs the propagation the whole-puzzle solver starts with
+(:mod:`nonotui.engine._steps`); :func:`solve_steps` yields its steps and then the rest of a
+solution. Nothing here imports Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from nonotui.engine import _steps
+from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
+from nonotui.engine.search import prepare
+from nonotui.errors import NonotuiError
+from nonotui.model import CELL_DTYPE, UNKNOWN, Board, Puzzle
+
+Cell = tuple[int, int, int]
+"""``(row, column, value)``, the value a cell bitset."""
+
+
+@dataclass(frozen=True)
+class EngineStep:
+    """One step: the cells one line's linesolver decided, or the rest from the search.
+
+    Attributes:
+        line: ``("row" | "column", index)``, or ``None`` for the search's step.
+        method: The linesolver's name (``fast``, ``fcomp``, ...), or ``search``.
+        cells: ``(row, column, value)`` for every cell the step decides, along the line.
+    """
+
+    line: tuple[str, int] | None
+    method: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Propagation:
+    """What the solver's propagation did from a board.
+
+    Attributes:
+        steps: The line steps that changed cells, in order.
+        status: ``done`` (no line can decide more) or ``broken`` (a line has no arrangement
+            left: the board has no solution).
+        solves: Line solves made by each linesolver of the stack, changed or not, by name.
+        cells: The board after the last step.
+    """
+
+    steps: tuple[EngineStep, ...]
+    status: str
+    solves: dict[str, int]
+    cells: np.ndarray
+
+
+def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK) -> Propagation:
+    """Propagate ``board`` (not changed) as :func:`~nonotui.engine.search.solve` does first."""
+    stack = stack if isinstance(stack, Stack) else parse_stack(stack)
+    prep = prepare(puzzle)
+    h, w = prep.h, prep.w
+    cells = board.cells.reshape(-1).astype(CELL_DTYPE, copy=True)
+    n = h * w
+    step_line = np.zeros(n, dtype=np.int64)
+    step_rank = np.zeros(n, dtype=np.int64)
+    step_end = np.zeros(n, dtype=np.int64)
+    step_cell = np.zeros(n, dtype=np.int64)
+    step_value = np.zeros(n, dtype=CELL_DTYPE)
+    solves = np.zeros(len(stack), dtype=np.int64)
+    methods = stack.method_ids()
+    complete = np.array([s.complete for s in stack], dtype=np.bool_)
+    status, count = _steps.propagate_steps(
+        h, w, prep.blocks, prep.colors, prep.clue_off, methods, complete, prep.score, cells,
+        step_line, step_rank, step_end, step_cell, step_value, solves)
+    if status == _steps.REFUSED_STEPS:
+        raise NonotuiError("the linesolvers refused this puzzle's clues")
+    names = [s.name for s in stack]
+    steps = []
+    begin = 0
+    for s in range(count):
+        line = int(step_line[s])
+        where = ("row", line) if line < h else ("column", line - h)
+        decided = tuple((int(c) // w, int(c) % w, int(v)) for c, v in
+                        zip(step_cell[begin:step_end[s]], step_value[begin:step_end[s]]))
+        steps.append(EngineStep(where, names[int(step_rank[s])], decided))
+        begin = int(step_end[s])
+    return Propagation(tuple(steps), "done" if status == _steps.DONE else "broken",
+                       {name: int(k) for name, k in zip(names, solves)},
+                       cells.reshape(h, w))
+
+
+def solve_steps(puzzle: Puzzle, board: Board, solution: np.ndarray,
+                stack: str | Stack = DEFAULT_STACK,
+                should_stop: Callable[[], bool] | None = None) -> Iterator[EngineStep]:
+    """The propagation's steps from ``board``, then one ``search`` step with every cell still
+    open, valued as in ``solution`` (a solution of the puzzle that agrees with ``board``, as
+    :func:`~nonotui.engine.search.solve` finds it). Applying every step gives ``solution``
+    when the board has one; on a board that breaks a line the steps stop where it broke and the
+    last step takes the rest from ``solution`` all the same.
+
+    ``should_stop`` is polled between steps; when it returns true the iterator ends early.
+    """
+    result = propagation(puzzle, board, stack)
+    for step in result.steps:
+        if should_stop is not None and should_stop():
+            return
+        yield step
+    rest = tuple((int(r), int(c), int(solution[r, c]))
+                 for r, c in zip(*np.nonzero(result.cells == UNKNOWN)))
+    if rest:
+        yield EngineStep(None, "search", rest)
