@@ -8,6 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_CONTRADICTION = 3
+EXIT_TIMEOUT = 4
+EXIT_CANCELLED = 5
+"""Exit codes, the same for every subcommand (DESIGN.md): done, bad input, usage error, no
+solution or contradiction, timeout, cancelled. Here, below every layer, so that a kind's own
+subcommands (a nonogram's ``line``) return them without importing the CLI."""
+
 
 MAX_MESSAGE = 600
 """No message is longer than this: whatever a file holds, what nonotui says about it stays short

@@ -15,17 +15,20 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from nonotui.errors import NonotuiError
+from nonotui import kinds
+from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public names too
+    EXIT_BAD_INPUT,
+    EXIT_CANCELLED,
+    EXIT_CONTRADICTION,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    EXIT_USAGE,
+    NonotuiError,
+)
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 1
-EXIT_USAGE = 2
-EXIT_CONTRADICTION = 3
-EXIT_TIMEOUT = 4
-EXIT_CANCELLED = 5
-
-SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "check", "line")
-"""Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them."""
+SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "check")
+"""Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them; each kind's own
+subcommands (a nonogram's ``line``) follow, from the registry."""
 
 
 class _VersionAction(argparse.Action):
@@ -58,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"nonotui.cli.{name}").register(sub)
+    for kind in kinds.kinds():
+        for command in kind.subcommands():
+            command.register(sub)
     return parser
 
 

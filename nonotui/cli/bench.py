@@ -15,13 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nonotui import kinds
 from nonotui.cli import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE
-from nonotui.cli.solve import _ctrl_c_stops, add_engine_options
+from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options
 from nonotui.errors import NonotuiError
-from nonotui.model import Puzzle
-
-WARM_UP = "4x4:2/1/2/1/1.1/2/1/1"
-"""A tiny puzzle that needs probing, solved first so that loading the kernels is not timed."""
 
 NOT_SUPPORTED = "not supported"
 """The status of a colour puzzle (the solver is black and white only so far)."""
@@ -46,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "paths", metavar="PATH", nargs="+",
         help="puzzle file, FILE#N, game id, bundled puzzle name or folder",
     )
-    add_engine_options(p)
+    add_engine_options(p, "bench")
     p.set_defaults(func=run)
 
 
@@ -55,7 +52,7 @@ class Entry:
     """One row of the bench: a puzzle, or a file that could not give one."""
 
     label: str
-    puzzle: Puzzle | None = None
+    puzzle: Any = None
     status: str = ""
     error: str | None = None
     seconds: float = 0.0
@@ -84,7 +81,6 @@ def collect(paths: list[str]) -> list[Entry]:
     A file that cannot be read becomes an ``error`` entry, a colour puzzle a ``not supported``
     one, so that one bad file never hides the rest.
     """
-    from nonotui.formats import format_for_extension
     from nonotui.store.catalog import open_puzzles
 
     specs: list[str] = []
@@ -93,7 +89,7 @@ def collect(paths: list[str]) -> list[Entry]:
         if folder.is_dir():
             specs.extend(
                 str(p) for p in sorted(folder.rglob("*"))
-                if p.is_file() and format_for_extension(p) is not None
+                if p.is_file() and kinds.format_for_extension(p) is not None
             )
         else:
             specs.append(path)
@@ -106,23 +102,19 @@ def collect(paths: list[str]) -> list[Entry]:
             continue
         for n, puzzle in enumerate(puzzles, start=1):
             entry = Entry(f"{label}#{n}" if len(puzzles) > 1 else label, puzzle)
-            if puzzle.is_color:
+            why = kinds.kind_of(puzzle).unsupported(puzzle, "solve")
+            if why is not None:
                 entry.status = NOT_SUPPORTED
-                entry.error = "colour puzzles are not supported by the solver yet"
+                entry.error = why
             entries.append(entry)
     return entries
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve and time every puzzle; returns the exit code."""
-    # the engine loads numba: imported here so that the rest of the CLI starts fast
-    from nonotui.engine import LineSolverError, parse_stack
-    from nonotui.engine.search import solve
-    from nonotui.formats import open_one
-
     try:
-        stack = parse_stack(args.linesolvers)
-    except LineSolverError as exc:
+        options = kind_options(args)
+    except NonotuiError as exc:
         print(f"nonotui: {exc.message}", file=sys.stderr)
         if args.json:
             print("[]")
@@ -133,7 +125,13 @@ def run(args: argparse.Namespace) -> int:
             print("[]")
         print("nonotui: no puzzle files under " + ", ".join(args.paths), file=sys.stderr)
         return EXIT_BAD_INPUT
-    solve(open_one(WARM_UP), linesolvers=stack)
+    # load the kernels of every kind in the run first, so that their loading is not timed
+    used = {kinds.kind_of(e.puzzle).name: kinds.kind_of(e.puzzle) for e in entries
+            if e.puzzle is not None and not e.status}
+    for kind in used.values():
+        kind.warm_up(lambda: False, "solve", options[kind.name])
+    # what the totals name: each kind's settings (a nonogram's linesolver stack)
+    settings = {key: value for kind_opts in options.values() for key, value in kind_opts.items()}
 
     table = None if args.json else Table(entries)
     if table is not None:
@@ -142,10 +140,11 @@ def run(args: argparse.Namespace) -> int:
     with _ctrl_c_stops() as stopped:
         for entry in entries:
             if entry.puzzle is not None and not entry.status:
-                result = solve(entry.puzzle, linesolvers=stack, timeout=args.timeout,
-                               should_stop=stopped)
+                kind = kinds.kind_of(entry.puzzle)
+                result = kind.solve(entry.puzzle, timeout=args.timeout, should_stop=stopped,
+                                    options=options[kind.name])
                 entry.status, entry.seconds = result.status, result.seconds
-                entry.stats = result.stats.as_dict()
+                entry.stats = dict(result.stats)
                 cancelled = result.status == "cancelled"
             if table is not None:
                 table.row(entry)
@@ -155,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([e.as_json() for e in done]))
     elif table is not None:
-        table.totals(done, str(stack))
+        table.totals(done, settings)
     if cancelled:
         return EXIT_CANCELLED
     if any(e.status in (ERROR, NOT_SUPPORTED) for e in done):
@@ -192,7 +191,7 @@ class Table:
         self._line(e.label, size, e.status, f"{e.seconds:.4f}", str(e.stats["guesses"]),
                    str(e.stats["max_depth"]))
 
-    def totals(self, done: list[Entry], stack: str) -> None:
+    def totals(self, done: list[Entry], settings: dict[str, object]) -> None:
         """The sums and the count of each status."""
         solved = [e for e in done if e.stats]
         seconds = sum(e.seconds for e in solved)
@@ -202,4 +201,4 @@ class Table:
         counts = Counter(e.status for e in done)
         print()
         print(", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
-              + f"; linesolvers {stack}")
+              + "".join(f"; {key} {value}" for key, value in settings.items()))

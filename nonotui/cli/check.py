@@ -21,14 +21,15 @@ import argparse
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from nonotui import kinds
 from nonotui.cli import EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_OK, EXIT_TIMEOUT
+from nonotui.model.kind import Cancelled, CellValue, CheckReport
 
 if TYPE_CHECKING:
-    from nonotui.model import Board, Puzzle
+    from nonotui.model.board import Board
 
 EXIT_FOR_STATUS = {
     "solved": EXIT_OK,
@@ -39,11 +40,6 @@ EXIT_FOR_STATUS = {
     "timeout": EXIT_TIMEOUT,
     "cancelled": EXIT_CANCELLED,
 }
-
-LISTED = 8
-"""How many wrong marks the text output names before "and N more" (``--json`` lists all)."""
-
-Cell = tuple[int, int, int]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -70,27 +66,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-@dataclass
-class Report:
-    """What a check found."""
-
-    status: str
-    """One of the keys of :data:`EXIT_FOR_STATUS`."""
-    explanation: str
-    """The outcome in words, rows and columns counted from 1."""
-    wrong: list[Cell] = field(default_factory=list)
-    """The marks no solution allows, ``(row, column, value marked)``, 0-based, reading order."""
-
-    def to_json(self) -> dict[str, object]:
-        """The ``--json`` shape: ``{"status", "solved", "wrong", "explanation"}``, 0-based."""
-        from nonotui.model import FILLED
-
-        return {
-            "status": self.status,
-            "solved": self.status == "solved",
-            "wrong": [[r, c, "#" if v == FILLED else "-"] for r, c, v in self.wrong],
-            "explanation": self.explanation,
-        }
+def to_json(report: CheckReport, values: Sequence[CellValue]) -> dict[str, object]:
+    """The ``--json`` shape: ``{"status", "solved", "wrong", "explanation"}``, 0-based, each
+    wrong mark with its value's character (``#`` filled, ``-`` empty for a nonogram)."""
+    chars = {v.mask: v.char for v in values}
+    return {
+        "status": report.status,
+        "solved": report.status == "solved",
+        "wrong": [[r, c, chars.get(v, str(v))] for r, c, v in report.wrong],
+        "explanation": report.explanation,
+    }
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,26 +88,15 @@ def run(args: argparse.Namespace) -> int:
     with _ctrl_c_stops() as stopped:
         report = check_board(puzzle, board, stopped, args.timeout)
     if args.json:
-        print(json.dumps(report.to_json()))
+        print(json.dumps(to_json(report, kinds.kind_of(puzzle).values(puzzle))))
     else:
         print(report.explanation)
     return EXIT_FOR_STATUS[report.status]
 
 
-def check_board(puzzle: Puzzle, board: Board, stopped: Callable[[], bool] | None = None,
-                timeout: float | None = None) -> Report:
+def check_board(puzzle: Any, board: Board, stopped: Callable[[], bool] | None = None,
+                timeout: float | None = None) -> CheckReport:
     """Judge ``board``'s marks against ``puzzle``'s clues (see the module's outcomes)."""
-    from nonotui.model.check import ClueTracker
-
-    if ClueTracker(puzzle, board).solved:
-        # the filled cells spell a solution, so no mark contradicts every solution
-        return Report("solved", "solved: the filled cells satisfy every clue")
-
-    # The engine's checks, imported in one place (they move within nonotui.engine over time).
-    from nonotui.engine.checks import ReferenceSolutions, wrong_marks
-    from nonotui.engine.hints import HintCancelled
-    from nonotui.engine.search import solve
-
     deadline = None if timeout is None else time.monotonic() + timeout
 
     def should_stop() -> bool:
@@ -130,47 +104,10 @@ def check_board(puzzle: Puzzle, board: Board, stopped: Callable[[], bool] | None
             return True
         return deadline is not None and time.monotonic() >= deadline
 
-    def interrupted() -> Report:
-        if deadline is not None and time.monotonic() >= deadline:
-            return Report("timeout", "timeout: stopped by --timeout before the check finished")
-        return Report("cancelled", "cancelled: stopped by Ctrl-C before the check finished")
-
-    reference = ReferenceSolutions(puzzle)
     try:
-        wrong = wrong_marks(puzzle, board.copy(), should_stop, reference)
-        # kept from wrong_marks, or searched now when the board has no marks
-        clues_alone = reference.get(should_stop)
-    except HintCancelled:
-        return interrupted()
-    if wrong is None or clues_alone.status == "contradiction":
-        return Report("no-solution", "the clues have no solution, so no mark can be judged")
-    if wrong:
-        n = len(wrong)
-        verb = "fits" if n == 1 else "fit"
-        return Report("wrong", f"{n} mark{'s' if n != 1 else ''} {verb} no solution: "
-                      f"{_listing(wrong)}", wrong)
-    from nonotui.model import EMPTY, FILLED
-
-    decided = int(((board.cells == FILLED) | (board.cells == EMPTY)).sum())
-    if clues_alone.status == "multiple" and decided:
-        # each mark fits some solution; with one solution they would all fit it together
-        together = solve(puzzle, board=board.copy(), max_solutions=1, should_stop=should_stop)
-        if together.status in ("timeout", "cancelled"):
-            return interrupted()
-        if together.status == "contradiction":
-            return Report("inconsistent", "each mark fits some solution, but together they fit "
-                          "none; `nonotui hint` with the same --state names the marks to clear")
-    total = puzzle.width * puzzle.height
-    return Report("not-finished", f"not finished: no mark contradicts the clues ({decided} of "
-                  f"{total} cells marked)")
-
-
-def _listing(cells: Sequence[Cell]) -> str:
-    """The first marks in words, then how many more."""
-    from nonotui.model import FILLED
-
-    named = [f"row {r + 1}, column {c + 1} ({'filled' if v == FILLED else 'empty'})"
-             for r, c, v in cells[:LISTED]]
-    if len(cells) > LISTED:
-        named.append(f"{len(cells) - LISTED} more")
-    return named[0] if len(named) == 1 else f"{'; '.join(named[:-1])} and {named[-1]}"
+        return kinds.kind_of(puzzle).check_board(puzzle, board, should_stop)
+    except Cancelled:
+        if deadline is not None and time.monotonic() >= deadline:
+            return CheckReport("timeout",
+                               "timeout: stopped by --timeout before the check finished")
+        return CheckReport("cancelled", "cancelled: stopped by Ctrl-C before the check finished")

@@ -7,13 +7,11 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
+from nonotui import kinds
 from nonotui.cli import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_TIMEOUT
 from nonotui.errors import NonotuiError
-
-if TYPE_CHECKING:
-    from nonotui.model import Puzzle
 
 
 class UsageError(NonotuiError):
@@ -23,7 +21,8 @@ class UsageError(NonotuiError):
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``convert`` subcommand."""
     from nonotui.cli.solve import positive_seconds
-    from nonotui.formats import WRITABLE
+
+    writable = kinds.writable()
 
     p = sub.add_parser(
         "convert",
@@ -36,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("input", metavar="IN")
     p.add_argument("output", metavar="OUT")
-    p.add_argument("--to", choices=WRITABLE, metavar="FORMAT", help=", ".join(WRITABLE))
+    p.add_argument("--to", choices=writable, metavar="FORMAT", help=", ".join(writable))
     p.add_argument("--timeout", metavar="S", type=positive_seconds,
                    help="when a picture needs the solver, stop it after S seconds (exit 4)")
     p.set_defaults(func=run)
@@ -44,21 +43,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def output_format(output: str, to: str | None) -> str:
     """The format to write: ``--to`` when given, else the one OUT's extension names."""
-    from nonotui.formats import format_for_extension
-
     if to is not None:
         return to
     if output == "-":
         raise UsageError("writing to standard output needs --to FORMAT")
-    module = format_for_extension(output)
-    if module is None:
+    found = kinds.format_for_extension(output)
+    if found is None:
         raise UsageError(f"cannot tell a format from {output!r}; name one with --to FORMAT")
-    return module.NAME
+    return found[1].name
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert; the output file is replaced only once the whole text is ready."""
-    from nonotui.formats import dump
     from nonotui.store.catalog import open_puzzles
 
     try:
@@ -67,13 +63,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"nonotui convert: {exc.message}", file=sys.stderr)
         return 2
     puzzles, label = open_puzzles(args.input)
-    if fmt == "picture" and len(puzzles) == 1 and puzzles[0].goal is None \
-            and not puzzles[0].is_color:
-        solved, code = with_solution(puzzles[0], label, args.timeout)
-        if solved is None:
-            return code
-        puzzles = [solved]
-    text = dump(puzzles, fmt)
+    found = kinds.format_named(fmt)
+    if found is not None and found[1].needs_goal and len(puzzles) == 1:
+        kind = kinds.kind_of(puzzles[0])
+        if not kind.has_goal(puzzles[0]) and kind.unsupported(puzzles[0], "solve") is None:
+            solved, code = with_solution(puzzles[0], label, args.timeout)
+            if solved is None:
+                return code
+            puzzles = [solved]
+    text = kinds.dump(puzzles, fmt)
     if args.output == "-":
         sys.stdout.write(text)
         return 0
@@ -81,22 +79,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def with_solution(puzzle: Puzzle, label: str,
-                  timeout: float | None) -> tuple[Puzzle | None, int]:
+def with_solution(puzzle: Any, label: str, timeout: float | None) -> tuple[Any, int]:
     """``puzzle`` with its one solution as the goal picture, proven unique by the solver.
 
     Returns ``(puzzle, 0)``, or ``(None, exit code)`` after printing why there is no picture:
     several solutions (1), none (3), a timeout (4) or Ctrl-C (5).
     """
     from nonotui.cli.solve import _ctrl_c_stops
-    from nonotui.engine.search import solve
 
+    kind = kinds.kind_of(puzzle)
     with _ctrl_c_stops() as stopped:
         # two solutions asked for: a picture is written only when the search proves there is one
-        result = solve(puzzle, max_solutions=2, timeout=timeout, should_stop=stopped)
+        result = kind.solve(puzzle, max_solutions=2, timeout=timeout, should_stop=stopped)
     if result.status == "unique":
-        goal = tuple(tuple(row) for row in result.solutions[0].picture())
-        return puzzle.replace(goal=goal), 0
+        return kind.with_goal(puzzle, result.solutions[0]), 0
     why, code = {
         "multiple": ("has more than one solution; a picture needs exactly one", EXIT_BAD_INPUT),
         "contradiction": ("has no solution, so there is no picture to write",

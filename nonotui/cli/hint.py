@@ -10,9 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from nonotui.cli import EXIT_OK
 from nonotui.errors import NonotuiError
+
+if TYPE_CHECKING:
+    from nonotui.model.board import Board
+    from nonotui.model.history import History
 
 
 def cursor_arg(text: str) -> tuple[int, int]:
@@ -49,19 +54,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hint; returns the exit code."""
+    from nonotui import kinds
     from nonotui.cli.solve import _one_puzzle
-    from nonotui.engine.hints import next_hint
     from nonotui.model import Board
+    from nonotui.model.kind import unknown_of
 
     puzzle = _one_puzzle(args.file)
-    board, history = Board.empty(puzzle), None
+    kind = kinds.kind_of(puzzle)
+    board = Board.full(puzzle.height, puzzle.width, unknown_of(kind.values(puzzle)))
+    history = None
     if args.state:
         board, history = read_state(Path(args.state), puzzle)
     row, col = args.cursor
     if row >= puzzle.height or col >= puzzle.width:
         raise NonotuiError(f"--cursor {row + 1},{col + 1} is outside the "
                            f"{puzzle.width}x{puzzle.height} board")
-    hint = next_hint(puzzle, board, (row, col), history)
+    hint = kind.hint(puzzle, board, (row, col), history)
     if args.json:
         print(json.dumps(hint.to_json()))
     else:
@@ -69,16 +77,16 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def read_state(path: Path, puzzle):
+def read_state(path: Path, puzzle: Any) -> tuple[Board, History | None]:
     """The board (and undo history, from a save file) that ``path`` holds for ``puzzle``.
 
     Raises:
         NonotuiError: an unreadable file, a save of another puzzle, or rows of the wrong count
             or width (the message names the line).
     """
+    from nonotui import kinds
     from nonotui.errors import SaveError
-    from nonotui.model import Board
-    from nonotui.store.progress import Progress
+    from nonotui.store.progress import from_document
 
     from nonotui.model import files
 
@@ -86,7 +94,7 @@ def read_state(path: Path, puzzle):
     text = files.read_text(path, limit=files.MAX_SAVE_BYTES, what="state file")
     if text.lstrip().startswith("{"):
         try:
-            progress = Progress.from_json(json.loads(text), puzzle)
+            progress = from_document(json.loads(text), puzzle, path)
         except json.JSONDecodeError as exc:
             raise NonotuiError(
                 f"{path}, line {exc.lineno}: not a save file: not valid JSON ({exc.msg.lower()})"
@@ -104,6 +112,6 @@ def read_state(path: Path, puzzle):
         raise NonotuiError(f"{path}: line {puzzle.height + 1}: one row too many; the puzzle "
                            f"has {puzzle.height} rows")
     try:
-        return Board.from_text(text, puzzle), None
+        return kinds.kind_of(puzzle).read_board(puzzle, text), None
     except NonotuiError as exc:
         raise NonotuiError(f"{path}: {exc.message}") from exc

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from nonotui import kinds
 from nonotui.errors import UnsupportedPuzzleError
 
 
@@ -30,9 +31,8 @@ def run(args: argparse.Namespace) -> int:
     puzzle = label = note = None
     if args.puzzle is not None:
         puzzle, label, note = Catalog(data_dir).resolve_noted(args.puzzle)
-        if puzzle.is_color:
-            raise UnsupportedPuzzleError(
-                f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
-            )
+        why = kinds.kind_of(puzzle).unsupported(puzzle, "play")
+        if why is not None:
+            raise UnsupportedPuzzleError(f"{label} {why}")
     result = make_app(puzzle, label, data_dir, notices=(note,) if note else ()).run()
     return int(result or 0)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from nonotui import kinds
 from nonotui.cli import (
     EXIT_BAD_INPUT,
     EXIT_CANCELLED,
@@ -25,6 +26,7 @@ from nonotui.cli import (
     EXIT_USAGE,
 )
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
+from nonotui.model.kind import Command
 
 EXIT_FOR_STATUS = {
     "unique": EXIT_OK,
@@ -67,15 +69,11 @@ def positive_seconds(text: str) -> float:
     return value
 
 
-def add_engine_options(p: argparse.ArgumentParser) -> None:
-    """The options ``solve`` and ``bench`` share."""
-    p.add_argument(
-        "--linesolvers",
-        metavar="LIST",
-        default="fast,fcomp",
-        help="the linesolver stack, lowest rank first (default: fast,fcomp; "
-        "known: fast, olsak, complete, fcomp)",
-    )
+def add_engine_options(p: argparse.ArgumentParser, command: Command) -> None:
+    """The options ``solve`` and ``bench`` share: each kind's own (a nonogram's
+    ``--linesolvers``), then the timeout and JSON."""
+    for kind in kinds.kinds():
+        kind.add_options(command, p)
     p.add_argument(
         "--timeout", metavar="S", type=positive_seconds, help="stop after S seconds (exit 4)"
     )
@@ -102,51 +100,47 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=2,
         help="stop after N solutions (default 2, which proves uniqueness; 1 skips the proof)",
     )
-    add_engine_options(p)
+    add_engine_options(p, "solve")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve the puzzle the arguments name; returns the exit code."""
-    # the engine loads numba: imported here so that the rest of the CLI starts fast
-    from nonotui.engine import LineSolverError, parse_stack
-    from nonotui.engine.search import solve
-    from nonotui.model import Puzzle
-
     report: dict[str, Any] = {"file": args.file}
     try:
-        stack = parse_stack(args.linesolvers)
-    except LineSolverError as exc:
+        options = kind_options(args)
+    except NonotuiError as exc:
         return _fail(args, report, "error", exc.message, EXIT_USAGE)
     try:
         puzzle = _one_puzzle(args.file)
+        kind = kinds.kind_of(puzzle)
         report.update(width=puzzle.width, height=puzzle.height)
         if puzzle.title:
             report["title"] = puzzle.title
-        # load the kernels on a 1x1 puzzle first, so that "seconds" is the search alone
-        solve(Puzzle(rows=((1,),), columns=((1,),)), linesolvers=stack)
+        # load the kernels first, so that "seconds" is the search alone
+        kind.warm_up(lambda: False, "solve", options[kind.name])
         with _ctrl_c_stops() as stopped:
-            result = solve(
+            result = kind.solve(
                 puzzle,
                 max_solutions=args.max_solutions,
-                linesolvers=stack,
                 timeout=args.timeout,
                 should_stop=stopped,
+                options=options[kind.name],
             )
     except UnsupportedPuzzleError as exc:
         return _fail(args, report, "unsupported", exc.message, EXIT_BAD_INPUT)
     except NonotuiError as exc:
         return _fail(args, report, "error", exc.message, EXIT_BAD_INPUT)
 
-    grids = [b.to_text().splitlines() for b in result.solutions]
+    grids = [kind.board_rows(puzzle, b) for b in result.solutions]
     report.update(
         status=result.status,
         solutions=grids,
         seconds=round(result.seconds, 6),
-        linesolvers=result.stack,
+        **result.settings,
         max_solutions=args.max_solutions,
         timeout=args.timeout,
-        stats=result.stats.as_dict(),
+        stats=dict(result.stats),
     )
     if args.json:
         print(json.dumps(report))
@@ -155,7 +149,16 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FOR_STATUS[result.status]
 
 
-def _one_puzzle(spec: str):
+def kind_options(args: argparse.Namespace) -> dict[str, dict[str, object]]:
+    """Each kind's own options from the command line, checked before any file is read.
+
+    Raises:
+        NonotuiError: an option's value is invalid (a usage error, exit 2).
+    """
+    return {kind.name: kind.solve_options(args) for kind in kinds.kinds()}
+
+
+def _one_puzzle(spec: str) -> Any:
     """The puzzle ``spec`` names; a file holding several must be narrowed with FILE#N."""
     from nonotui.store.catalog import open_puzzles
 

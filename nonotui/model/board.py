@@ -23,6 +23,11 @@ class Board:
         self.cells = np.ascontiguousarray(cells, dtype=CELL_DTYPE)
 
     @classmethod
+    def full(cls, height: int, width: int, value: int) -> Board:
+        """A board of that size with every cell ``value`` (an undecided cell of any kind)."""
+        return cls(np.full((height, width), value, dtype=CELL_DTYPE))
+
+    @classmethod
     def empty(cls, puzzle: Puzzle) -> Board:
         """A board of ``puzzle``'s size with every cell unknown."""
         value = unknown_for(puzzle.n_colors)

@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from nonotui.errors import PuzzleError
 from nonotui.model.cells import MAX_COLORS, unknown_for
@@ -128,6 +129,9 @@ class Puzzle:
     goal: tuple[tuple[int, ...], ...] | None = None
     saved: tuple[tuple[int, ...], ...] | None = None
 
+    kind_name: ClassVar[str] = "nonogram"
+    """The name of the puzzle's kind in the registry (:mod:`nonotui.kinds`)."""
+
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "rows", _tuplify(self.rows))
@@ -182,13 +186,12 @@ class Puzzle:
             return (1,) * len(self.columns[index])
         return self.column_colors[index]
 
-    @property
-    def identity(self) -> str:
-        """The puzzle's identity: SHA-256 (hex) of its canonical clue JSON.
+    def identity_document(self) -> dict[str, object]:
+        """The canonical clue document the identity is the hash of.
 
-        For black and white puzzles the JSON is exactly ``{"rows":[[...],...],"columns":[...]}``
-        with no spaces. Colour puzzles add ``"row_colors"`` and ``"column_colors"`` with the
-        colour name of every block, so that two colourings of the same numbers differ.
+        For black and white puzzles it is exactly ``{"rows":[[...],...],"columns":[...]}``.
+        Colour puzzles add ``"row_colors"`` and ``"column_colors"`` with the colour name of
+        every block, so that two colourings of the same numbers differ.
         """
         doc: dict[str, object] = {
             "rows": [list(c) for c in self.rows],
@@ -202,7 +205,13 @@ class Puzzle:
             doc["column_colors"] = [
                 [names[k] for k in self.column_clue_colors(i)] for i in range(self.width)
             ]
-        canonical = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+        return doc
+
+    @property
+    def identity(self) -> str:
+        """The puzzle's identity: SHA-256 (hex) of its canonical clue JSON
+        (:meth:`identity_document` with no spaces)."""
+        canonical = json.dumps(self.identity_document(), separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
     # -- construction helpers -----------------------------------------------------------------

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from nonotui import formats
+from nonotui import kinds
 from nonotui.errors import NonotuiError
 from nonotui.model import Puzzle, files
 from nonotui.store.paths import DataDir
@@ -45,9 +45,9 @@ class Entry:
 def _entries_of(name: str, source: str, text_or_path: str | Path) -> list[Entry]:
     try:
         if isinstance(text_or_path, Path):
-            puzzles = formats.load_all(text_or_path)
+            puzzles = kinds.load_all(text_or_path)
         else:
-            puzzles = formats.parse(text_or_path, name)
+            puzzles = kinds.parse(text_or_path, name)[1]
     except NonotuiError as exc:
         reason = getattr(exc, "problem", exc.message)
         return [Entry(name, source, None, exc.message, reason)]
@@ -101,7 +101,7 @@ class Catalog:
             path = folder / name
             if name.startswith("."):
                 continue  # hidden files: editors' backups, the system's own
-            if formats.format_for_extension(path) is None:
+            if kinds.format_for_extension(path) is None:
                 scan.skipped.append(f"{name}/" if path.is_dir() else name)
                 continue
             scan.entries += _entries_of(name, "user", path)
@@ -189,7 +189,7 @@ def closest_bundled(name: str, n: int = 3) -> list[str]:
 def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
     """The puzzles a command-line argument names, for every command that takes a FILE.
 
-    ``spec`` is a file, ``FILE#N``, a Tatham game id (as :func:`nonotui.formats.open_spec`
+    ``spec`` is a file, ``FILE#N``, a Tatham game id (as :func:`nonotui.kinds.open_spec`
     reads them) or the name or title of a bundled puzzle; a real file of that name wins over a
     bundled puzzle. Returns the puzzles and a label for messages.
 
@@ -200,14 +200,14 @@ def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
     spec = spec.strip()
     path = Path(spec).expanduser()
     if files.exists(path):
-        return formats.open_spec(str(path))
+        return kinds.open_spec(str(path))
     if _names_a_file(spec):
-        return formats.open_spec(spec)
+        return kinds.open_spec(spec)
     bundled = find_bundled(spec)
     if bundled is not None:
         return [bundled], spec
     if "/" in spec or "\\" in spec:
-        return formats.open_spec(spec)  # a path: the file's own error says what is wrong
+        return kinds.open_spec(spec)  # a path: the file's own error says what is wrong
     close = closest_bundled(spec)
     if close:
         hint = f"closest bundled puzzles: {', '.join(close)}"
@@ -218,7 +218,7 @@ def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
 
 def _names_a_file(spec: str) -> bool:
     """Whether ``spec`` is a Tatham game id or ``FILE#N`` of an existing file."""
-    if formats.tatham.looks_like_id(spec):
+    if kinds.read_spec(spec) is not None:
         return True
     head, sep, tail = spec.rpartition("#")
     return bool(sep) and tail.isdigit() and files.exists(Path(head).expanduser())

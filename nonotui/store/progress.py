@@ -5,7 +5,12 @@ renamed or converted file keeps its progress. The document carries a schema numb
 
 - schema 1, the first layout, held the board, the time, the moves and the solved flag but no undo
   history or cursor; it is migrated by giving it an empty history and the top-left cursor;
-- schema 2, the current one, adds ``history`` and ``cursor``.
+- schema 2 adds ``history`` and ``cursor``;
+- schema 3, the current one, holds any kind's board: ``kind`` names the puzzle's kind, and
+  ``legend`` maps each character of the ``board`` rows to a cell bitset (``{"-": 1, "#": 2,
+  "?": 3}`` for a nonogram, so its rows read as before); a cell whose bitset has no character is
+  written ``(N)``, its bitset in decimal. Schemas 1 and 2 were written for nonograms only, so
+  migrating them names that kind and the legend of the old ``#-?`` notation.
 
 A file of a newer schema is refused and left as it is. A file that cannot be read or does not
 make sense for the puzzle is moved aside (``*.corrupt-TIMESTAMP``) and reported; the puzzle then
@@ -14,19 +19,110 @@ starts afresh, and no other puzzle's file is touched.
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from nonotui.errors import NonotuiError, SaveError
-from nonotui.model import Board, Puzzle
+import numpy as np
+
+from nonotui import kinds
+from nonotui.errors import SaveError
+from nonotui.model.board import Board
+from nonotui.model.cells import CELL_DTYPE
 from nonotui.model.history import History
+from nonotui.model.kind import CellValue, PuzzleLike, unknown_of
 from nonotui.store.jsonfile import move_aside, read_json, write_atomic
 from nonotui.store.lock import PuzzleLock
 
-SCHEMA = 2
+SCHEMA = 3
 """The schema this version writes, and the newest it reads."""
+
+UNKNOWN_CHAR = "?"
+"""The legend's character for an undecided cell (every value of the kind still allowed)."""
+
+_RESERVED = frozenset({UNKNOWN_CHAR, "(", ")"})
+_TOKEN = re.compile(r"\((\d{1,10})\)|(.)", re.DOTALL)
+
+
+def legend_for(values: Sequence[CellValue]) -> dict[str, int]:
+    """The legend a save of a puzzle with these values uses: each value's character, then
+    ``?`` for unknown. A character that is not one printable character, is reserved or is taken
+    already is left out (its cells are written ``(N)``)."""
+    legend: dict[str, int] = {}
+    for value in values:
+        ch = value.char
+        if len(ch) == 1 and ch.isprintable() and ch not in _RESERVED and ch not in legend:
+            legend[ch] = value.mask
+    legend[UNKNOWN_CHAR] = unknown_of(values)
+    return legend
+
+
+def encode_board(board: Board, legend: Mapping[str, int]) -> list[str]:
+    """The board's rows as text in ``legend``'s characters."""
+    chars: dict[int, str] = {}
+    for ch, mask in legend.items():
+        chars.setdefault(mask, ch)
+    rows = []
+    for row in board.cells.tolist():
+        rows.append("".join(chars.get(v) or f"({v})" for v in row))
+    return rows
+
+
+def decode_board(rows: object, legend: object, width: int, height: int, full: int) -> Board:
+    """The board that ``rows`` in ``legend``'s characters describe; every cell must be a
+    non-empty subset of ``full``.
+
+    Raises:
+        SaveError: a malformed legend, the wrong number or length of rows, or a character or
+            value that is not a cell of this puzzle (named by row and column).
+    """
+    if not isinstance(legend, dict) or not legend:
+        raise SaveError("the save's legend is not an object of characters and cell values")
+    for ch, mask in legend.items():
+        if (len(ch) != 1 or ch in "()" or not isinstance(mask, int) or isinstance(mask, bool)
+                or not 0 < mask <= full or mask & ~full):
+            raise SaveError(f"the save's legend maps {ch!r} to {mask!r}, not a cell value")
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise SaveError("the save's board is not a list of rows")
+    if len(rows) != height:
+        raise SaveError(f"the save's board has {len(rows)} rows, the puzzle {height}")
+    cells = np.empty((height, width), dtype=CELL_DTYPE)
+    for r, text in enumerate(rows):
+        row: list[int]
+        if "(" in text:
+            row = _decode_escaped(text, legend, r, full)
+        else:
+            try:
+                row = [legend[ch] for ch in text]
+            except KeyError as exc:
+                col = text.index(exc.args[0]) + 1
+                raise SaveError(f"the save's board, row {r + 1}, column {col}: "
+                                f"{exc.args[0]!r} is not in its legend") from None
+        if len(row) != width:
+            raise SaveError(f"the save's board, row {r + 1}: {len(row)} cells where {width} "
+                            "were expected")
+        cells[r] = row
+    return Board(cells)
+
+
+def _decode_escaped(text: str, legend: Mapping[str, int], r: int, full: int) -> list[int]:
+    row: list[int] = []
+    for m in _TOKEN.finditer(text):
+        if m.group(1) is not None:
+            value = int(m.group(1))
+            if not 0 < value <= full or value & ~full:
+                raise SaveError(f"the save's board, row {r + 1}, column {len(row) + 1}: "
+                                f"({value}) is not a cell value of this puzzle")
+            row.append(value)
+        elif m.group(2) in legend:
+            row.append(legend[m.group(2)])
+        else:
+            raise SaveError(f"the save's board, row {r + 1}, column {len(row) + 1}: "
+                            f"{m.group(2)!r} is not in its legend")
+    return row
 
 
 @dataclass
@@ -45,6 +141,8 @@ class Progress:
         title: The puzzle's title when saved, to tell a person what the file is.
         hints: Hints applied (each is also one of the moves).
         auto_solves: Auto-solves applied (each is also one of the moves).
+        kind: The name of the puzzle's kind.
+        values: The values a cell of the puzzle can take (they make the save's legend).
     """
 
     identity: str
@@ -58,15 +156,16 @@ class Progress:
     title: str | None = None
     hints: int = 0
     auto_solves: int = 0
+    kind: str = field(kw_only=True)
+    values: tuple[CellValue, ...] = field(kw_only=True)
 
     @classmethod
-    def new(cls, puzzle: Puzzle) -> Progress:
-        """Fresh progress: an empty board (or the puzzle's own saved state, if it has one)."""
-        board = Board.empty(puzzle)
-        if puzzle.saved is not None:
-            for r, row in enumerate(puzzle.saved):
-                board.cells[r] = row
-        return cls(puzzle.identity, board, title=puzzle.title)
+    def new(cls, puzzle: Any) -> Progress:
+        """Fresh progress: the board the puzzle's kind starts from (every cell unknown, or the
+        puzzle's own saved state when its file has one)."""
+        kind = kinds.kind_of(puzzle)
+        return cls(puzzle.identity, kind.new_board(puzzle), title=puzzle.title,
+                   kind=kind.name, values=kind.values(puzzle))
 
     @property
     def started(self) -> bool:
@@ -75,12 +174,15 @@ class Progress:
 
     def to_json(self) -> dict[str, object]:
         """The save document of the current schema."""
+        legend = legend_for(self.values)
         return {
             "schema": SCHEMA,
+            "kind": self.kind,
             "identity": self.identity,
             "title": self.title,
             "size": [self.board.width, self.board.height],
-            "board": self.board.to_text().splitlines(),
+            "legend": legend,
+            "board": encode_board(self.board, legend),
             "history": self.history.to_json(),
             "elapsed": round(self.elapsed, 3),
             "moves": self.moves,
@@ -93,7 +195,7 @@ class Progress:
         }
 
     @classmethod
-    def from_json(cls, data: object, puzzle: Puzzle) -> Progress:
+    def from_json(cls, data: object, puzzle: Any) -> Progress:
         """Read a save document of the current schema for ``puzzle``.
 
         Raises:
@@ -101,18 +203,18 @@ class Progress:
         """
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
+        kind = kinds.kind_of(puzzle)
+        if data.get("kind") != kind.name:
+            raise SaveError(f"the save is of a {data.get('kind')!r} puzzle, this puzzle is a "
+                            f"{kind.name}")
         if data.get("identity") != puzzle.identity:
             raise SaveError("the save belongs to a different puzzle")
         size = data.get("size")
         if size != [puzzle.width, puzzle.height]:
             raise SaveError(f"the save is for a {size} board, the puzzle is {puzzle.width}x{puzzle.height}")
-        rows = data.get("board")
-        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-            raise SaveError("the save's board is not a list of rows")
-        try:
-            board = Board.from_text("\n".join(rows) + "\n", puzzle)
-        except NonotuiError as exc:
-            raise SaveError(f"the save's board is invalid: {exc.message}") from exc
+        values = kind.values(puzzle)
+        board = decode_board(data.get("board"), data.get("legend"), puzzle.width,
+                             puzzle.height, unknown_of(values))
         history = History.from_json(data.get("history"), board)
         elapsed = _number(data, "elapsed")
         moves = data.get("moves")
@@ -150,6 +252,8 @@ class Progress:
             (cursor[0], cursor[1]),
             title if isinstance(title, str) else puzzle.title,
             **helped,
+            kind=kind.name,
+            values=values,
         )
 
 
@@ -169,7 +273,17 @@ def _migrate_1(data: dict[str, object]) -> dict[str, object]:
     return {**data, "schema": 2, "history": {"done": [], "undone": []}, "cursor": [0, 0]}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {1: _migrate_1}
+def _migrate_2(data: dict[str, object]) -> dict[str, object]:
+    """Schema 2 was written for nonograms only, in the ``#-?`` notation (whose reader also took
+    ``.`` for empty and ``+`` or a space for unknown)."""
+    legend = {"#": 2, "-": 1, ".": 1, "?": 3, "+": 3, " ": 3}
+    return {**data, "schema": 3, "kind": "nonogram", "legend": legend}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {
+    1: _migrate_1,
+    2: _migrate_2,
+}
 """For each old schema, the function that lifts a document to the next one."""
 
 
@@ -192,6 +306,18 @@ def migrate(data: dict[str, object], path: Path) -> dict[str, object]:
         data = MIGRATIONS[schema](data)
         schema = int(data["schema"])  # type: ignore[call-overload]
     return data
+
+
+def from_document(data: object, puzzle: PuzzleLike, path: Path) -> Progress:
+    """The progress a save document of any schema holds for ``puzzle``, migrated first.
+
+    Raises:
+        NewerSaveError: the schema is newer than this version reads.
+        SaveError: anything else that is wrong with it.
+    """
+    if not isinstance(data, dict):
+        raise SaveError(f"{path} does not hold a JSON object")
+    return Progress.from_json(migrate(data, path), puzzle)
 
 
 @dataclass
@@ -239,7 +365,7 @@ class ProgressStore:
         """The (not yet acquired) lock on that puzzle's progress."""
         return PuzzleLock(self.folder / f"{identity}.lock")
 
-    def load(self, puzzle: Puzzle) -> LoadResult:
+    def load(self, puzzle: PuzzleLike) -> LoadResult:
         """The puzzle's progress, migrating an old save and moving a damaged one aside.
 
         Raises:
@@ -254,16 +380,14 @@ class ProgressStore:
         except SaveError as exc:
             return self._damaged(puzzle, path, exc)
         try:
-            if not isinstance(data, dict):
-                raise SaveError(f"{path} does not hold a JSON object")
-            progress = Progress.from_json(migrate(data, path), puzzle)
+            progress = from_document(data, puzzle, path)
         except NewerSaveError:
             raise
         except SaveError as exc:
             return self._damaged(puzzle, path, exc)
         return LoadResult(progress, resumed=True)
 
-    def _damaged(self, puzzle: Puzzle, path: Path, exc: SaveError) -> LoadResult:
+    def _damaged(self, puzzle: PuzzleLike, path: Path, exc: SaveError) -> LoadResult:
         moved = move_aside(path)
         notice = (
             f"The saved progress for this puzzle could not be read ({exc.message}). "
@@ -279,14 +403,11 @@ class ProgressStore:
         """
         write_atomic(self.path_for(progress.identity), progress.to_json())
 
-    def summary(self, puzzle: Puzzle) -> Summary:
+    def summary(self, puzzle: PuzzleLike) -> Summary:
         """The library's view of a puzzle's progress; reading never moves or changes a file."""
         path = self.path_for(puzzle.identity)
         try:
-            data = read_json(path)
-            if not isinstance(data, dict):
-                raise SaveError("not an object")
-            progress = Progress.from_json(migrate(data, path), puzzle)
+            progress = from_document(read_json(path), puzzle, path)
         except FileNotFoundError:
             return Summary("new")
         except SaveError:

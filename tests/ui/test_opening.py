@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nonotui import formats
+from nonotui import formats, kinds
 from nonotui.store import DataDir, ProgressStore
 from nonotui.store.catalog import Catalog
 from nonotui.ui.app import make_app
@@ -44,7 +44,7 @@ async def test_a_hostile_file_opens_in_a_worker_while_a_timer_ticks(
 ) -> None:
     path = hostile.long_clue(tmp_path, "non")  # the five-million-ones file, cut to 2 MiB
     gate = Gate()
-    monkeypatch.setattr(formats, "load_all", gate.wrap(formats.load_all))
+    monkeypatch.setattr(kinds, "load_all", gate.wrap(kinds.load_all))
     app = make_app()
     ticks: list[int] = []
     async with app.run_test(size=(100, 30)) as pilot:
@@ -92,7 +92,7 @@ async def test_escape_stops_waiting_and_the_lock_is_given_back(
     path = tmp_path / "plus.non"
     path.write_text(formats.dump(PLUS, "non"))
     gate = Gate()
-    monkeypatch.setattr(formats, "load_all", gate.wrap(formats.load_all))
+    monkeypatch.setattr(kinds, "load_all", gate.wrap(kinds.load_all))
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))

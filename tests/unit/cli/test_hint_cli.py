@@ -66,7 +66,8 @@ def test_the_players_save_file_with_its_history(tmp_path, capsys):
     history = History()
     history.record(make_move(board, [(0, 0)], 2), board)
     history.record(make_move(board, [(1, 1)], 1), board)
-    save = Progress(puzzle.identity, board, history, moves=2)
+    save = Progress.new(puzzle)
+    save.board, save.history, save.moves = board, history, 2
     path = tmp_path / "save.json"
     path.write_text(json.dumps(save.to_json()))
     code, out, _ = run(capsys, TWO, "--state", str(path))

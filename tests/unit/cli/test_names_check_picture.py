@@ -206,11 +206,13 @@ def test_check_reads_the_players_save_file(tmp_path: Path) -> None:
     # the heart's picture with the empty cells left unknown: the picture is what is judged
     board = Board.from_text("?#?#?\n#####\n#####\n?###?\n??#??\n", HEART)
     assert naive.clues_of(picture("-#-#- ##### ##### -###- --#--")) == clues(HEART)
-    path.write_text(json.dumps(Progress(HEART.identity, board, moves=1).to_json()))
+    save = Progress.new(HEART)
+    save.board, save.moves = board, 1
+    path.write_text(json.dumps(save.to_json()))
     done = cli("check", "heart", "--state", str(path))
     assert (done.returncode, done.stdout) == (0, "solved: the filled cells satisfy every clue\n")
-    path.write_text(json.dumps(Progress(load_all(REPO / "puzzles" / "cat.non")[0].identity,
-                                        board, moves=1).to_json()))
+    save.identity = load_all(REPO / "puzzles" / "cat.non")[0].identity
+    path.write_text(json.dumps(save.to_json()))
     done = cli("check", "heart", "--state", str(path))
     assert done.returncode == 1 and "not a save file of this puzzle" in one_line_error(done)
 

@@ -23,9 +23,10 @@ SEED_001 = ("1 5 1 1 1", "-----???????????-#----#????????--??#")
 def nonotui(monkeypatch, capsys):
     """Run ``nonotui ARGS...`` in-process; returns (exit code, stdout, stderr).
 
-    Only the ``line`` subcommand is registered, so these tests do not depend on the others.
+    Only the kinds' own subcommands (``line``) are registered, so these tests do not depend on
+    the others.
     """
-    monkeypatch.setattr(cli, "SUBCOMMANDS", ("line",))
+    monkeypatch.setattr(cli, "SUBCOMMANDS", ())
 
     def run(*argv: str) -> tuple[int, str, str]:
         try:

@@ -40,7 +40,7 @@ def test_registry_names_and_completeness():
 
 
 def test_the_cli_lists_the_registry():
-    from nonotui.cli.line import METHODS
+    from nonotui.kinds.nonogram.line_command import METHODS
 
     assert METHODS == NAMES
 

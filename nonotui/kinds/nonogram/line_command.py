@@ -1,4 +1,4 @@
-"""``nonotui line CLUE LINE``: solve one line with each linesolver and time it.
+"""``nonotui line CLUE LINE``, a subcommand only nonograms have: solve one line with each linesolver and time it.
 
 One row per linesolver, tab-separated: its name, the resulting line (or ``contradiction``) and the
 microseconds one call takes, as in seed 001's closing table. ``--json`` prints the same as a list
@@ -12,7 +12,7 @@ import argparse
 import json
 import re
 
-from nonotui.cli import EXIT_CONTRADICTION, EXIT_OK
+from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK
 
 # The names are spelled out rather than imported from the engine, so that building the parser
 # (for any subcommand, or --help) does not import numba; a test keeps them in step.

@@ -1,0 +1,429 @@
+"""Nonograms as a :class:`~nonotui.model.kind.Kind`: the first kind, found by the registry as
+``nonotui.kinds.nonogram.kind:KIND``.
+
+Importing this module is cheap (no numpy-heavy work, no numba, no format modules): the engine and
+the formats are imported by the methods that use them, so the registry can hand the player this
+object before its first frame.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, overload
+
+from nonotui.model import files
+from nonotui.model.board import Board
+from nonotui.model.cells import EMPTY
+from nonotui.model.check import ClueTracker, LineState
+from nonotui.model.history import History
+from nonotui.model.kind import (
+    Borders,
+    Cancelled,
+    Cell,
+    CellValue,
+    CheckReport,
+    Command,
+    HintLike,
+    KeyRules,
+    Kind,
+    MarginLabel,
+    Margins,
+    MarkKey,
+    Plan,
+    PuzzleFormat,
+    SolveOutcome,
+    Stop,
+    Subcommand,
+    Unit,
+    UnitGuide,
+    UnitState,
+    Use,
+    WarmUp,
+)
+from nonotui.model.puzzle import Puzzle
+
+GUIDE_EVERY = 5
+"""A thin guide line after every fifth row and column."""
+
+WARM_UP_ID = "4x4:2/1/2/1/1.1/2/1/1"
+"""A tiny puzzle that needs probing: solving it loads every kernel a solve uses."""
+
+_EMPTY = CellValue("empty", 0, "empty", "-")
+_FILLED = CellValue("filled", 1, "filled", "#")
+
+KEY_RULES = KeyRules(
+    marks=(
+        MarkKey(("space", "f"), "filled", "fill the cell (again: clear it)"),
+        MarkKey(("x",), "empty", "cross the cell: known empty (again: clear it)"),
+    ),
+    primary="filled",
+    secondary="empty",
+    digits="count",
+)
+
+
+class _LineCells(Sequence[Cell]):
+    """The cells of one row or column, computed on demand (a 1000x1000 puzzle has 2,000 lines
+    of 1,000 cells: listing them all up front would cost tens of megabytes)."""
+
+    __slots__ = ("_axis", "_index", "_length")
+
+    def __init__(self, axis: str, index: int, length: int) -> None:
+        self._axis, self._index, self._length = axis, index, length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, i: int) -> Cell: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Cell]: ...
+
+    def __getitem__(self, i: int | slice) -> Cell | Sequence[Cell]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._length))]
+        if i < 0:
+            i += self._length
+        if not 0 <= i < self._length:
+            raise IndexError(i)
+        return (self._index, i) if self._axis == "row" else (i, self._index)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return (self[i] for i in range(self._length))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash((self._axis, self._index, self._length))
+
+
+class NonogramTracker:
+    """The state of every row (units ``0..h-1``) and column (``h..h+w-1``) of a board."""
+
+    def __init__(self, puzzle: Puzzle, board: Board) -> None:
+        self._height = puzzle.height
+        self.clues = ClueTracker(puzzle, board)
+
+    def refresh_all(self) -> None:
+        """Recompute every line."""
+        self.clues.refresh_all()
+
+    def update(self, cells: Iterable[Cell]) -> None:
+        """Recompute the rows and columns that hold ``cells``."""
+        self.clues.update(cells)
+
+    def state(self, unit: int) -> UnitState:
+        """The state of row ``unit`` or column ``unit - height``."""
+        if unit < self._height:
+            line: LineState = self.clues.rows[unit]
+        else:
+            line = self.clues.columns[unit - self._height]
+        return line.value
+
+    def broken(self) -> list[int]:
+        """Every completed line that breaks its clue, as unit numbers."""
+        return [i if axis == "row" else self._height + i for axis, i in self.clues.broken()]
+
+    @property
+    def solved(self) -> bool:
+        """Whether the filled cells satisfy every clue (unknown cells count as empty)."""
+        return self.clues.solved
+
+
+class NonogramKind:
+    """Nonograms in black and white (colour puzzles are read and shown but not yet played)."""
+
+    name = "nonogram"
+    title = "Nonogram"
+
+    # -- the puzzle ----------------------------------------------------------------------------
+
+    def identity_document(self, puzzle: Puzzle) -> dict[str, object]:
+        """``{"rows": [...], "columns": [...]}`` (and the block colours of a colour puzzle)."""
+        return puzzle.identity_document()
+
+    def values(self, puzzle: Puzzle) -> tuple[CellValue, ...]:
+        """Empty and filled; a colour puzzle's colours after the background."""
+        if not puzzle.is_color:
+            return (_EMPTY, _FILLED)
+        return (_EMPTY,) + tuple(
+            CellValue(color.name, k, "color", color.char, color.rgb)
+            for k, color in enumerate(puzzle.palette)
+            if k > 0
+        )
+
+    def new_board(self, puzzle: Puzzle) -> Board:
+        """Every cell unknown, or the state saved in the puzzle's file."""
+        board = Board.empty(puzzle)
+        if puzzle.saved is not None:
+            for r, row in enumerate(puzzle.saved):
+                board.cells[r] = row
+        return board
+
+    def units(self, puzzle: Puzzle) -> Sequence[Unit]:
+        """Rows top to bottom, then columns left to right (the order the solver packs them)."""
+        rows = [Unit("row", r, f"Row {r + 1}", _LineCells("row", r, puzzle.width))
+                for r in range(puzzle.height)]
+        columns = [Unit("column", c, f"Column {c + 1}", _LineCells("column", c, puzzle.height))
+                   for c in range(puzzle.width)]
+        return rows + columns
+
+    def tracker(self, puzzle: Puzzle, board: Board) -> NonogramTracker:
+        """A tracker of every line's state."""
+        return NonogramTracker(puzzle, board)
+
+    def is_solved(self, puzzle: Puzzle, board: Board) -> bool:
+        """Whether the filled cells satisfy every clue (crossing out is not required)."""
+        return ClueTracker(puzzle, board).solved
+
+    def describe(self, puzzle: Puzzle) -> str:
+        """Size, metadata, identity, clues (with colour letters) and goal picture."""
+        from nonotui.kinds.nonogram.describe import describe
+
+        return describe(puzzle)
+
+    def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
+        """Rows of ``#`` filled, ``-`` empty, ``?`` unknown."""
+        return board.to_text().splitlines()
+
+    def read_board(self, puzzle: Puzzle, text: str) -> Board:
+        """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space)."""
+        return Board.from_text(text, puzzle)
+
+    def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
+        """Colour puzzles are read and shown, but neither solved nor played yet."""
+        if not puzzle.is_color:
+            return None
+        if use == "solve":
+            return "colour puzzles are not supported by the solver yet"
+        return "is a colour puzzle; nonotui plays black-and-white puzzles only for now"
+
+    def has_goal(self, puzzle: Puzzle) -> bool:
+        """Whether the file gave the puzzle's picture."""
+        return puzzle.goal is not None
+
+    def with_goal(self, puzzle: Puzzle, solution: Board) -> Puzzle:
+        """The puzzle with ``solution`` as its goal picture."""
+        return puzzle.replace(goal=tuple(tuple(row) for row in solution.picture()))
+
+    # -- files ---------------------------------------------------------------------------------
+
+    def formats(self) -> Sequence[PuzzleFormat]:
+        """``non``, ``xml``, ``mk``, ``nin``, ``cwd``, ``g``, ``tatham``, ``picture``."""
+        from nonotui.formats import FORMATS
+
+        return [
+            PuzzleFormat(
+                name=m.NAME,
+                extensions=tuple(m.EXTENSIONS),
+                writable=bool(m.WRITABLE),
+                multi=bool(m.MULTI),
+                sniff=m.sniff,
+                read=m.read,
+                write=m.write if m.WRITABLE else None,
+                needs_goal=m.NAME == "picture",
+            )
+            for m in FORMATS.values()
+        ]
+
+    def read_spec(self, spec: str) -> list[Puzzle] | None:
+        """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) that is not also a file's name."""
+        from nonotui.formats import tatham
+
+        if tatham.looks_like_id(spec) and not files.exists(spec):
+            return list(tatham.read(spec, "<game id>"))
+        return None
+
+    # -- the engine ----------------------------------------------------------------------------
+
+    def solve(
+        self,
+        puzzle: Puzzle,
+        *,
+        board: Board | None = None,
+        max_solutions: int = 2,
+        timeout: float | None = None,
+        should_stop: Stop | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> SolveOutcome:
+        """The engine's search (:func:`nonotui.engine.search.solve`); ``options`` may hold
+        ``linesolvers`` (a stack such as ``"fast,fcomp"``) and ``strategy``."""
+        from nonotui.engine.search import solve
+
+        opts = dict(options or {})
+        result = solve(
+            puzzle,
+            board=board,
+            max_solutions=max_solutions,
+            timeout=timeout,
+            should_stop=should_stop,
+            linesolvers=str(opts.get("linesolvers", "fast,fcomp")),
+            strategy=str(opts.get("strategy", "auto")),
+        )
+        return SolveOutcome(
+            status=result.status,  # type: ignore[arg-type]  # one of search.STATUSES
+            solutions=tuple(result.solutions),
+            seconds=result.seconds,
+            stats=result.stats.as_dict(),
+            settings={"linesolvers": result.stack},
+        )
+
+    def hint(
+        self,
+        puzzle: Puzzle,
+        board: Board,
+        cursor: Cell,
+        history: History | None,
+        should_stop: Stop | None = None,
+    ) -> HintLike:
+        """The hint ladder's easiest rung (:func:`nonotui.engine.hints.next_hint`)."""
+        from nonotui.engine.hints import HintCancelled, next_hint
+
+        try:
+            return next_hint(puzzle, board, cursor, history, should_stop=should_stop)
+        except HintCancelled as exc:
+            raise Cancelled from exc
+
+    def checker(self, puzzle: Puzzle) -> Callable[[Board, Stop], frozenset[Cell]]:
+        """Checks against the clues' own solutions, searched for on the first check and kept."""
+        return _Checker(puzzle)
+
+    def auto_solve(self, puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
+        """Whether the marks allow a solution, then the steps line by line as the default stack
+        takes them, and the rest from the search."""
+        from nonotui.kinds.nonogram.autosolve import plan
+
+        return plan(puzzle, board, should_stop)
+
+    def check_board(self, puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
+        """Solved, wrong marks, marks impossible together, no solution, or not finished."""
+        from nonotui.kinds.nonogram.checking import check_board
+
+        return check_board(puzzle, board, should_stop)
+
+    def warm_up(self, should_stop: Stop, what: WarmUp = "all",
+                options: Mapping[str, object] | None = None) -> None:
+        """For ``solve``: solve a 4x4 puzzle that needs probing with the chosen linesolvers.
+        For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
+        once, so that every kernel the player uses is compiled or loaded from numba's cache."""
+        if what == "solve":
+            from nonotui.formats import tatham
+
+            (four,) = tatham.read(WARM_UP_ID, "<game id>")
+            self.solve(four, options=options)
+            return
+        from nonotui.engine.hints import next_hint
+        from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
+
+        tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
+        board = Board.empty(tiny)
+        next_hint(tiny, board, should_stop=should_stop)
+        board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
+        next_hint(tiny, board, should_stop=should_stop)
+        for solver in REGISTRY.values():
+            solve_cells(solver, clue_array([2]), Board.empty(tiny).cells[0].copy())
+        self.guides(tiny, board)
+
+    # -- drawing and playing -------------------------------------------------------------------
+
+    def margins(self, puzzle: Puzzle) -> Margins:
+        """Each row's clue on the left, each column's on top; ``0`` for an empty line."""
+        h = puzzle.height
+        labels = [MarginLabel("left", r, _parts(clue), r) for r, clue in enumerate(puzzle.rows)]
+        labels += [MarginLabel("top", c, _parts(clue), h + c)
+                   for c, clue in enumerate(puzzle.columns)]
+        return Margins(tuple(labels))
+
+    def guides(
+        self, puzzle: Puzzle, board: Board, units: Iterable[int] | None = None
+    ) -> dict[int, UnitGuide]:
+        """Per line: which clue numbers the marks have placed and closed, and whether the
+        marks fit the clue at all (:func:`nonotui.engine.checks.clue_guide`)."""
+        from nonotui.engine.checks import clue_guide
+
+        h, cells = puzzle.height, board.cells
+        wanted = range(h + puzzle.width) if units is None else units
+        out: dict[int, UnitGuide] = {}
+        for unit in wanted:
+            if unit < h:
+                guide = clue_guide(puzzle.rows[unit], cells[unit, :])
+            else:
+                guide = clue_guide(puzzle.columns[unit - h], cells[:, unit - h])
+            dimmed = guide.dimmed if guide.dimmed else (False,)  # an empty clue shows "0"
+            out[unit] = UnitGuide(tuple(dimmed), guide.error)
+        return out
+
+    def borders(self, puzzle: Puzzle) -> Borders:
+        """Guide lines every five rows and columns; no regions."""
+        return Borders(guide_every=GUIDE_EVERY)
+
+    def key_rules(self, puzzle: Puzzle) -> KeyRules:
+        """space/f fill, x crosses; left click fills, right click crosses; digits count."""
+        return KEY_RULES
+
+    # -- the command line ----------------------------------------------------------------------
+
+    def subcommands(self) -> Sequence[Subcommand]:
+        """``line``: one line through each linesolver, timed."""
+        from nonotui.kinds.nonogram import line_command
+
+        return [Subcommand("line", line_command.register)]
+
+    def add_options(self, command: Command, parser: Any) -> None:
+        """``--linesolvers`` for ``solve`` and ``bench``."""
+        if command in ("solve", "bench"):
+            parser.add_argument(
+                "--linesolvers",
+                metavar="LIST",
+                default="fast,fcomp",
+                help="the linesolver stack, lowest rank first (default: fast,fcomp; "
+                "known: fast, olsak, complete, fcomp)",
+            )
+
+    def solve_options(self, args: Any) -> dict[str, object]:
+        """The checked linesolver stack.
+
+        Raises:
+            NonotuiError: an unknown linesolver or an empty stack.
+        """
+        from nonotui.engine.lines import parse_stack
+
+        text = getattr(args, "linesolvers", None)
+        if text is None:
+            return {}
+        return {"linesolvers": str(parse_stack(text))}
+
+
+class _Checker:
+    """One puzzle's check, keeping the clues' own solutions between calls."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._reference: Any = None
+        self._lock = threading.Lock()
+
+    def __call__(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
+        from nonotui.engine.checks import HintCancelled, ReferenceSolutions, check_marks
+
+        with self._lock:
+            if self._reference is None:
+                self._reference = ReferenceSolutions(self.puzzle)
+            reference = self._reference
+        try:
+            marks = check_marks(self.puzzle, board, should_stop, reference)
+        except HintCancelled as exc:
+            raise Cancelled from exc
+        return frozenset((r, c) for r, c, _ in marks)
+
+
+def _parts(clue: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(map(str, clue)) if clue else ("0",)
+
+
+KIND: Kind = NonogramKind()
+"""The nonogram kind, as the registry finds it."""
+
+__all__ = ["GUIDE_EVERY", "KEY_RULES", "KIND", "WARM_UP_ID", "NonogramKind", "NonogramTracker"]

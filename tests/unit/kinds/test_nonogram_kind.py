@@ -1,0 +1,161 @@
+"""Nonograms through the Kind protocol: what the shared layers see of a nonogram matches what the
+nonogram modules say directly (identity, values, units, tracker, margins, guides, solve, hint,
+check, auto-solve, options)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonotui.errors import NonotuiError
+from nonotui.formats import load_all
+from nonotui.kinds.nonogram.kind import KIND
+from nonotui.model import BLACK, WHITE, Board, Color, Puzzle
+from nonotui.model.check import ClueTracker
+from nonotui.model.kind import Cancelled, identity_of, unknown_of
+
+REPO = Path(__file__).resolve().parents[3]
+FILLED, EMPTY, UNKNOWN = 2, 1, 3
+HEART = load_all(REPO / "puzzles" / "heart.non")[0]
+# rows "1 1", "5", "5", "3", "1"; one solution
+HEART_SOLUTION = "-#-#-\n#####\n#####\n-###-\n--#--\n"
+# two solutions: a diagonal either way
+TWO = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+
+
+def board(puzzle: Puzzle, text: str) -> Board:
+    return Board.from_text(text, puzzle)
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "puzzles").glob("*.non")), ids=lambda p: p.stem)
+def test_identity_is_the_hash_of_the_identity_document(path: Path) -> None:
+    for puzzle in load_all(path):
+        assert identity_of(KIND.identity_document(puzzle)) == puzzle.identity
+
+
+def test_a_colour_puzzles_identity_and_values() -> None:
+    red = Color("red", "#ff0000", "r")
+    puzzle = Puzzle.from_picture([[1, 2], [2, 1]], colors=(WHITE, BLACK, red))
+    assert identity_of(KIND.identity_document(puzzle)) == puzzle.identity
+    assert "row_colors" in KIND.identity_document(puzzle)
+    values = KIND.values(puzzle)
+    assert [(v.name, v.bit, v.role, v.char) for v in values] == [
+        ("empty", 0, "empty", "-"), ("black", 1, "color", "#"), ("red", 2, "color", "r")]
+    assert values[2].rgb == "#ff0000" and unknown_of(values) == 7
+
+
+def test_black_and_white_values() -> None:
+    values = KIND.values(HEART)
+    assert [(v.name, v.mask, v.role) for v in values] == [("empty", EMPTY, "empty"),
+                                                          ("filled", FILLED, "filled")]
+    assert unknown_of(values) == UNKNOWN
+
+
+def test_new_board_is_unknown_or_the_files_saved_state() -> None:
+    assert np.all(KIND.new_board(HEART).cells == UNKNOWN)
+    saved = HEART.replace(saved=((2, 3, 3, 3, 1),) + ((3,) * 5,) * 4)
+    assert KIND.new_board(saved).cells[0].tolist() == [2, 3, 3, 3, 1]
+
+
+def test_units_are_rows_then_columns() -> None:
+    units = KIND.units(HEART)
+    assert len(units) == HEART.height + HEART.width
+    assert (units[2].axis, units[2].index, units[2].label) == ("row", 2, "Row 3")
+    assert list(units[2].cells) == [(2, c) for c in range(5)]
+    column = units[HEART.height + 4]
+    assert (column.axis, column.label, list(column.cells)) == (
+        "column", "Column 5", [(r, 4) for r in range(5)])
+    assert column.cells[-1] == (4, 4) and list(column.cells[1:3]) == [(1, 4), (2, 4)]
+    with pytest.raises(IndexError):
+        column.cells[5]
+
+
+def test_tracker_speaks_in_unit_numbers() -> None:
+    b = board(HEART, "#####\n?????\n?????\n?????\n?????\n")
+    tracker = KIND.tracker(HEART, b)
+    assert tracker.state(0) == "broken" and tracker.state(1) == "open"
+    assert tracker.broken() == [0] and not tracker.solved
+    b.cells[:] = board(HEART, HEART_SOLUTION).cells
+    tracker.refresh_all()
+    assert tracker.solved and tracker.state(HEART.height) == "done" and tracker.broken() == []
+    b.cells[4, 2] = EMPTY
+    tracker.update([(4, 2)])
+    assert not tracker.solved and tracker.broken() == [4, HEART.height + 2]
+    assert KIND.is_solved(HEART, board(HEART, HEART_SOLUTION.replace("-", "?")))
+    assert not KIND.is_solved(HEART, Board.empty(HEART))
+    assert ClueTracker(HEART, b).broken() == [("row", 4), ("column", 2)]
+
+
+def test_margins_split_every_clue_number() -> None:
+    labels = KIND.margins(Puzzle(rows=((1, 2), ()), columns=((1,), (1,), (1,), ()))).labels
+    left = [(l.index, l.parts, l.unit) for l in labels if l.side == "left"]
+    top = [(l.index, l.parts, l.unit) for l in labels if l.side == "top"]
+    assert left == [(0, ("1", "2"), 0), (1, ("0",), 1)]
+    assert top == [(0, ("1",), 2), (1, ("1",), 3), (2, ("1",), 4), (3, ("0",), 5)]
+    assert KIND.borders(HEART).guide_every == 5 and not KIND.borders(HEART).walls
+
+
+def test_guides_dim_placed_numbers_and_flag_broken_units() -> None:
+    b = board(HEART, "-#-#-\n#####\n##-??\n?????\n?????\n")
+    guides = KIND.guides(HEART, b)
+    assert set(guides) == set(range(10))
+    assert guides[0].dimmed == (True, True) and not guides[0].error
+    assert guides[2].error  # row 3 needs 5 in a row
+    assert guides[4].dimmed == (False,)
+    assert set(KIND.guides(HEART, b, [1, 7])) == {1, 7}
+
+
+def test_key_rules() -> None:
+    rules = KIND.key_rules(HEART)
+    assert rules.digits == "count" and (rules.primary, rules.secondary) == ("filled", "empty")
+    assert [m.keys for m in rules.marks] == [("space", "f"), ("x",)]
+
+
+def test_solve_through_the_protocol() -> None:
+    outcome = KIND.solve(HEART)
+    assert outcome.status == "unique" and len(outcome.solutions) == 1
+    assert outcome.solutions[0].to_text() == HEART_SOLUTION
+    assert outcome.settings == {"linesolvers": "fast,fcomp"}
+    assert outcome.stats["guesses"] == 0
+    two = KIND.solve(TWO, max_solutions=2, options={"linesolvers": "olsak"})
+    assert two.status == "multiple" and two.settings == {"linesolvers": "olsak"}
+    start = board(HEART, "#????\n?????\n?????\n?????\n?????\n")
+    assert KIND.solve(HEART, board=start).status == "contradiction"
+
+
+def test_hint_check_and_auto_solve_through_the_protocol() -> None:
+    wrong = board(HEART, "#????\n?????\n?????\n?????\n?????\n")
+    hint = KIND.hint(HEART, wrong, (0, 0), None)
+    assert hint.kind == "mistake" and hint.changes() == [(0, 0, UNKNOWN)]
+    assert hint.to_json()["kind"] == "mistake"
+    check = KIND.checker(HEART)
+    assert check(wrong, lambda: False) == frozenset({(0, 0)})
+    assert check(Board.empty(HEART), lambda: False) == frozenset()
+    plan = KIND.auto_solve(HEART, Board.empty(HEART), lambda: False)
+    assert plan.status == "solved" and not plan.several
+    work = Board.empty(HEART)
+    for step in plan.steps:
+        for r, c, v in step.cells:
+            work.cells[r, c] = v
+    assert work.to_text() == HEART_SOLUTION
+    assert plan.steps[0].description.startswith(("Row", "Column"))
+    assert plan.steps[0].unit is not None
+    assert KIND.auto_solve(HEART, wrong, lambda: False).status == "inconsistent"
+    with pytest.raises(Cancelled):
+        KIND.auto_solve(HEART, Board.empty(HEART), lambda: True)
+
+
+def test_options_the_kind_adds() -> None:
+    parser = argparse.ArgumentParser()
+    KIND.add_options("solve", parser)
+    args = parser.parse_args(["--linesolvers", "fast, olsak"])
+    assert KIND.solve_options(args) == {"linesolvers": "fast,olsak"}
+    with pytest.raises(NonotuiError):
+        KIND.solve_options(parser.parse_args(["--linesolvers", "quick"]))
+    other = argparse.ArgumentParser()
+    KIND.add_options("hint", other)
+    assert KIND.solve_options(other.parse_args([])) == {}
+    assert [c.name for c in KIND.subcommands()] == ["line"]
