@@ -110,18 +110,28 @@ def imports(path: Path, *, top_level_only: bool = False) -> set[str]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 nested.update(id(sub) for sub in ast.walk(node) if sub is not node)
     found = set()
+    # the package a relative import starts from (the kernel packages import relatively, so that
+    # they can move as a whole)
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    package = parts if parts[-1] == "__init__" else parts[:-1]
+    if package and package[-1] == "__init__":
+        package = package[:-1]
     for node in ast.walk(tree):
         if id(node) in nested:
             continue
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
-                node.module.split(".")[0] == "nonotui":
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - (node.level - 1)]
+            module = ".".join(base + ([node.module] if node.module else []))
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+        else:
+            module = ""
+        if isinstance(node, ast.ImportFrom) and module.split(".")[0] == "nonotui":
             for alias in node.names:
-                full = f"{node.module}.{alias.name}"
-                found.add(full if full in MODULES else owner(node.module))
+                full = f"{module}.{alias.name}"
+                found.add(full if full in MODULES else owner(module))
         elif isinstance(node, ast.Import):
             found.update(owner(a.name) for a in node.names if a.name.split(".")[0] == "nonotui")
-        elif isinstance(node, ast.ImportFrom) and node.level:
-            raise AssertionError(f"{path}: relative import; nonotui uses absolute imports")
     return found
 
 
