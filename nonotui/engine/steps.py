@@ -3,22 +3,24 @@ solver's propagation makes them, with the linesolver of the stack that made it, 
 and the search decide, as one last step.
 
 :func:`propagation` runs the propagation the whole-puzzle solver starts with
-(:mod:`nonotui.engine.kernels.line_steps`); :func:`solve_steps` yields its steps and then the rest of a
-solution. Nothing here imports Textual.
+(:mod:`nonotui.engine.kernels.line_steps`); :func:`solve_steps` yields its steps and then the
+rest of a solution; :func:`auto_solve` is the whole auto-solve, for the player and for the kind.
+Nothing here imports Textual.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
 from nonotui.engine.kernels import line_steps as _steps
 from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
-from nonotui.engine.search import prepare
+from nonotui.engine.search import prepare, solve
 from nonotui.errors import NonotuiError
-from nonotui.model import CELL_DTYPE, UNKNOWN, Board, Puzzle
+from nonotui.model import CELL_DTYPE, FILLED, UNKNOWN, Board, Puzzle
 
 Cell = tuple[int, int, int]
 """``(row, column, value)``, the value a cell bitset."""
@@ -37,6 +39,57 @@ class EngineStep:
     line: tuple[str, int] | None
     method: str
     cells: tuple[Cell, ...]
+
+    def describe(self) -> str:
+        """The step in words, rows and columns counted from 1."""
+        return describe_step(self.line, self.method, self.cells)
+
+
+def describe_step(line: tuple[str, int] | None, method: str, cells: tuple[Cell, ...]) -> str:
+    """A step in words (``Row 4: the fast linesolver decided 2 cells (2 filled, 0 empty)``), for
+    the player's panel and the kind's auto-solve alike."""
+    filled = sum(1 for _, _, v in cells if v == FILLED)
+    n = len(cells)
+    what = f"{n} cell{'s' if n != 1 else ''} ({filled} filled, {n - filled} empty)"
+    if line is None:
+        return (f"no line decides more, so the search (guessing and backtracking) "
+                f"decided the last {what}")
+    axis, index = line
+    return f"{axis.capitalize()} {index + 1}: the {method} linesolver decided {what}"
+
+
+@dataclass(frozen=True)
+class AutoSolve:
+    """What an auto-solve from the player's marks found.
+
+    Attributes:
+        status: ``solved``; ``inconsistent`` (the marks fit no solution); ``no-solution`` (the
+            clues themselves have none); ``cancelled``.
+        steps: The propagation's line steps, then one ``search`` step with the rest; applying
+            them all gives a solution.
+        several: The marks and clues allow more than one solution (the steps give one of them).
+    """
+
+    status: Literal["solved", "inconsistent", "no-solution", "cancelled"]
+    steps: tuple[EngineStep, ...] = ()
+    several: bool = False
+
+
+def auto_solve(puzzle: Puzzle, board: Board, should_stop: Callable[[], bool]) -> AutoSolve:
+    """Solve from ``board`` (not changed): first whether the marks allow a solution at all, then
+    :func:`solve_steps` towards the solution the search found."""
+    result = solve(puzzle, board=board, max_solutions=2, should_stop=should_stop)
+    if result.status == "cancelled":
+        return AutoSolve("cancelled")
+    if result.status == "contradiction":
+        clean = solve(puzzle, max_solutions=1, should_stop=should_stop)
+        if clean.status == "cancelled":
+            return AutoSolve("cancelled")
+        return AutoSolve("no-solution" if clean.status == "contradiction" else "inconsistent")
+    if should_stop():
+        return AutoSolve("cancelled")
+    steps = tuple(solve_steps(puzzle, board, result.solutions[0].cells))
+    return AutoSolve("solved", steps, result.status == "multiple")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
+from nonotui.model import EMPTY, Board, Puzzle
 from nonotui.model.history import History
 
 Stop = Callable[[], bool]
@@ -140,15 +140,11 @@ class Step:
     cells: tuple[tuple[int, int, int], ...]
 
     def describe(self) -> str:
-        """The step in words, rows and columns counted from 1."""
-        filled = sum(1 for _, _, v in self.cells if v == FILLED)
-        n = len(self.cells)
-        what = f"{n} cell{'s' if n != 1 else ''} ({filled} filled, {n - filled} empty)"
-        if self.line is None:
-            return (f"no line decides more, so the search (guessing and backtracking) "
-                    f"decided the last {what}")
-        axis, index = self.line
-        return f"{axis.capitalize()} {index + 1}: the {self.method} linesolver decided {what}"
+        """The step in words, rows and columns counted from 1 (the engine's wording; a step only
+        exists once the engine is loaded)."""
+        from nonotui.engine.steps import describe_step
+
+        return describe_step(self.line, self.method, self.cells)
 
 
 @dataclass(frozen=True)
@@ -169,42 +165,17 @@ class SolvePlan:
 
 def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
     """Solve from ``board`` (a copy): first whether the marks allow a solution at all, then the
-    steps, line by line with the linesolver that did each, as far as lines go, and the rest from
-    the search. Raises :class:`Cancelled`."""
+    steps, line by line with the linesolver that did each, in the solver's own propagation
+    order, as far as lines go, and the rest from the search
+    (:func:`nonotui.engine.steps.auto_solve`). Raises :class:`Cancelled`."""
     load_engine()
-    from nonotui.engine.search import solve
+    from nonotui.engine.steps import auto_solve
 
-    result = solve(puzzle, board=board, max_solutions=2, should_stop=should_stop)
-    if result.status == "cancelled":
+    found = auto_solve(puzzle, board, should_stop)
+    if found.status == "cancelled":
         raise Cancelled
-    if result.status == "contradiction":
-        clean = solve(puzzle, max_solutions=1, should_stop=should_stop)
-        if clean.status == "cancelled":
-            raise Cancelled
-        return SolvePlan("no-solution" if clean.status == "contradiction" else "inconsistent")
-    solution = result.solutions[0].cells
-    steps = _line_steps(puzzle, board.copy(), should_stop)
-    work = board.copy()
-    for step in steps:
-        for r, c, v in step.cells:
-            work.cells[r, c] = v
-    rest = tuple((int(r), int(c), int(solution[r, c]))
-                 for r, c in zip(*(work.cells == UNKNOWN).nonzero()))
-    if rest:
-        steps.append(Step(None, "search", rest))
-    return SolvePlan("solved", tuple(steps), result.status == "multiple")
-
-
-def _line_steps(puzzle: Puzzle, board: Board, should_stop: Stop) -> list[Step]:
-    """The solver's own propagation from ``board`` (not changed), step by step: each line solve
-    that decided cells, in the solver's order, with the linesolver of its stack that made it
-    (:func:`nonotui.engine.steps.propagation`). Raises :class:`Cancelled`."""
-    load_engine()
-    from nonotui.engine.steps import propagation
-
-    if should_stop():
-        raise Cancelled
-    return [Step(s.line, s.method, s.cells) for s in propagation(puzzle, board).steps]
+    steps = tuple(Step(s.line, s.method, s.cells) for s in found.steps)
+    return SolvePlan(found.status, steps, found.several)
 
 
 _ENGINE_IMPORT = threading.Lock()

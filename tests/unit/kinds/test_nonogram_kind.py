@@ -159,3 +159,19 @@ def test_options_the_kind_adds() -> None:
     KIND.add_options("hint", other)
     assert KIND.solve_options(other.parse_args([])) == {}
     assert [c.name for c in KIND.subcommands()] == ["line"]
+
+
+def test_the_kinds_auto_solve_and_the_players_show_the_same_steps_in_the_same_words() -> None:
+    from nonotui.ui import assist
+
+    plan = KIND.auto_solve(HEART, Board.empty(HEART), lambda: False)
+    shown = assist.solve_plan(HEART, Board.empty(HEART), lambda: False)
+    assert [s.cells for s in plan.steps] == [s.cells for s in shown.steps]
+    assert [s.description for s in plan.steps] == [s.describe() for s in shown.steps]
+    # row 2's clue 5 fills the whole row first
+    assert plan.steps[0].description == (
+        "Row 2: the fast linesolver decided 5 cells (5 filled, 0 empty)")
+    for step in plan.steps:  # the counts in words are the step's own cells
+        filled = sum(1 for _, _, v in step.cells if v == FILLED)
+        n = len(step.cells)
+        assert f"({filled} filled, {n - filled} empty)" in step.description
