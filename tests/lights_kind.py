@@ -376,6 +376,9 @@ class LightsKind:
             return frozenset((r, c) for r, c, _ in self._wrong(puzzle, board, should_stop))
         return check
 
+    def helper(self, puzzle: LightsPuzzle) -> LightsHelper:
+        return LightsHelper(self, puzzle)
+
     def auto_solve(self, puzzle: LightsPuzzle, board: Board, should_stop: Stop) -> Plan:
         first = next(solutions(puzzle, board, 1, should_stop), None)
         if first is None:
@@ -426,6 +429,10 @@ class LightsKind:
                     walls.add((r, c, "bottom"))
         return Borders(None, frozenset(walls))  # type: ignore[arg-type]
 
+    def units_at(self, puzzle: LightsPuzzle, cells: Iterable[Cell]) -> set[int]:
+        touched = set(cells)
+        return {i for i, unit in enumerate(self.units(puzzle)) if touched & set(unit.cells)}
+
     def key_rules(self, puzzle: LightsPuzzle) -> KeyRules:
         return KeyRules((MarkKey(("space",), "lit", "light the cell"),
                          MarkKey(("x",), "dark", "darken the cell"),
@@ -439,6 +446,25 @@ class LightsKind:
 
     def solve_options(self, args: Any) -> dict[str, object]:
         return {}
+
+
+class LightsHelper:
+    """The player's hints and checks: nothing worth keeping between calls, except which row a
+    cell's hint speaks about."""
+
+    def __init__(self, kind: LightsKind, puzzle: LightsPuzzle) -> None:
+        self.kind, self.puzzle = kind, puzzle
+
+    def hint(self, board: Board, cursor: Cell, history: History | None,
+             should_stop: Stop) -> LightsHint:
+        return self.kind.hint(self.puzzle, board, cursor, history, should_stop)
+
+    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
+        return self.kind.checker(self.puzzle)(board, should_stop)
+
+    def hint_unit(self, hint: Any) -> int | None:
+        """A forced cell's row (unit ``r``): the row and region counts together decide it."""
+        return hint.cells[0][0] if hint.kind == "line" and hint.cells else None
 
 
 LIGHTS = LightsKind()

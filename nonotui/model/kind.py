@@ -362,12 +362,32 @@ class Step:
     Attributes:
         cells: ``(row, column, bitset)`` for every cell the step decides.
         description: The step in words (``Row 3: the fast linesolver decided 4 cells``).
-        unit: The unit the step worked in (to highlight it), or ``None``.
+        unit: The unit the step worked in, or ``None`` for a step over the whole board (a
+            search's), which the player shows row by row.
+        method: What decided it (``fast``, ``search``), or empty; frames of several steps
+            count them by method.
     """
 
     cells: tuple[CellValueChange, ...]
     description: str
     unit: int | None = None
+    method: str = ""
+
+
+class Helper(Protocol):
+    """The player's hints and checks on one puzzle (:meth:`Kind.helper`), keeping what they learn
+    between calls. Made without the engine; each method runs in one worker thread at a time, and
+    raises :class:`Cancelled` when ``should_stop`` says so."""
+
+    def hint(self, board: Board, cursor: Cell, history: History | None,
+             should_stop: Stop) -> HintLike:
+        """What :meth:`Kind.hint` answers for ``board`` (a copy), the same hint sooner."""
+
+    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
+        """The cells of ``board`` (a copy) whose marks no solution allows."""
+
+    def hint_unit(self, hint: HintLike) -> int | None:
+        """The unit a hint reasons in (drawn around its cells), or ``None``."""
 
 
 @dataclass(frozen=True)
@@ -519,6 +539,9 @@ class Kind(Protocol):
             Cancelled: ``should_stop`` said so.
         """
 
+    def helper(self, puzzle: Any) -> Helper:
+        """The player's hints and checks on this puzzle (cheap: computes nothing yet)."""
+
     def auto_solve(self, puzzle: Any, board: Board, should_stop: Stop) -> Plan:
         """The steps from ``board`` (a copy) to a solution, in the engine's own order.
 
@@ -550,6 +573,9 @@ class Kind(Protocol):
 
     def borders(self, puzzle: Any) -> Borders:
         """What the grid draws between cells."""
+
+    def units_at(self, puzzle: Any, cells: Iterable[Cell]) -> set[int]:
+        """The units that hold any of ``cells`` (those whose guides a move changes)."""
 
     def key_rules(self, puzzle: Any) -> KeyRules:
         """The keys and mouse buttons that mark cells, and what digits do."""
@@ -589,6 +615,7 @@ __all__ = [
     "Command",
     "DigitKeys",
     "GlyphRole",
+    "Helper",
     "HintKind",
     "HintLike",
     "KeyRules",

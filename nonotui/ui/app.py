@@ -107,7 +107,6 @@ class NonotuiApp(App[int]):
 
         worker = get_current_worker()
         try:
-            assist.load_engine()
             assist.warm_up(lambda: worker.is_cancelled)
         except Exception as exc:  # shown to the player, never swallowed
             self.post_message(EngineReady(str(exc)))

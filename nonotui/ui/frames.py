@@ -16,27 +16,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-from nonotui.model import FILLED
+from nonotui.model.cells import FILLED
+from nonotui.model.kind import Step
 
 FRAME_BUDGET = 40
 """The most frames an auto-solve shows, at any speed but instant."""
 
 
-class StepLike(Protocol):
-    """What a frame needs of a plan's step (:class:`nonotui.ui.assist.Step`)."""
-
-    line: tuple[str, int] | None
-    method: str
-    cells: tuple[tuple[int, int, int], ...]
-
-    def describe(self) -> str: ...
-
-
 @dataclass(frozen=True)
 class _Piece:
-    """A whole line step, or one row of the search's step."""
+    """A whole step in one unit, or one row of a step over the whole board (the search's)."""
 
     step: int
     """The step's index in the plan."""
@@ -60,10 +50,10 @@ class Frame:
     text: str
 
 
-def _pieces(steps: Sequence[StepLike]) -> list[_Piece]:
+def _pieces(steps: Sequence[Step]) -> list[_Piece]:
     pieces = []
     for i, step in enumerate(steps):
-        if step.line is not None:
+        if step.unit is not None:
             pieces.append(_Piece(i, step.cells))
             continue
         rows: dict[int, list[tuple[int, int, int]]] = {}
@@ -79,21 +69,21 @@ def _cells_words(cells: Sequence[tuple[int, int, int]]) -> str:
     return f"{n} cell{'' if n == 1 else 's'} ({filled} filled, {n - filled} empty)"
 
 
-def _describe(steps: Sequence[StepLike], group: list[_Piece]) -> str:
+def _describe(steps: Sequence[Step], group: list[_Piece]) -> str:
     first, last = group[0].step, group[-1].step
     total = len(steps)
     cells = [cell for piece in group for cell in piece.cells]
     whole = first == last and len(cells) == len(steps[first].cells)
     if whole:
-        return f"Auto-solve step {first + 1} of {total}: {steps[first].describe()}."
-    lines = Counter(steps[i].method for i in range(first, last + 1) if steps[i].line is not None)
+        return f"Auto-solve step {first + 1} of {total}: {steps[first].description}."
+    lines = Counter(steps[i].method for i in range(first, last + 1) if steps[i].unit is not None)
     who = []
     if lines:
         n = sum(lines.values())
-        by = ", ".join(f"{method} {count}" for method, count in sorted(lines.items()))
-        who.append(f"{n} line{'' if n == 1 else 's'} ({by})")
-    if any(steps[i].line is None for i in range(first, last + 1)):
-        rows = sorted({r for piece in group if steps[piece.step].line is None
+        by = ", ".join(f"{method} {count}" for method, count in sorted(lines.items()) if method)
+        who.append(f"{n} line{'' if n == 1 else 's'}" + (f" ({by})" if by else ""))
+    if any(steps[i].unit is None for i in range(first, last + 1)):
+        rows = sorted({r for piece in group if steps[piece.step].unit is None
                        for r, _, _ in piece.cells})
         span = f"row {rows[0] + 1}" if len(rows) == 1 else f"rows {rows[0] + 1}-{rows[-1] + 1}"
         who.append(f"the search (guessing and backtracking) in {span}")
@@ -102,7 +92,7 @@ def _describe(steps: Sequence[StepLike], group: list[_Piece]) -> str:
             f"{_cells_words(cells)}.")
 
 
-def solve_frames(steps: Sequence[StepLike], budget: int = FRAME_BUDGET) -> list[Frame]:
+def solve_frames(steps: Sequence[Step], budget: int = FRAME_BUDGET) -> list[Frame]:
     """The frames that show ``steps``: one piece per frame when they are few, else the pieces
     split into ``budget`` groups of nearly equal numbers of pieces, in order."""
     pieces = _pieces(steps)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from nonotui.model import Puzzle
+from nonotui.model.history import Move
+from nonotui.model.kind import HintLike, Plan
 
 
 @dataclass
@@ -71,21 +73,22 @@ class EngineReady(Message):
 
 @dataclass
 class HintFound(Message):
-    """A hint worker's answer.
+    """A hint worker's answer, to the assistant that asked.
 
     Attributes:
-        hint: The engine's :class:`~nonotui.engine.hints.Hint` (typed loosely so this module
-            does not import the engine).
+        hint: The kind's hint.
         version: The board version the hint was computed for; a stale hint is dropped.
     """
 
-    hint: object
+    hint: HintLike
     version: int
+    bubble = False
 
 
 @dataclass
 class CheckDone(Message):
-    """A check worker's answer: the cells whose marks no solution allows.
+    """A check worker's answer, to the assistant that asked: the cells whose marks no solution
+    allows.
 
     Attributes:
         wrong: ``(row, column)`` of every wrong mark.
@@ -96,6 +99,7 @@ class CheckDone(Message):
     wrong: frozenset[tuple[int, int]]
     version: int
     asked: bool
+    bubble = False
 
     def can_replace(self, message: Message) -> bool:
         # Immediate checks after fast moves: only the latest answer matters.
@@ -104,15 +108,16 @@ class CheckDone(Message):
 
 @dataclass
 class SolvePlanned(Message):
-    """An auto-solve worker's answer: a :class:`~nonotui.ui.assist.SolvePlan`.
+    """An auto-solve worker's answer, to the assistant that asked.
 
     Attributes:
-        plan: The plan (typed loosely, like :class:`HintFound`).
+        plan: The kind's plan.
         version: The board version solved from.
     """
 
-    plan: object
+    plan: Plan
     version: int
+    bubble = False
 
 
 @dataclass
@@ -126,3 +131,23 @@ class EngineFailed(Message):
 
     what: str
     error: str
+    bubble = False
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the assistant (:class:`~nonotui.ui.assistant.Assistant`) asks of its screen after a
+    key or an answer: besides redrawing what it shows (which the screen reads from it), say
+    ``say`` on the status line, then take ``move`` (an auto-solve's, or an applied hint's) as
+    any move of the player's (saved, and the puzzle finished when it solves it)."""
+
+    say: str | None = None
+    move: Move | None = None
+
+
+@dataclass
+class HelpChanged(Message):
+    """The assistant's help changed on its own (an answer arrived, an auto-solve showed a frame
+    or ended): redraw it and act on ``reply``."""
+
+    reply: Reply

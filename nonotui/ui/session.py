@@ -8,7 +8,8 @@ when the button is released.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Puzzle
@@ -53,6 +54,8 @@ class PlaySession:
         self.cursor = progress.cursor
         self.paint: int | None = None
         self.stroke: Stroke | None = None
+        self._previewed: dict[tuple[int, int], int] = {}
+        """The cells an auto-solve shows without a move yet, each with its value before."""
 
     # -- cursor -------------------------------------------------------------------------------
 
@@ -252,6 +255,54 @@ class PlaySession:
         self.history.record(move, self.board)
         self.progress.moves += 1
         return move
+
+    # -- preview ------------------------------------------------------------------------------
+
+    def preview(self, cells: Iterable[tuple[int, int, int]]) -> None:
+        """Show each ``(row, column, value)`` on the board without making a move (an
+        auto-solve's frames, shown one after another): :meth:`restore` takes them back off,
+        :meth:`accept_preview` makes them one move. The player cannot mark meanwhile (the play
+        screen refuses)."""
+        cells = list(cells)
+        board = self.board.cells
+        for row, column, value in cells:
+            self._previewed.setdefault((row, column), int(board[row, column]))
+            board[row, column] = value
+        self.tracker.update((r, c) for r, c, _ in cells)
+
+    @property
+    def previewing(self) -> bool:
+        """Whether cells are shown by :meth:`preview`."""
+        return bool(self._previewed)
+
+    def restore(self) -> list[tuple[int, int, int]]:
+        """Put back every cell :meth:`preview` changed; returns what was shown there, as
+        ``(row, column, value)`` in the order the cells were first previewed."""
+        board = self.board.cells
+        shown = [(r, c, int(board[r, c])) for r, c in self._previewed]
+        for (r, c), before in self._previewed.items():
+            board[r, c] = before
+        self._previewed = {}
+        self.tracker.update((r, c) for r, c, _ in shown)
+        return shown
+
+    def accept_preview(self, kind: str = "solve") -> Move | None:
+        """Make what the preview shows one undoable move of ``kind`` (:meth:`apply`); ``None``
+        when it changed nothing."""
+        return self.apply(self.restore(), kind)
+
+    @contextmanager
+    def preview_hidden(self) -> Iterator[None]:
+        """The board without the preview for the time of the block (a save: the previewed cells
+        are not a move yet, and a save never holds cells its undo history cannot explain)."""
+        if not self._previewed:
+            yield
+            return
+        shown = self.restore()
+        try:
+            yield
+        finally:
+            self.preview(shown)
 
     # -- state --------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The workers' engine functions, without Textual: an auto-solve plan and a check."""
+"""The workers' engine functions, without Textual, through the puzzle's kind: an auto-solve plan
+and a check."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def test_a_plan_from_consistent_marks_reaches_a_solution_line_by_line(marks) -> 
     assert plan.status == "solved" and not plan.several
     seen = set()
     for step in plan.steps:
-        assert step.method in ("fast", "fcomp") and step.line is not None  # no search needed
+        assert step.method in ("fast", "fcomp") and step.unit is not None  # no search needed
         for r, c, v in step.cells:
             assert board.cells[r, c] == UNKNOWN and (r, c) not in seen
             seen.add((r, c))
@@ -40,7 +41,7 @@ def test_a_plan_needing_a_guess_ends_with_the_search_and_says_several() -> None:
     two = Puzzle.from_picture([[1, 0], [0, 1]], title="Two")
     plan = assist.solve_plan(two, Board.empty(two), NEVER)
     assert plan.several and [s.method for s in plan.steps] == ["search"]
-    assert "the search" in plan.steps[0].describe()
+    assert plan.steps[0].unit is None and "the search" in plan.steps[0].description
 
 
 def test_inconsistent_marks_get_no_plan_and_a_check_names_them() -> None:

@@ -79,7 +79,7 @@ async def test_the_status_line_never_loses_its_end(size: tuple[int, int]) -> Non
         screen = await play_screen(pilot)
         await until(pilot, lambda: pilot.app.engine_ready, ENGINE)
         await pilot.press("i")
-        await until(pilot, lambda: screen.hint is not None, ENGINE)
+        await until(pilot, lambda: screen.assistant.hint is not None, ENGINE)
         await pilot.pause()
         message = screen.status.message
         assert message.endswith("i applies it")
@@ -250,8 +250,8 @@ async def test_auto_solve_of_a_big_puzzle_groups_its_steps_and_enter_finishes_it
         screen = await play_screen(pilot)
         assert pilot.app.settings.solve_speed == "normal"  # the default
         await pilot.press("S")
-        await until(pilot, lambda: screen.solving is not None, ENGINE)
-        solving = screen.solving
+        await until(pilot, lambda: screen.assistant.solving is not None, ENGINE)
+        solving = screen.assistant.solving
         assert len(solving.frames) == FRAME_BUDGET < len(solving.plan.steps)
         panel = screen.query_one(HintPanel)
         # the plan's own length, whatever the solver's propagation order makes it (204 today)
@@ -259,7 +259,7 @@ async def test_auto_solve_of_a_big_puzzle_groups_its_steps_and_enter_finishes_it
         assert re.match(rf"Auto-solve steps \d+-\d+ of {steps}: \d+ lines \(", panel.text)
         assert "enter finishes it" in screen.status.message
         await pilot.press("enter")
-        assert screen.solving is None and screen.session.solved
+        assert screen.assistant.solving is None and screen.session.solved
         assert [m.kind for m in screen.session.history.done] == ["solve"]
         await pilot.press("u")
         assert board_text(screen) == ("?" * 40 + "\n") * 40
@@ -270,22 +270,22 @@ async def test_a_click_finishes_an_auto_solve_and_escape_still_stops_one() -> No
         screen = await play_screen(pilot)
         pilot.app.settings.solve_speed = "slow"
         await pilot.press("S")
-        await until(pilot, lambda: screen.solving is not None, ENGINE)
+        await until(pilot, lambda: screen.assistant.solving is not None, ENGINE)
         await pilot.press("escape")  # stops where it is: one move, not solved
-        assert screen.solving is None and not screen.session.solved
+        assert screen.assistant.solving is None and not screen.session.solved
         assert [m.kind for m in screen.session.history.done] == ["solve"]
         assert isinstance(pilot.app.screen, PlayScreen)
         await pilot.press("S")
-        await until(pilot, lambda: screen.solving is not None, ENGINE)
+        await until(pilot, lambda: screen.assistant.solving is not None, ENGINE)
         cursor = screen.session.cursor
         await pilot.click("#grid", offset=(30, 20))  # on a cell: it finishes, marks nothing
-        assert screen.solving is None and screen.session.solved
+        assert screen.assistant.solving is None and screen.session.solved
         assert [m.kind for m in screen.session.history.done] == ["solve", "solve"]
         assert screen.session.cursor == cursor
         await pilot.press("u", "u", "S")
-        await until(pilot, lambda: screen.solving is not None, ENGINE)
+        await until(pilot, lambda: screen.assistant.solving is not None, ENGINE)
         await pilot.click("#status")  # anywhere on the screen
-        assert screen.solving is None and screen.session.solved
+        assert screen.assistant.solving is None and screen.session.solved
 
 
 # -- settings ---------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ def test_small_plans_show_one_step_per_frame_and_say_which() -> None:
     frames = solve_frames(plan.steps)
     assert len(plan.steps) < FRAME_BUDGET and len(frames) == len(plan.steps)
     assert [(f.first, f.last) for f in frames] == [(i, i) for i in range(1, len(frames) + 1)]
-    assert frames[0].text == f"Auto-solve step 1 of {len(plan.steps)}: {plan.steps[0].describe()}."
+    assert frames[0].text == f"Auto-solve step 1 of {len(plan.steps)}: {plan.steps[0].description}."
 
 
 def test_a_grouped_frame_names_its_steps_lines_and_cells() -> None:
@@ -87,7 +87,7 @@ def test_the_search_step_fills_the_board_row_by_row() -> None:
         pytest.skip("webpbn-00023.nin is not in ../shared/bench/survey")
     puzzle = load(path)
     plan = assist.solve_plan(puzzle, Board.empty(puzzle), never)
-    assert len(plan.steps) == 1 and plan.steps[0].line is None
+    assert len(plan.steps) == 1 and plan.steps[0].unit is None
     frames = solve_frames(plan.steps)
     assert len(frames) == puzzle.height
     assert [{r for r, _, _ in f.cells} for f in frames] == [{r} for r in range(puzzle.height)]

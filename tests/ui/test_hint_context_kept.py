@@ -12,20 +12,20 @@ ENGINE = 90.0
 
 async def hinted(pilot, screen: PlayScreen) -> None:
     await pilot.press("i")
-    await until(pilot, lambda: screen.hint is not None, ENGINE)
+    await until(pilot, lambda: screen.assistant.hint is not None, ENGINE)
 
 
 async def test_hints_share_one_context_that_proves_what_they_apply(data_dir) -> None:
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         await hinted(pilot, screen)
-        context = screen.check_memory.hint_context()
-        assert context.reference is screen.check_memory.reference()  # shared with the checks
-        first = screen.hint
+        context = screen.assistant.helper.hint_context()
+        assert context.reference is screen.assistant.helper.reference()  # shared with the checks
+        first = screen.assistant.hint
         await pilot.press("i")  # applied
         assert all(context.proven[r, c] == v for r, c, v in first.cells)
         await hinted(pilot, screen)
-        assert screen.check_memory.hint_context() is context
+        assert screen.assistant.helper.hint_context() is context
         assert context.sound(screen.session.board)
         await pilot.press("i")
         # a wrong mark of the player's own: the board is no longer only the hints' deductions,
@@ -34,4 +34,4 @@ async def test_hints_share_one_context_that_proves_what_they_apply(data_dir) -> 
         await pilot.press("f")
         assert not context.sound(screen.session.board)
         await hinted(pilot, screen)
-        assert screen.hint.kind == "mistake" and screen.hint.cells[0][:2] == (0, 1)
+        assert screen.assistant.hint.kind == "mistake" and screen.assistant.hint.cells[0][:2] == (0, 1)

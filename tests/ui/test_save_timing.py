@@ -262,7 +262,7 @@ async def test_nothing_is_saved_once_the_screen_has_closed(data_dir: DataDir) ->
         screen, _clock = await clocked(pilot)
         await pilot.press("f")
         assert screen.close_for_exit() is True
-        assert saved_moves(data_dir) == 1 and screen.lock is not None and not screen.lock.held
+        assert saved_moves(data_dir) == 1 and screen.puzzle_lock is not None and not screen.puzzle_lock.held
         # another nonotui may hold the lock now: this one must never write again
         screen.session.commit([(4, 4)], 2)
         screen._schedule_save()
@@ -278,7 +278,7 @@ async def test_a_save_during_an_auto_solve_holds_only_what_the_history_explains(
         screen = await play_screen(pilot)
         pilot.app.settings.solve_speed = "slow"
         await pilot.press("f", "S")
-        await until(pilot, lambda: screen.solving is not None, ENGINE)
+        await until(pilot, lambda: screen.assistant.solving is not None, ENGINE)
         shown = board_text(screen)
         assert shown != "#????\n" + "?????\n" * 4, "the first step is on the board"
         assert screen.save_now()
@@ -329,7 +329,7 @@ async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
         clock.now += RETRY_DELAY
         screen._autosave()
         assert saved_moves(data_dir) == 2
-        assert screen.lock is not None and screen.lock.held
+        assert screen.puzzle_lock is not None and screen.puzzle_lock.held
         await until(
             pilot, lambda: any("saved again" in n.message for n in app._notifications)
         )

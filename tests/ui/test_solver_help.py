@@ -24,7 +24,7 @@ PLUS_COLUMN_2 = {(r, 2) for r in range(5)}
 
 async def hinted(pilot, screen: PlayScreen) -> None:
     await pilot.press("i")
-    await until(pilot, lambda: screen.hint is not None, ENGINE)
+    await until(pilot, lambda: screen.assistant.hint is not None, ENGINE)
 
 
 async def test_warm_up_says_so_then_the_solver_is_ready(data_dir, monkeypatch) -> None:
@@ -38,12 +38,12 @@ async def test_warm_up_says_so_then_the_solver_is_ready(data_dir, monkeypatch) -
             assert "warming up" in screen.status.message
             await pilot.press("l")  # keys work while it warms up
             assert screen.session.cursor == (0, 1)
-            assert not pilot.app.engine_ready and not screen.guiding
+            assert not pilot.app.engine_ready and not screen.assistant.guiding
         finally:
             gate.open()
         await until(pilot, lambda: pilot.app.engine_ready, ENGINE)
         assert "warming up" not in screen.status.message
-        assert "solver ready" in screen.status.message and screen.guiding
+        assert "solver ready" in screen.status.message and screen.assistant.guiding
 
 
 async def test_hint_is_shown_highlighted_applied_as_one_move_and_undone(data_dir) -> None:
@@ -51,7 +51,7 @@ async def test_hint_is_shown_highlighted_applied_as_one_move_and_undone(data_dir
         screen = await play_screen(pilot)
         await hinted(pilot, screen)
         # the plus's column 3 (clue 5) is the easiest deduction nearest the cursor
-        assert screen.hint.kind == "line"
+        assert screen.assistant.hint.kind == "line"
         panel = screen.query_one(HintPanel)
         assert panel.display and panel.text.startswith("Column 3, clue 5:")
         assert "i applies it" in screen.status.message
@@ -76,7 +76,7 @@ async def test_a_mistake_hint_names_the_wrong_mark_and_clears_it() -> None:
         screen = await play_screen(pilot)
         await pilot.press("l", "f")  # row 1 column 2 is empty in the only solution
         await hinted(pilot, screen)
-        assert screen.hint.kind == "mistake"
+        assert screen.assistant.hint.kind == "mistake"
         assert "Row 1, column 2 is marked filled" in screen.query_one(HintPanel).text
         assert screen.grid.highlight == {(0, 1)}
         await pilot.press("i")
@@ -89,7 +89,7 @@ async def test_a_hint_for_an_older_board_is_dropped() -> None:
         screen = await play_screen(pilot)
         await hinted(pilot, screen)
         await pilot.press("x")  # any change forgets the hint and its highlight
-        assert screen.hint is None and screen.grid.highlight == frozenset()
+        assert screen.assistant.hint is None and screen.grid.highlight == frozenset()
 
 
 async def test_check_flags_only_the_wrong_marks() -> None:
@@ -160,14 +160,14 @@ async def test_auto_solve_shows_steps_and_escape_keeps_them_as_one_move() -> Non
         screen = await play_screen(pilot)
         pilot.app.settings.solve_speed = "slow"
         await pilot.press("S")
-        await until(pilot, lambda: screen.solving is not None, ENGINE)
+        await until(pilot, lambda: screen.assistant.solving is not None, ENGINE)
         panel = screen.query_one(HintPanel)
         assert panel.text.startswith("Auto-solve step 1 of ")
         assert ": the fast linesolver decided " in panel.text
         await pilot.press("f")  # marks wait until the auto-solve ends
         assert "escape stops it" in screen.status.message
         await pilot.press("escape")
-        assert screen.solving is None
+        assert screen.assistant.solving is None
         assert isinstance(pilot.app.screen, PlayScreen)  # escape did not leave the puzzle
         assert [m.kind for m in screen.session.history.done] == ["solve"]
         assert not screen.session.solved and not panel.display
@@ -193,13 +193,13 @@ async def test_keys_work_while_a_long_auto_solve_runs_and_escape_cancels_it(
         screen = await play_screen(pilot)
         await until(pilot, lambda: pilot.app.engine_ready, ENGINE)
         await pilot.press("S")
-        assert screen.solve_pending
+        assert screen.assistant.solve_pending
         await until(pilot, started.is_set)  # the worker is in the engine now
         await pilot.press("l", "l", "j")  # the event loop answers while the search runs
         assert screen.session.cursor == (1, 2)
-        assert screen.solve_pending
+        assert screen.assistant.solve_pending
         await pilot.press("escape")
-        assert not screen.solve_pending
+        assert not screen.assistant.solve_pending
         assert "cancelled" in screen.status.message
         await until(pilot, lambda: not any(w.is_running for w in pilot.app.screen.workers
                                            if w.group == "solve"), 10)
@@ -213,7 +213,7 @@ async def test_the_clue_guide_dims_certain_numbers_and_marks_impossible_lines() 
 
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
-        await until(pilot, lambda: screen.guiding, ENGINE)
+        await until(pilot, lambda: screen.assistant.guiding, ENGINE)
         grid = screen.grid
         assert grid.row_guides[0].dimmed == (False, False)  # nothing is certain on an empty row
         await pilot.press("f")  # row 1 (clue 1 1): its first block now stands at column 1

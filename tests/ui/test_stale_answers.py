@@ -13,7 +13,7 @@ import pytest
 
 from nonotui.model import FILLED
 from nonotui.ui import assist
-from nonotui.ui.screens.play import PlayScreen
+from nonotui.ui.assistant import Assistant
 from nonotui.ui.status import HintPanel
 from tests.ui.conftest import Gate, app_for, board_text, handled, play_screen, until
 
@@ -26,29 +26,29 @@ async def test_a_hint_for_an_older_board_version_is_ignored(
 ) -> None:
     gate = Gate()
     monkeypatch.setattr(assist, "hint", gate.hold(assist.hint))
-    answers = handled(monkeypatch, PlayScreen, "on_hint_found")
+    answers = handled(monkeypatch, Assistant, "on_hint_found")
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         try:
             await pilot.press("i")  # asked on the empty board
             await until(pilot, gate.entered.is_set)
-            asked_at = screen.version
+            asked_at = screen.assistant.version
             await pilot.press("f")  # the board changes while the worker thinks
-            assert screen.version != asked_at
+            assert screen.assistant.version != asked_at
         finally:
             gate.open()
         await until(pilot, lambda: len(answers) == 1, ENGINE)
         stale = answers[0]
         assert stale.version == asked_at and stale.hint.kind == "line"  # a real hint, too late
-        assert screen.hint is None
+        assert screen.assistant.hint is None
         assert screen.grid.highlight == frozenset() and screen.grid.hint_line == frozenset()
         assert not screen.query_one(HintPanel).display
         assert "i applies it" not in screen.status.message
         assert board_text(screen) == "#????\n" + "?????\n" * 4
         # the same key on the current board is answered (the gate stays open)
         await pilot.press("i")
-        await until(pilot, lambda: screen.hint is not None, ENGINE)
-        assert answers[-1].version == screen.version
+        await until(pilot, lambda: screen.assistant.hint is not None, ENGINE)
+        assert answers[-1].version == screen.assistant.version
 
 
 async def test_a_check_for_an_older_board_version_is_ignored(
@@ -56,7 +56,7 @@ async def test_a_check_for_an_older_board_version_is_ignored(
 ) -> None:
     gate = Gate()
     monkeypatch.setattr(assist, "check", gate.hold(assist.check))
-    answers = handled(monkeypatch, PlayScreen, "on_check_done")
+    answers = handled(monkeypatch, Assistant, "on_check_done")
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         pilot.app.settings.check = "request"
@@ -64,9 +64,9 @@ async def test_a_check_for_an_older_board_version_is_ignored(
             await pilot.press("l", "f")  # row 1, column 2 is empty in the only solution
             await pilot.press("c")
             await until(pilot, gate.entered.is_set)
-            asked_at = screen.version
+            asked_at = screen.assistant.version
             await pilot.press("f")  # the wrong mark is cleared before the answer comes
-            assert screen.version != asked_at
+            assert screen.assistant.version != asked_at
         finally:
             gate.open()
         await until(pilot, lambda: len(answers) == 1, ENGINE)

@@ -45,17 +45,13 @@ branch's merge; the shared model's by the move of Puzzle; the player's by Phase 
 UI_STILL_NONOGRAM = {
     # The player still draws and plays rows and columns of nonogram clues (Phase C: geometry,
     # painter, grid, session and the play screen through the protocol).
-    "nonotui.ui.assist",
     "nonotui.ui.grid",
     "nonotui.ui.painter",
     "nonotui.ui.session",
     "nonotui.ui.screens.play",
 }
 
-KNOWN_CYCLES = [
-    # issue 17 item 5 replaces the mixin with a composed assistant
-    {"nonotui.ui.screens.helping", "nonotui.ui.screens.play"},
-]
+KNOWN_CYCLES: list[set[str]] = []
 
 
 def module_files() -> dict[str, Path]:

@@ -25,5 +25,5 @@ def plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
     steps = []
     for s in found.steps:
         unit = None if s.line is None else (s.line[1] if s.line[0] == "row" else h + s.line[1])
-        steps.append(Step(s.cells, describe_step(s.line, s.method, s.cells), unit))
+        steps.append(Step(s.cells, describe_step(s.line, s.method, s.cells), unit, s.method))
     return Plan(found.status, tuple(steps), found.several)

@@ -280,6 +280,7 @@ class NonogramKind:
         should_stop: Stop | None = None,
     ) -> HintLike:
         """The hint ladder's easiest rung (:func:`nonotui.engine.hints.next_hint`)."""
+        load_engine()
         from nonotui.engine.hints import HintCancelled, next_hint
 
         try:
@@ -289,11 +290,16 @@ class NonogramKind:
 
     def checker(self, puzzle: Puzzle) -> Callable[[Board, Stop], frozenset[Cell]]:
         """Checks against the clues' own solutions, searched for on the first check and kept."""
-        return _Checker(puzzle)
+        return NonogramHelper(puzzle).check
+
+    def helper(self, puzzle: Puzzle) -> NonogramHelper:
+        """Hints and checks sharing the clues' solutions and the hints' context."""
+        return NonogramHelper(puzzle)
 
     def auto_solve(self, puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
         """Whether the marks allow a solution, then the steps line by line as the default stack
         takes them, and the rest from the search."""
+        load_engine()
         from nonotui.kinds.nonogram.autosolve import plan
 
         return plan(puzzle, board, should_stop)
@@ -315,12 +321,16 @@ class NonogramKind:
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
             self.solve(four, options=options)
             return
-        from nonotui.engine.hints import next_hint
+        load_engine()
+        from nonotui.engine.hints import HintContext, next_hint
         from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
+        from nonotui.engine.steps import propagation
 
         tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
         board = Board.empty(tiny)
         next_hint(tiny, board, should_stop=should_stop)
+        HintContext(tiny).warm_up()  # probing as a kept hint context does
+        propagation(tiny, board)  # propagating as auto-solve does
         board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
         next_hint(tiny, board, should_stop=should_stop)
         for solver in REGISTRY.values():
@@ -360,6 +370,14 @@ class NonogramKind:
         """Guide lines every five rows and columns; no regions."""
         return Borders(guide_every=GUIDE_EVERY)
 
+    def units_at(self, puzzle: Puzzle, cells: Iterable[Cell]) -> set[int]:
+        """The rows (``r``) and columns (``height + c``) of ``cells``."""
+        h = puzzle.height
+        out: set[int] = set()
+        for r, c in cells:
+            out.update((r, h + c))
+        return out
+
     def key_rules(self, puzzle: Puzzle) -> KeyRules:
         """space/f fill, x crosses; left click fills, right click crosses; digits count."""
         return KEY_RULES
@@ -397,26 +415,82 @@ class NonogramKind:
         return {"linesolvers": str(parse_stack(text))}
 
 
-class _Checker:
-    """One puzzle's check, keeping the clues' own solutions between calls."""
+class NonogramHelper:
+    """The player's hints and checks on one puzzle: the clues' own solutions
+    (:class:`~nonotui.engine.checks.ReferenceSolutions`), searched for on the first check or
+    hint, and the hints' :class:`~nonotui.engine.hints.HintContext`, which shares them and keeps
+    what the hints have proven."""
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self._reference: Any = None
+        self._context: Any = None
         self._lock = threading.Lock()
 
-    def __call__(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
-        from nonotui.engine.checks import HintCancelled, ReferenceSolutions, check_marks
+    def reference(self) -> Any:
+        """The clues' own solutions, made once."""
+        load_engine()
+        from nonotui.engine.checks import ReferenceSolutions
 
         with self._lock:
             if self._reference is None:
                 self._reference = ReferenceSolutions(self.puzzle)
-            reference = self._reference
+            return self._reference
+
+    def hint_context(self) -> Any:
+        """The hints' context, made once; it shares :meth:`reference`."""
+        from nonotui.engine.hints import HintContext
+
+        reference = self.reference()
+        with self._lock:
+            if self._context is None:
+                self._context = HintContext(self.puzzle, reference)
+            return self._context
+
+    def hint(self, board: Board, cursor: Cell, history: History | None,
+             should_stop: Stop) -> HintLike:
+        """The hint ladder (:func:`nonotui.engine.hints.next_hint`) with the kept context."""
+        from nonotui.engine.hints import HintCancelled, next_hint
+
+        context = self.hint_context()
+        try:
+            return next_hint(self.puzzle, board, cursor, history, should_stop=should_stop,
+                             context=context)
+        except HintCancelled as exc:
+            raise Cancelled from exc
+
+    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
+        """The marks no solution of the clues allows (:func:`~nonotui.engine.checks.check_marks`)."""
+        from nonotui.engine.checks import HintCancelled, check_marks
+
+        reference = self.reference()
         try:
             marks = check_marks(self.puzzle, board, should_stop, reference)
         except HintCancelled as exc:
             raise Cancelled from exc
         return frozenset((r, c) for r, c, _ in marks)
+
+    def hint_unit(self, hint: HintLike) -> int | None:
+        """The hint's row (unit ``r``) or column (unit ``height + c``)."""
+        line: tuple[str, int] | None = getattr(hint, "line", None)
+        if line is None:
+            return None
+        axis, index = line
+        return index if axis == "row" else self.puzzle.height + index
+
+
+_ENGINE_IMPORT = threading.Lock()
+
+
+def load_engine() -> None:
+    """Import the engine's modules once, one thread at a time. Two workers importing them at
+    once (the warm-up and a hint, check or auto-solve asked for in the first moments) can break
+    both imports: Python's import locks see a deadlock between the package, whose ``__init__``
+    imports its submodules, and a submodule, and hand one thread a half-made module (the
+    auto-solve failed with "'nonotui.engine'"); every method that runs the engine calls this
+    first (``tests/unit/test_engine_import_race.py``)."""
+    with _ENGINE_IMPORT:
+        from nonotui.engine import checks, hints, search, steps  # noqa: F401
 
 
 def _parts(clue: tuple[int, ...]) -> tuple[str, ...]:
@@ -426,4 +500,5 @@ def _parts(clue: tuple[int, ...]) -> tuple[str, ...]:
 KIND: Kind = NonogramKind()
 """The nonogram kind, as the registry finds it."""
 
-__all__ = ["GUIDE_EVERY", "KEY_RULES", "KIND", "WARM_UP_ID", "NonogramKind", "NonogramTracker"]
+__all__ = ["GUIDE_EVERY", "KEY_RULES", "KIND", "WARM_UP_ID", "NonogramHelper", "NonogramKind",
+           "NonogramTracker", "load_engine"]

@@ -11,9 +11,6 @@ folder) is announced once, the moves stay in memory and the save is retried.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,8 +27,9 @@ from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
-from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
-from nonotui.ui.screens.helping import HelpingScreen
+from nonotui.ui import assist
+from nonotui.ui.assistant import Assistant
+from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.session import PAINT_NAMES, PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
 
@@ -46,7 +44,7 @@ def _moves(dr: int, dc: int, name: str) -> str:
     return f"{name}({dr},{dc})"
 
 
-class PlayScreen(HelpingScreen, Screen[None]):
+class PlayScreen(Screen[None]):
     """One puzzle being played."""
 
     BINDINGS = [
@@ -107,7 +105,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
         super().__init__()
         self.puzzle = puzzle
         self.store = store
-        self.lock = lock
+        self.puzzle_lock = lock
+        """Held while this nonotui plays the puzzle (not Textual's ``Widget.lock``)."""
         self.label = label
         self.notices = notices
         self.session = PlaySession(puzzle, progress, read_only=lock is None)
@@ -120,7 +119,6 @@ class PlayScreen(HelpingScreen, Screen[None]):
         """When the next save is due; tests replace its clock."""
         self.closed = False
         """Saved for the last time and the lock let go (the process is ending): no more saves."""
-        self._init_helping()
 
     # -- composition and lifecycle --------------------------------------------------------------
 
@@ -130,6 +128,9 @@ class PlayScreen(HelpingScreen, Screen[None]):
         with Container(id="board"):
             yield grid
         yield HintPanel(id="hint-panel")
+        self.assistant = Assistant(assist.kind_of(self.puzzle), self.puzzle, self.session,
+                                   self.app.settings, lambda: self.glyphs)
+        yield self.assistant
         yield StatusLine(id="status")
         yield FittingFooter()
 
@@ -160,7 +161,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
         elif not self.app.engine_ready:
             self._say("warming up the solver: hints may be slow for a moment")
         if self.app.engine_ready:
-            self.start_guides()
+            self.assistant.start_guides()
         self._redraw()
 
     def on_screen_resume(self) -> None:
@@ -188,8 +189,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self.stopwatch.pause()
         saved = self.save_now()
         self.closed = True
-        if self.lock is not None:
-            self.lock.release()
+        if self.puzzle_lock is not None:
+            self.puzzle_lock.release()
         return saved
 
     def _on_app_suspend(self, _app: object) -> None:
@@ -234,9 +235,11 @@ class PlayScreen(HelpingScreen, Screen[None]):
         progress = self.session.progress
         progress.elapsed = self.stopwatch.elapsed
         try:
-            if self.lock is not None and not self.lock.held:
-                self.lock.acquire()  # the folder was read-only when the puzzle opened
-            with self._solve_steps_hidden():
+            if self.puzzle_lock is not None and not self.puzzle_lock.held:
+                self.puzzle_lock.acquire()  # the folder was read-only when the puzzle opened
+            # an auto-solve's frames are not a move yet: a save never holds cells its undo
+            # history cannot explain (the finished solve is saved as one move)
+            with self.session.preview_hidden():
                 self.store.save(progress)
         except (SaveError, LockHeld) as exc:
             if self.save_schedule.failed():
@@ -258,25 +261,6 @@ class PlayScreen(HelpingScreen, Screen[None]):
     def unsaved(self) -> bool:
         """Whether the board holds changes that are not on disk."""
         return self.save_schedule.dirty
-
-    @contextmanager
-    def _solve_steps_hidden(self) -> Iterator[None]:
-        """While an auto-solve is being shown, its steps are on the board but not yet a move in
-        the history: take them off for the save, so that a save never holds cells its undo
-        history cannot explain (the finished solve is saved as one move)."""
-        solving = self.solving
-        if solving is None or not solving.before:
-            yield
-            return
-        cells = self.session.board.cells
-        shown = {cell: int(cells[cell]) for cell in solving.before}
-        for cell, before in solving.before.items():
-            cells[cell] = before
-        try:
-            yield
-        finally:
-            for cell, value in shown.items():
-                cells[cell] = value
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -328,9 +312,11 @@ class PlayScreen(HelpingScreen, Screen[None]):
         if self.status.message.startswith("warming up"):
             self._say(f"solver not available: {error}" if error else "solver ready: i for a hint")
         if error is None:
-            self.start_guides()
+            self.assistant.start_guides()
+            self._redraw()
 
     def _redraw(self) -> None:
+        self._show_help()
         s = self.session
         self.grid.show(s.cursor, s.tracker.rows, s.tracker.columns)
         self._update_facts()
@@ -344,7 +330,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def _can_edit(self, *, undoing: bool = False) -> bool:
         """Whether the board may change now; says why not. Undo and redo work on a solved board."""
-        if self.solving is not None or self.solve_pending:
+        if self.assistant.busy:
             self._say("auto-solve is running: escape stops it, enter finishes it")
             return False
         if self.session.read_only:
@@ -357,7 +343,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def _changed(self, move: Move | None) -> None:
         """Redraw after a change; save soon; finish when solved."""
-        self.board_changed(move)
+        self.assistant.board_changed(move)
         self._redraw()
         if move is None:
             return
@@ -528,7 +514,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
     def action_escape(self) -> None:
         """Stop an auto-solve, else drop a count, else end paint mode, else go back to the
         library."""
-        if self.stop_solving():
+        if self._heard(self.assistant.stop_solving()):
             return
         if self._count:
             self._count = ""
@@ -542,11 +528,11 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def action_finish_solve(self) -> None:
         """Enter: finish a running auto-solve at once (nothing else to do otherwise)."""
-        self.finish_solving()
+        self._heard(self.assistant.finish_solving())
 
     def on_click(self, _event: events.Click) -> None:
         # A click anywhere on the play screen finishes a running auto-solve, as enter does.
-        self.finish_solving()
+        self._heard(self.assistant.finish_solving())
 
     def action_pause(self) -> None:
         """Hide the board and stop the clock until a key is pressed."""
@@ -580,18 +566,69 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self.session.restart()
         self.stopwatch = Stopwatch(0.0)
         self.finished = False
-        self.board_changed(None, everything=True)
+        self.assistant.board_changed(None, everything=True)
         self._say("restarted")
         self.resume_clock()
         self._changed(None)
         self.save_now()
+
+    # -- the assistant: hint, check, auto-solve ------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Show the next hint; pressed again while it is shown, apply it."""
+        if self.assistant.solving is not None:
+            return
+        if not self.assistant.hint_shown:
+            self._heard(self.assistant.ask_hint())
+        elif self._can_edit():
+            reply = self.assistant.apply_hint()
+            self._changed(reply.move)
+            self._say(reply.say or "")
+
+    def action_check(self) -> None:
+        """Flag every mark that no solution allows."""
+        self._heard(self.assistant.ask_check())
+
+    def check_mode_changed(self) -> None:
+        """The check mode setting changed (the app calls this)."""
+        self._heard(self.assistant.check_mode_changed())
+
+    def action_auto_solve(self) -> None:
+        """Solve from the current marks, showing the steps."""
+        if not self.assistant.busy and self._can_edit():
+            self._heard(self.assistant.auto_solve())
+
+    @on(HelpChanged)
+    def _help_changed(self, message: HelpChanged) -> None:
+        self._heard(message.reply)
+
+    def _heard(self, reply: Reply | None) -> bool:
+        """Say what the assistant said, take its move as any move, redraw; whether it said
+        anything (``None``: it had nothing to do)."""
+        if reply is None:
+            return False
+        if reply.say is not None:
+            self._say(reply.say)
+        self._changed(reply.move)
+        return True
+
+    def _show_help(self) -> None:
+        """Hand the grid and the hint panel what the assistant shows."""
+        a, grid = self.assistant, self.grid
+        grid.highlight, grid.hint_line, grid.wrong = a.highlight, a.unit_cells, a.wrong
+        for label in self.assistant.kind.margins(self.puzzle).labels:
+            guide = a.guides.get(label.unit)
+            if guide is not None:
+                guides = grid.row_guides if label.side in ("left", "right") else grid.column_guides
+                guides[label.index] = guide
+        self.query_one(HintPanel).show_text(a.panel)
 
     # -- mouse strokes --------------------------------------------------------------------------
 
     @on(StrokeStarted)
     def _stroke_started(self, message: StrokeStarted) -> None:
         self._count = ""
-        if self.finish_solving():
+        if self._heard(self.assistant.finish_solving()):
             return
         if self._can_edit():
             self.session.begin_stroke(message.row, message.column, message.value)

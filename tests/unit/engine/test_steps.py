@@ -137,8 +137,10 @@ def test_auto_solve_shows_the_engine_s_steps(bench):
     plan = assist.solve_plan(puzzle, board.copy(), lambda: False)
     prop = propagation(puzzle, board)
     lines = len(prop.steps)
-    assert [(s.line, s.method, s.cells) for s in plan.steps[:lines]] == [
-        (s.line, s.method, s.cells) for s in prop.steps]
+    h = puzzle.height  # the player's steps name units: rows, then columns
+    assert [(s.unit, s.method, s.cells) for s in plan.steps[:lines]] == [
+        (s.line[1] if s.line[0] == "row" else h + s.line[1], s.method, s.cells)
+        for s in prop.steps]
     assert {s.method for s in plan.steps[:lines]} == {"fast", "fcomp"}
     # line logic stalls on Mum: probing and the search decide the rest, in one last step
     assert [s.method for s in plan.steps[lines:]] == ["search"]

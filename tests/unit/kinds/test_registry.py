@@ -73,7 +73,8 @@ def registered() -> Iterator[_Renamed]:
     # __getattr__ does not satisfy a runtime protocol check: give it the members for real
     for member in ("title", "identity_document", "values", "new_board", "units", "tracker",
                    "is_solved", "formats", "read_spec", "solve", "hint", "checker",
-                   "auto_solve", "warm_up", "margins", "guides", "borders", "key_rules",
+                   "helper", "auto_solve", "warm_up", "margins", "guides", "borders",
+                   "units_at", "key_rules",
                    "subcommands", "add_options", "solve_options"):
         setattr(kind, member, getattr(NONOGRAM, member))
     kinds.register(kind)  # type: ignore[arg-type]
