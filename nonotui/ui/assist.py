@@ -13,14 +13,11 @@ from __future__ import annotations
 from nonotui import kinds
 from nonotui.model.board import Board
 from nonotui.model.history import History
-from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Kind, Plan, PuzzleLike, Stop
+from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike, Stop
 
 __all__ = ["Cancelled", "check", "hint", "kind_of", "solve_plan", "warm_up"]
 
-
-def kind_of(puzzle: PuzzleLike) -> Kind:
-    """The kind that plays ``puzzle``."""
-    return kinds.get(puzzle.kind_name)
+kind_of = kinds.kind_of
 
 
 def warm_up(should_stop: Stop) -> None:

@@ -22,11 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from textual import on, work
+from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import get_current_worker
-
-from textual.message import Message
 
 from nonotui.model.board import Board
 from nonotui.model.history import History, Move

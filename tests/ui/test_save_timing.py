@@ -262,7 +262,8 @@ async def test_nothing_is_saved_once_the_screen_has_closed(data_dir: DataDir) ->
         screen, _clock = await clocked(pilot)
         await pilot.press("f")
         assert screen.close_for_exit() is True
-        assert saved_moves(data_dir) == 1 and screen.puzzle_lock is not None and not screen.puzzle_lock.held
+        lock = screen.puzzle_lock
+        assert saved_moves(data_dir) == 1 and lock is not None and not lock.held
         # another nonotui may hold the lock now: this one must never write again
         screen.session.commit([(4, 4)], 2)
         screen._schedule_save()

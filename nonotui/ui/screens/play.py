@@ -11,6 +11,8 @@ folder) is announced once, the moves stay in memory and the save is retried.
 from __future__ import annotations
 
 import os
+from functools import cached_property
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,12 +25,12 @@ from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
 from nonotui.store import LockHeld, Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule
+from nonotui.ui import assist
+from nonotui.ui.assistant import Assistant
 from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
-from nonotui.ui import assist
-from nonotui.ui.assistant import Assistant
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.session import PAINT_NAMES, PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
@@ -603,24 +605,27 @@ class PlayScreen(Screen[None]):
         self._heard(message.reply)
 
     def _heard(self, reply: Reply | None) -> bool:
-        """Say what the assistant said, take its move as any move, redraw; whether it said
-        anything (``None``: it had nothing to do)."""
-        if reply is None:
-            return False
-        if reply.say is not None:
+        """Say what the assistant said, take its move as any move, redraw; ``False`` for
+        ``None`` (it had nothing to do)."""
+        if reply is not None and reply.say is not None:
             self._say(reply.say)
-        self._changed(reply.move)
-        return True
+        if reply is not None:
+            self._changed(reply.move)
+        return reply is not None
+
+    @cached_property
+    def _guide_slots(self) -> list[tuple[int, bool, int]]:
+        """Each margin label's unit, whether it stands beside a row, and that row or column."""
+        return [(label.unit, label.side in ("left", "right"), label.index)
+                for label in self.assistant.kind.margins(self.puzzle).labels]
 
     def _show_help(self) -> None:
         """Hand the grid and the hint panel what the assistant shows."""
         a, grid = self.assistant, self.grid
         grid.highlight, grid.hint_line, grid.wrong = a.highlight, a.unit_cells, a.wrong
-        for label in self.assistant.kind.margins(self.puzzle).labels:
-            guide = a.guides.get(label.unit)
-            if guide is not None:
-                guides = grid.row_guides if label.side in ("left", "right") else grid.column_guides
-                guides[label.index] = guide
+        if a.guides:
+            for unit, beside_row, index in self._guide_slots:
+                (grid.row_guides if beside_row else grid.column_guides)[index] = a.guides[unit]
         self.query_one(HintPanel).show_text(a.panel)
 
     # -- mouse strokes --------------------------------------------------------------------------
