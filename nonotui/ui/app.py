@@ -235,7 +235,7 @@ class NonotuiApp(App[int]):
             notices=prepared.notices,
         )
         if prepared.cannot_write:
-            screen.save_schedule.failed()  # announced above; retried, and recovery announced
+            screen.keeper.schedule.failed()  # announced above; retried, and recovery announced
         return screen
 
     @on(PuzzleChosen)

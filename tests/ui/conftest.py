@@ -105,7 +105,7 @@ class Gate:
 
 
 def handled(monkeypatch: pytest.MonkeyPatch, screen_class: type, handler: str) -> list[Any]:
-    """The messages a screen's ``handler`` (e.g. ``on_hint_found``) has been called with, in
+    """The messages a screen's or widget's ``handler`` (``Assistant.on_hint_found``) got, in
     order, appended after the handler returns: waiting on this list is waiting for the handler
     to have run, not for a guess at how long it takes. Patched on the class that defines the
     handler, so Textual dispatches it once."""

@@ -48,7 +48,7 @@ def saved_moves(data_dir: DataDir) -> int | None:
 async def clocked(pilot) -> tuple[PlayScreen, FakeClock]:  # type: ignore[no-untyped-def]
     screen = await play_screen(pilot)
     clock = FakeClock()
-    screen.save_schedule = SaveSchedule(clock=clock)
+    screen.keeper.schedule = SaveSchedule(clock=clock)
     return screen, clock
 
 
@@ -236,7 +236,7 @@ async def test_a_signal_saves_at_once_then_quits_and_releases_the_lock(
         await until(pilot, lambda: not app.is_running)
     assert app.return_value == app.return_code == 128 + signum
     assert saved_moves(data_dir) == 2
-    assert screen.closed
+    assert screen.keeper.closed
     other = PuzzleLock(data_dir.progress / f"{PLUS.identity}.lock")
     other.acquire()  # released
     other.release()
@@ -262,11 +262,11 @@ async def test_nothing_is_saved_once_the_screen_has_closed(data_dir: DataDir) ->
         screen, _clock = await clocked(pilot)
         await pilot.press("f")
         assert screen.close_for_exit() is True
-        lock = screen.puzzle_lock
+        lock = screen.keeper.lock
         assert saved_moves(data_dir) == 1 and lock is not None and not lock.held
         # another nonotui may hold the lock now: this one must never write again
         screen.session.commit([(4, 4)], 2)
-        screen._schedule_save()
+        screen.keeper.schedule.changed()
         assert screen.save_now() is False
         assert screen.close_for_exit() is False  # said again: there is something unsaved
         assert saved_moves(data_dir) == 1
@@ -314,8 +314,8 @@ async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
         await until(pilot, lambda: any("Read-only" in n.message for n in app._notifications))
         assert not screen.session.read_only
         clock = FakeClock()
-        screen.save_schedule.clock = clock
-        screen.save_schedule.due_at = clock.now + RETRY_DELAY
+        screen.keeper.schedule.clock = clock
+        screen.keeper.schedule.due_at = clock.now + RETRY_DELAY
         await pilot.press("f", "l", "x")
         assert board_text(screen).startswith("#-")
         clock.now += SAVE_LATENCY
@@ -330,7 +330,7 @@ async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
         clock.now += RETRY_DELAY
         screen._autosave()
         assert saved_moves(data_dir) == 2
-        assert screen.puzzle_lock is not None and screen.puzzle_lock.held
+        assert screen.keeper.lock is not None and screen.keeper.lock.held
         await until(
             pilot, lambda: any("saved again" in n.message for n in app._notifications)
         )

@@ -30,7 +30,7 @@ without a data folder."""
 CORE = ("nonotui.model", "nonotui.formats", "nonotui.engine", "nonotui.errors")
 """Module prefixes of the core."""
 UI_TEXTUAL_FREE = ("nonotui.ui.assist", "nonotui.ui.session", "nonotui.ui.geometry",
-                   "nonotui.ui.clock", "nonotui.ui.keys")
+                   "nonotui.ui.clock", "nonotui.ui.keys", "nonotui.ui.keeper")
 """The UI's modules that say they are free of Textual (and are tested without it)."""
 NUMBA_USERS = ("nonotui.engine",)
 """The only package that may load numba when imported."""

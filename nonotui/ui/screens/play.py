@@ -1,11 +1,8 @@
 """The play screen: the grid, the status line and every key of play, with autosave and a clock.
 
 The screen turns keys and the grid's stroke messages into :class:`~nonotui.ui.session.PlaySession`
-calls, then hands the grid what to draw. The first change after a save starts a save clock
-(:class:`~nonotui.store.autosave.SaveSchedule`): the progress is written at most
-``SAVE_LATENCY`` seconds later however fast the player keeps moving; leaving the screen, quitting
-and the signals that end the process save at once. A save that fails (read-only or full data
-folder) is announced once, the moves stay in memory and the save is retried.
+calls, then hands the grid what to draw; it composes an :class:`~nonotui.ui.assistant.Assistant`
+for hints, checks and auto-solve, and saves through a :class:`~nonotui.ui.keeper.ProgressKeeper`.
 """
 
 from __future__ import annotations
@@ -19,18 +16,18 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 
-from nonotui.errors import SaveError
 from nonotui.formats.tatham import looks_like_id
 from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
-from nonotui.store import LockHeld, Progress, ProgressStore, PuzzleLock
-from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule
+from nonotui.store import Progress, ProgressStore, PuzzleLock
+from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK
 from nonotui.ui import assist
 from nonotui.ui.assistant import Assistant
 from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
+from nonotui.ui.keeper import ProgressKeeper
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.session import PAINT_NAMES, PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
@@ -106,9 +103,6 @@ class PlayScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.puzzle = puzzle
-        self.store = store
-        self.puzzle_lock = lock
-        """Held while this nonotui plays the puzzle (not Textual's ``Widget.lock``)."""
         self.label = label
         self.notices = notices
         self.session = PlaySession(puzzle, progress, read_only=lock is None)
@@ -117,10 +111,8 @@ class PlayScreen(Screen[None]):
         """Solved in this board: marks are refused until the puzzle is restarted."""
         self.glyphs = glyphs
         self._count = ""
-        self.save_schedule = SaveSchedule()
-        """When the next save is due; tests replace its clock."""
-        self.closed = False
-        """Saved for the last time and the lock let go (the process is ending): no more saves."""
+        self.keeper = ProgressKeeper(self.session, store, lock)
+        """Saves the progress, under the puzzle's lock (not Textual's ``Widget.lock``)."""
 
     # -- composition and lifecycle --------------------------------------------------------------
 
@@ -186,13 +178,11 @@ class PlayScreen(Screen[None]):
         Touches no widget and no terminal, so it is safe from a signal handler after the
         terminal is gone (SIGHUP).
         """
-        if self.closed:
+        if self.keeper.closed:
             return not self.unsaved
         self.stopwatch.pause()
         saved = self.save_now()
-        self.closed = True
-        if self.puzzle_lock is not None:
-            self.puzzle_lock.release()
+        self.keeper.close()
         return saved
 
     def _on_app_suspend(self, _app: object) -> None:
@@ -218,11 +208,8 @@ class PlayScreen(Screen[None]):
 
     # -- saving ---------------------------------------------------------------------------------
 
-    def _schedule_save(self) -> None:
-        self.save_schedule.changed()
-
     def _autosave(self) -> None:
-        if self.save_schedule.due():
+        if self.keeper.schedule.due():
             self.save_now()
 
     def save_now(self) -> bool:
@@ -232,37 +219,21 @@ class PlayScreen(Screen[None]):
         save is retried every ``RETRY_DELAY`` seconds; the first success after failures is
         announced too.
         """
-        if self.session.read_only or self.closed:
-            return False
-        progress = self.session.progress
-        progress.elapsed = self.stopwatch.elapsed
-        try:
-            if self.puzzle_lock is not None and not self.puzzle_lock.held:
-                self.puzzle_lock.acquire()  # the folder was read-only when the puzzle opened
-            # an auto-solve's frames are not a move yet: a save never holds cells its undo
-            # history cannot explain (the finished solve is saved as one move)
-            with self.session.preview_hidden():
-                self.store.save(progress)
-        except (SaveError, LockHeld) as exc:
-            if self.save_schedule.failed():
-                self.app.notify(
-                    f"{exc.message}. Your moves are kept in memory and saving is tried again "
-                    f"every {RETRY_DELAY:g} s.",
-                    title="Progress not saved",
-                    severity="error",
-                    timeout=15,
-                )
-                self._say("progress NOT saved: retrying (see the message)")
-            return False
-        if self.save_schedule.saved():
+        saved = self.keeper.save(self.stopwatch.elapsed)
+        if saved.failure is not None:
+            self.app.notify(f"{saved.failure}. Your moves are kept in memory and saving is tried "
+                            f"again every {RETRY_DELAY:g} s.", title="Progress not saved",
+                            severity="error", timeout=15)
+            self._say("progress NOT saved: retrying (see the message)")
+        elif saved.recovered:
             self.app.notify("Your progress is saved again.", title="Progress saved")
             self._say("progress saved again")
-        return True
+        return saved.ok
 
     @property
     def unsaved(self) -> bool:
         """Whether the board holds changes that are not on disk."""
-        return self.save_schedule.dirty
+        return self.keeper.unsaved
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -350,7 +321,7 @@ class PlayScreen(Screen[None]):
         if move is None:
             return
         self.resume_clock()
-        self._schedule_save()
+        self.keeper.schedule.changed()
         if self.session.solved and not self.finished:
             self._finish()
 
