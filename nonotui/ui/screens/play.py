@@ -86,6 +86,9 @@ class PlayScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    assistant: Assistant
+    """Hint, check, auto-solve and the clue guide (composed with the widgets)."""
+
     FOOTER_RANKS = ("app.help", "pause", "escape", "fill", "cross", "undo", "hint",
                     "auto_solve", "check", "settings", "paint_mode", "redo", "app.quit")
     """The footer's keys, most important first: the first ones stay on a narrow terminal."""
