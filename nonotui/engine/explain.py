@@ -160,7 +160,7 @@ def _are(cells: Sequence[int]) -> str:
     return "is" if len(cells) == 1 else "are"
 
 
-def arrangements(clue: Sequence[int], line: Sequence[int]) -> int:
+def arrangements(clue: Sequence[int], line: Sequence[int] | np.ndarray) -> int:
     """How many ways the clue's blocks can be placed so that they agree with the line's cells.
 
     Counted by dynamic programming over (cells used, blocks placed), so a long line with many

@@ -150,7 +150,8 @@ class _Lines:
             if len(self.memo) >= LINE_MEMO_ENTRIES:
                 self.memo.clear()
             self.memo[key] = compute()
-        return self.memo[key]
+        found: T = self.memo[key]
+        return found
 
     def __iter__(self) -> Iterator[tuple[str, int, tuple[int, ...], np.ndarray]]:
         for r in range(self.h):
@@ -336,8 +337,8 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     how = "in the only way" if ways == 1 else f"in all {ways:,} ways"
     text = (f"{line_name(axis, index)}, clue {clue_text(clue)}: {how} the blocks can still be "
             f"placed, {' and '.join(parts)}.")
-    cells = tuple((r, c, v) for (r, c), (_, v) in zip(where, decided))
-    return Hint("line", cells, (axis, index), "fcomp", text)
+    decides = tuple((r, c, v) for (r, c), (_, v) in zip(where, decided))
+    return Hint("line", decides, (axis, index), "fcomp", text)
 
 
 def _probe_hint(lines: _Lines, cursor: tuple[int, int],

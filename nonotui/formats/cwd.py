@@ -24,7 +24,7 @@ MULTI = False
 
 def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
     """Numbered non-blank lines; stops with an error past the most lines a puzzle can need."""
-    out = []
+    out: list[tuple[int, str]] = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line:

@@ -27,7 +27,7 @@ SEPARATOR = "#"
 def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
     """Numbered non-blank lines without comments; the ``#`` separator is kept. Stops with an
     error past the most lines a puzzle can need."""
-    out = []
+    out: list[tuple[int, str]] = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line and (line == SEPARATOR or not line.startswith("#")):

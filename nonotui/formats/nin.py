@@ -23,7 +23,7 @@ MULTI = False
 def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
     """Numbered non-blank lines without comments; stops with an error past the most lines a
     puzzle can need (the size line and a clue per row and column)."""
-    out = []
+    out: list[tuple[int, str]] = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line and not line.startswith("#"):

@@ -101,11 +101,13 @@ def _safe_parser_class() -> type:
     """
     from defusedxml.expatreader import DefusedExpatParser
 
-    class SafeParser(DefusedExpatParser):  # type: ignore[misc]
+    class SafeParser(DefusedExpatParser):
         """webpbn's own files carry ``<!DOCTYPE pbn SYSTEM "http://webpbn.com/...">``; with
         parameter entity parsing off, expat skips that DTD instead of reporting it as an
         external reference, while entity declarations and external references stay
         forbidden."""
+
+        _parser: expat.XMLParserType  # set by reset(); the stubs do not declare it
 
         def reset(self) -> None:
             super().reset()

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, TypedDict, Unpack
 
 from nonotui.errors import PuzzleError
 from nonotui.model.cells import MAX_COLORS, unknown_for
@@ -91,6 +91,17 @@ def min_length(blocks: Clue, colors: Clue | None = None) -> int:
         return sum(blocks) + len(blocks) - 1
     gaps = sum(1 for a, b in zip(colors, colors[1:]) if a == b)
     return sum(blocks) + gaps
+
+
+class Metadata(TypedDict, total=False):
+    """The text fields of a :class:`Puzzle` (what :meth:`Puzzle.from_picture` takes by name)."""
+
+    title: str | None
+    author: str | None
+    copyright: str | None
+    license: str | None
+    catalogue: str | None
+    description: str | None
 
 
 @dataclass(frozen=True)
@@ -223,7 +234,7 @@ class Puzzle:
         *,
         colors: tuple[Color, ...] = (),
         keep_goal: bool = True,
-        **metadata: str | None,
+        **metadata: Unpack[Metadata],
     ) -> Puzzle:
         """The puzzle whose unique intended picture is ``picture`` (colour indices, 0 background).
 
@@ -250,7 +261,7 @@ class Puzzle:
             **metadata,
         )
 
-    def replace(self, **changes: object) -> Puzzle:
+    def replace(self, **changes: Any) -> Puzzle:
         """A copy with some fields changed (validated again)."""
         from dataclasses import replace
 

@@ -121,7 +121,7 @@ class NonotuiApp(App[int]):
             screen.engine_warmed(message.error)
 
     def watch_theme(self, theme: str) -> None:
-        if self.is_mounted and theme != self.settings.theme:
+        if theme != self.settings.theme:
             self.settings.theme = theme
             self.save_settings()
 
@@ -372,7 +372,7 @@ class NonotuiApp(App[int]):
         if isinstance(self.screen, PlayScreen):
             self.screen.resume_clock()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: Textual's own entries (themes, keys, quit) and nonotui's."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Every key and mouse action", self.action_help)

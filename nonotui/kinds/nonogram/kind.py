@@ -264,7 +264,7 @@ class NonogramKind:
             strategy=str(opts.get("strategy", "auto")),
         )
         return SolveOutcome(
-            status=result.status,  # type: ignore[arg-type]  # one of search.STATUSES
+            status=result.status,
             solutions=tuple(result.solutions),
             seconds=result.seconds,
             stats=result.stats.as_dict(),
