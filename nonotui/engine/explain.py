@@ -29,11 +29,6 @@ def cross_axis(axis: str) -> str:
     return "column" if axis == "row" else "row"
 
 
-def clue_text(clue: Sequence[int]) -> str:
-    """A clue as players write it, ``3 1 2``; the empty clue is ``0``."""
-    return " ".join(str(n) for n in clue) or "0"
-
-
 def span_text(axis: str, positions: Sequence[int]) -> str:
     """Positions along a line in words, from 1: ``column 5``, ``columns 5 and 6``,
     ``columns 5 to 8``, ``columns 1, 3 and 7 to 9``."""

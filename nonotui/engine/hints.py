@@ -37,7 +37,6 @@ from nonotui.engine.checks import (
 from nonotui.engine.context import CONSISTENCY_SECONDS, LINE_MEMO_ENTRIES, HintContext
 from nonotui.engine.explain import (
     arrangements,
-    clue_text,
     cross_axis,
     fast_reasons,
     line_name,
@@ -47,8 +46,9 @@ from nonotui.engine.lines import work_array
 from nonotui.engine.search import _Prepared, prepare
 from nonotui.errors import NonotuiError
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
-from nonotui.model.check import filled_blocks
+from nonotui.model.check import ClueTracker
 from nonotui.model.history import History
+from nonotui.model.notation import format_clue
 
 T = TypeVar("T")
 
@@ -215,7 +215,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     lines = _Lines(puzzle, board, context.prep)
     if not context.one_off:
         lines.memo = context.line_memo
-    if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
+    if ClueTracker(puzzle, board).solved:
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
@@ -295,7 +295,7 @@ def _fast_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     if best is None:
         return None
     _, axis, index, clue, reason, where = best
-    text = f"{line_name(axis, index)}, clue {clue_text(clue)}: {reason.text}."
+    text = f"{line_name(axis, index)}, clue {format_clue(clue)}: {reason.text}."
     return Hint("line", tuple((r, c, reason.value) for r, c in where), (axis, index), "fast",
                 text)
 
@@ -335,7 +335,7 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
         if ps:
             parts.append(f"{span_text(ax, ps)} {'is' if len(ps) == 1 else 'are'} {_word(value)}")
     how = "in the only way" if ways == 1 else f"in all {ways:,} ways"
-    text = (f"{line_name(axis, index)}, clue {clue_text(clue)}: {how} the blocks can still be "
+    text = (f"{line_name(axis, index)}, clue {format_clue(clue)}: {how} the blocks can still be "
             f"placed, {' and '.join(parts)}.")
     decides = tuple((r, c, v) for (r, c), (_, v) in zip(where, decided))
     return Hint("line", decides, (axis, index), "fcomp", text)
@@ -384,7 +384,7 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
         words = line_name(axis, index).lower()
         if number not in named:
             named.add(number)
-            words += f" (clue {clue_text(lines.clue(number))})"
+            words += f" (clue {format_clue(lines.clue(number))})"
         return words
 
     parts = []

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, too_many_lines
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.model import MAX_SIZE, Puzzle, format_clue
 
 NAME = "cwd"
 EXTENSIONS = (".cwd",)
@@ -96,7 +96,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
         raise UnsupportedPuzzleError("the cwd format cannot hold a colour puzzle")
 
     def clue_lines(clues: tuple[tuple[int, ...], ...]) -> list[str]:
-        return [" ".join(map(str, clue)) if clue else "0" for clue in clues]
+        return [format_clue(clue) for clue in clues]
 
     lines = [str(puzzle.height), str(puzzle.width), *clue_lines(puzzle.rows), ""]
     lines += clue_lines(puzzle.columns)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.model import MAX_SIZE, Puzzle, format_clue
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -81,5 +81,5 @@ def write(puzzles: Sequence[Puzzle]) -> str:
     if puzzle.is_color:
         raise UnsupportedPuzzleError("the nin format cannot hold a colour puzzle")
     lines = [f"{puzzle.width} {puzzle.height}"]
-    lines += [" ".join(map(str, clue)) if clue else "0" for clue in puzzle.rows + puzzle.columns]
+    lines += [format_clue(clue) for clue in puzzle.rows + puzzle.columns]
     return "\n".join(lines) + "\n"

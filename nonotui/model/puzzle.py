@@ -10,6 +10,7 @@ from typing import Any, ClassVar, TypedDict, Unpack
 
 from nonotui.errors import PuzzleError
 from nonotui.model.cells import MAX_COLORS, unknown_for
+from nonotui.model.notation import format_clue
 
 MAX_SIZE = 1000
 """The largest width or height accepted: bigger files are treated as broken, not as puzzles."""
@@ -79,8 +80,8 @@ def clue_words(clue: Sequence[int], shown: int = 12) -> str:
     """``clue 3 1 2`` for a message; a long clue is cut: ``clue 1 1 1 ... (a clue of 5,000,000
     numbers)``, so that no message grows with the file."""
     if len(clue) <= shown:
-        return "clue " + (" ".join(map(str, clue)) or "0")
-    return f"clue {' '.join(map(str, clue[: shown - 4]))} ... (a clue of {len(clue):,} numbers)"
+        return "clue " + format_clue(clue)
+    return f"clue {format_clue(clue[: shown - 4])} ... (a clue of {len(clue):,} numbers)"
 
 
 def min_length(blocks: Clue, colors: Clue | None = None) -> int:
