@@ -14,22 +14,23 @@ import numpy as np
 
 from nonotui.engine import kernels
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
+from nonotui.model.puzzle import Axis
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
 
 
-def line_name(axis: str, index: int) -> str:
+def line_name(axis: Axis, index: int) -> str:
     """``"Row 7"`` for ``("row", 6)``: players count from 1."""
     return f"{axis.capitalize()} {index + 1}"
 
 
-def cross_axis(axis: str) -> str:
+def cross_axis(axis: Axis) -> Axis:
     """The axis that numbers the cells along a line: a row's cells are columns."""
     return "column" if axis == "row" else "row"
 
 
-def span_text(axis: str, positions: Sequence[int]) -> str:
+def span_text(axis: Axis, positions: Sequence[int]) -> str:
     """Positions along a line in words, from 1: ``column 5``, ``columns 5 and 6``,
     ``columns 5 to 8``, ``columns 1, 3 and 7 to 9``."""
     ps = sorted(set(positions))
@@ -94,7 +95,7 @@ class Reason:
     """Why, in words, without the line's name."""
 
 
-def fast_reasons(axis: str, clue: Sequence[int], line: np.ndarray) -> list[Reason]:
+def fast_reasons(axis: Axis, clue: Sequence[int], line: np.ndarray) -> list[Reason]:
     """Every overlap in the line that decides an undecided cell, each with its explanation.
 
     These are exactly the deductions of the ``fast`` linesolver (seed 002): block j always

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import numpy as np
 
@@ -49,10 +49,12 @@ from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
 from nonotui.model.check import ClueTracker
 from nonotui.model.history import History
 from nonotui.model.notation import format_clue
+from nonotui.model.puzzle import Axis
+from nonotui.model.vocab import HintKind
 
 T = TypeVar("T")
 
-KINDS = ("solved", "mistake", "line", "contradiction", "guess", "ambiguous")
+KINDS: tuple[HintKind, ...] = get_args(HintKind)
 """Every kind of hint, in ladder order after ``solved``."""
 
 __all__ = [
@@ -73,12 +75,12 @@ __all__ = [
 class Hint:
     """One hint: what it is about and why."""
 
-    kind: str
+    kind: HintKind
     """One of :data:`KINDS`."""
     cells: tuple[Cell, ...]
     """The cells the hint is about: the wrong marks (with the value marked) for a mistake,
     otherwise the cells it decides or reveals (with their true value)."""
-    line: tuple[str, int] | None
+    line: tuple[Axis, int] | None
     """``("row" | "column", index)``: the line the deduction is made in (or broke in)."""
     method: str | None
     """``fast``, ``fcomp`` or ``probe``; ``None`` for the other kinds."""
@@ -153,7 +155,7 @@ class _Lines:
         found: T = self.memo[key]
         return found
 
-    def __iter__(self) -> Iterator[tuple[str, int, tuple[int, ...], np.ndarray]]:
+    def __iter__(self) -> Iterator[tuple[Axis, int, tuple[int, ...], np.ndarray]]:
         for r in range(self.h):
             yield "row", r, self.puzzle.rows[r], self.board.cells[r, :]
         for c in range(self.w):
@@ -164,11 +166,11 @@ class _Lines:
         p = self.puzzle
         return p.rows[number] if number < self.h else p.columns[number - self.h]
 
-    def name(self, number: int) -> tuple[str, int]:
+    def name(self, number: int) -> tuple[Axis, int]:
         """``(axis, index)`` of line ``number``."""
         return ("row", number) if number < self.h else ("column", number - self.h)
 
-    def cell(self, axis: str, index: int, position: int) -> tuple[int, int]:
+    def cell(self, axis: Axis, index: int, position: int) -> tuple[int, int]:
         """The board cell at ``position`` along a line."""
         return (index, position) if axis == "row" else (position, index)
 

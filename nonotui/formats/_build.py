@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from nonotui.errors import PuzzleError, PuzzleFormatError
 from nonotui.model import LineError, Puzzle
+from nonotui.model.puzzle import Axis
 
-LineOf = Callable[[str, int], "int | None"]
+LineOf = Callable[[Axis, int], "int | None"]
 """Maps ``(axis, 0-based index)`` of a row or column to the file line its clue was read from."""
 
 

@@ -15,6 +15,7 @@ from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, too_many_lines
 from nonotui.model import MAX_SIZE, Puzzle, format_clue
+from nonotui.model.puzzle import Axis
 
 NAME = "cwd"
 EXTENSIONS = (".cwd",)
@@ -83,7 +84,7 @@ def read(text: str, path: str) -> list[Puzzle]:
         for i, (n, line) in enumerate(body)
     ]
 
-    def line_of(axis: str, index: int) -> int:
+    def line_of(axis: Axis, index: int) -> int:
         return body[index if axis == "row" else height + index][0]
 
     return [build_puzzle(path, line_of, None, rows=clues[:height], columns=clues[height:])]

@@ -32,6 +32,7 @@ from nonotui.formats._colors import NAMED_RGB, collapse, name_for, parse_rgb
 from nonotui.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
 from nonotui.formats._text import color_clue, head, numbered_lines
 from nonotui.model import MAX_SIZE, Color, Puzzle
+from nonotui.model.puzzle import Axis
 
 NAME = "g"
 EXTENSIONS = (".g",)
@@ -85,7 +86,7 @@ def read(text: str, path: str) -> list[Puzzle]:
     palette, index = _palette(sections.colors, used, path)
     is_color = len(index) > 1
 
-    def line_of(axis: str, i: int) -> int:
+    def line_of(axis: Axis, i: int) -> int:
         return sections.bodies[0 if axis == "row" else 1][i][0]
 
     puzzle = build_puzzle(

@@ -15,6 +15,7 @@ from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
 from nonotui.model import MAX_SIZE, Puzzle, format_clue
+from nonotui.model.puzzle import Axis
 
 NAME = "mk"
 EXTENSIONS = (".mk",)
@@ -86,7 +87,7 @@ def read(text: str, path: str) -> list[Puzzle]:
         for i, (n, line) in enumerate(column_lines)
     ]
 
-    def line_of(axis: str, index: int) -> int:
+    def line_of(axis: Axis, index: int) -> int:
         return (row_lines if axis == "row" else column_lines)[index][0]
 
     return [build_puzzle(path, line_of, None, rows=rows, columns=columns)]

@@ -45,6 +45,7 @@ from nonotui.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
 from nonotui.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, color_clue, head
 from nonotui.model import MAX_SIZE, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
+from nonotui.model.puzzle import Axis
 
 NAME = "non"
 EXTENSIONS = (".non", ".nonpack")
@@ -254,7 +255,7 @@ def _build(draft: _Draft, path: str, whole_line: int | None) -> Puzzle:
         **draft.text,
     )
 
-    def line_of(axis: str, i: int) -> int:
+    def line_of(axis: Axis, i: int) -> int:
         return draft.clue_lines["rows" if axis == "row" else "columns"][i]
 
     puzzle = build_puzzle(path, line_of, whole_line, **fields)

@@ -52,6 +52,7 @@ from nonotui.formats._xml_write import TEXT_TAGS as _TEXT_TAGS
 from nonotui.formats._xml_write import write as write  # the format's writer, re-exported
 from nonotui.model import MAX_SIZE, Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
+from nonotui.model.puzzle import Axis
 
 NAME = "xml"
 EXTENSIONS = (".xml",)
@@ -267,7 +268,7 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
         column_colors=[[index[c] for _, c in clue] for clue in columns] if is_color else None,
     )
 
-    def line_of(axis: str, i: int) -> int:
+    def line_of(axis: Axis, i: int) -> int:
         return (row_lines if axis == "row" else column_lines)[i]
 
     puzzle = build_puzzle(path, line_of, node.line, **fields)

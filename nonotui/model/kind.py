@@ -92,8 +92,8 @@ class HintLike(Protocol):
     """A hint as the player and the CLI see it; each kind has its own reasons and fields."""
 
     @property
-    def kind(self) -> str:
-        """One of :data:`HintKind`."""
+    def kind(self) -> HintKind:
+        """What rung of the ladder gave it."""
 
     @property
     def cells(self) -> tuple[CellValueChange, ...]:

@@ -6,7 +6,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypedDict, Unpack
+from typing import Any, ClassVar, Literal, TypedDict, Unpack
 
 from nonotui.errors import PuzzleError
 from nonotui.model.cells import MAX_COLORS, unknown_for
@@ -37,6 +37,10 @@ WHITE = Color("white", "#ffffff", ".")
 BLACK = Color("black", "#000000", "#")
 
 
+Axis = Literal["row", "column"]
+"""Which way a nonogram's line runs; its clue is ``puzzle.rows[i]`` or ``puzzle.columns[i]``."""
+
+
 class LineError(PuzzleError):
     """A puzzle error that concerns one row or column, so a parser can name the file's line.
 
@@ -45,7 +49,7 @@ class LineError(PuzzleError):
         index: The 0-based index of the line.
     """
 
-    def __init__(self, message: str, axis: str, index: int) -> None:
+    def __init__(self, message: str, axis: Axis, index: int) -> None:
         super().__init__(message)
         self.axis = axis
         self.index = index
@@ -280,10 +284,11 @@ class Puzzle:
             raise PuzzleError("a puzzle with colours needs a background and at least one colour")
         if len(self.colors) - 1 > MAX_COLORS:
             raise PuzzleError(f"{len(self.colors) - 1} colours; at most {MAX_COLORS} are supported")
-        for axis, clues, colors, length in (
+        lines: tuple[tuple[Axis, tuple[Clue, ...], tuple[Clue, ...] | None, int], ...] = (
             ("row", self.rows, self.row_colors, self.width),
             ("column", self.columns, self.column_colors, self.height),
-        ):
+        )
+        for axis, clues, colors, length in lines:
             if colors is not None and len(colors) != len(clues):
                 raise PuzzleError(f"{len(colors)} {axis} colour lists for {len(clues)} {axis}s")
             for i, clue in enumerate(clues):
@@ -295,7 +300,7 @@ class Puzzle:
             self._validate_saved()
 
     def _validate_clue(
-        self, axis: str, i: int, clue: Clue, colors: Clue | None, length: int
+        self, axis: Axis, i: int, clue: Clue, colors: Clue | None, length: int
     ) -> None:
         label = f"{axis} {i + 1}"
         for n in clue:
