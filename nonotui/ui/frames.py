@@ -27,9 +27,15 @@ FRAME_BUDGET = 40
 class StepLike(Protocol):
     """What a frame needs of a plan's step (:class:`nonotui.ui.assist.Step`)."""
 
-    line: tuple[str, int] | None
-    method: str
-    cells: tuple[tuple[int, int, int], ...]
+    # read-only members, so that a frozen dataclass's fields satisfy them
+    @property
+    def line(self) -> tuple[str, int] | None: ...
+
+    @property
+    def method(self) -> str: ...
+
+    @property
+    def cells(self) -> tuple[tuple[int, int, int], ...]: ...
 
     def describe(self) -> str: ...
 

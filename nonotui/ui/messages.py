@@ -7,10 +7,16 @@ the player did and lets its screen decide what that means).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from textual.message import Message
 
 from nonotui.model import Puzzle
+from nonotui.model.kind import HintLike
+from nonotui.ui.assist import SolvePlan
+
+EngineJob = Literal["hint", "check", "auto-solve"]
+"""The engine work a worker does for the play screen."""
 
 
 @dataclass
@@ -74,12 +80,11 @@ class HintFound(Message):
     """A hint worker's answer.
 
     Attributes:
-        hint: The engine's :class:`~nonotui.engine.hints.Hint` (typed loosely so this module
-            does not import the engine).
+        hint: The kind's hint (the protocol's view of it, so this module imports no engine).
         version: The board version the hint was computed for; a stale hint is dropped.
     """
 
-    hint: object
+    hint: HintLike
     version: int
 
 
@@ -107,11 +112,11 @@ class SolvePlanned(Message):
     """An auto-solve worker's answer: a :class:`~nonotui.ui.assist.SolvePlan`.
 
     Attributes:
-        plan: The plan (typed loosely, like :class:`HintFound`).
+        plan: The plan.
         version: The board version solved from.
     """
 
-    plan: object
+    plan: SolvePlan
     version: int
 
 
@@ -120,9 +125,9 @@ class EngineFailed(Message):
     """An engine worker raised: the player is told, the game goes on.
 
     Attributes:
-        what: What was being done (``hint``, ``check``, ``auto-solve``).
+        what: What was being done.
         error: The error's text.
     """
 
-    what: str
+    what: EngineJob
     error: str
