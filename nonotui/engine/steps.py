@@ -105,7 +105,7 @@ class Propagation:
     """
 
     steps: tuple[EngineStep, ...]
-    status: str
+    status: Literal["done", "broken"]
     solves: dict[str, int]
     cells: np.ndarray
 

@@ -25,6 +25,7 @@ def build_puzzle(
         fields: The puzzle's fields.
     """
     try:
+        # each reader passes Puzzle's own fields; their types are checked by Puzzle itself
         return Puzzle(**fields)  # type: ignore[arg-type]
     except LineError as exc:
         line = line_of(exc.axis, exc.index) if line_of is not None else None

@@ -200,11 +200,12 @@ class NonotuiApp(App[int]):
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
             )
-        lock: PuzzleLock | None = self.progress_store.lock_for(puzzle.identity)
+        taken = self.progress_store.lock_for(puzzle.identity)
+        lock: PuzzleLock | None = taken
         notices = list(notices_before)
         cannot_write = False
         try:
-            lock.acquire()  # type: ignore[union-attr]
+            taken.acquire()
         except LockHeld as exc:
             notices.append(exc.message)
             lock = None
