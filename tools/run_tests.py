@@ -1,10 +1,13 @@
-"""Run the whole test suite the way CI does: pytest twice.
+"""Run the whole test suite the way CI does: the type check, then pytest twice.
 
-The first run is the normal suite with numba's JIT. The second runs the tests marked ``nojit``
+First ``mypy`` type-checks the package as ``[tool.mypy]`` in pyproject.toml configures it
+(strict); an error fails the whole before any test runs.
+The first pytest run is the normal suite with numba's JIT. The second runs the tests marked ``nojit``
 with ``NUMBA_DISABLE_JIT=1``, so that the kernels' Python source is exercised (and counted by
 coverage); numba reads that variable when it is imported, hence a separate process. Either
 run failing fails the whole, and so does a run that collects no test (pytest's exit code 5):
-a marker or a path gone wrong must not pass as green. Extra arguments go to both pytest runs.
+a marker or a path gone wrong must not pass as green. Extra arguments go to both pytest runs
+(not to mypy).
 """
 
 from __future__ import annotations
@@ -12,6 +15,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The project's root, where pyproject.toml (and so mypy's configuration) is."""
 
 NO_TESTS_COLLECTED = 5
 """pytest's exit code when it collected nothing: a failure here, not a pass."""
@@ -25,9 +32,20 @@ def run(extra_env: dict[str, str], args: list[str]) -> int:
     return subprocess.call([sys.executable, "-m", "pytest", *args], env=env)
 
 
+def typecheck() -> int:
+    """``mypy`` on the package, configured by pyproject.toml; its exit code (1 on errors)."""
+    print("$ mypy", flush=True)
+    return subprocess.call([sys.executable, "-m", "mypy"], cwd=ROOT)
+
+
 def main() -> int:
-    """Both runs; the exit code is the first failure's."""
+    """The type check, then both runs; the exit code is the first failure's."""
     extra = sys.argv[1:]
+    code = typecheck()
+    if code != 0:
+        print("mypy found type errors: fix them before the tests run "
+              '(docs/architecture.md, "Tests")', file=sys.stderr)
+        return code
     code = run({}, extra)
     if code != 0:
         return code

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from nonotui import kinds
-from nonotui.cli import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE
 from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options
-from nonotui.errors import NonotuiError
+from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, NonotuiError
 
 NOT_SUPPORTED = "not supported"
 """The status of a colour puzzle (the solver is black and white only so far)."""
@@ -27,7 +26,7 @@ ERROR = "error"
 """The status of a file that cannot be read."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``bench`` subcommand."""
     p = sub.add_parser(
         "bench",

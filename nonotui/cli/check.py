@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nonotui import kinds
-from nonotui.cli import EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_OK, EXIT_TIMEOUT
+from nonotui.errors import EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_OK, EXIT_TIMEOUT
 from nonotui.model.kind import Cancelled, CellValue, CheckReport
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ EXIT_FOR_STATUS = {
 }
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``check`` subcommand."""
     from nonotui.cli.solve import positive_seconds
 

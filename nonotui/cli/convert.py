@@ -10,15 +10,20 @@ from pathlib import Path
 from typing import Any
 
 from nonotui import kinds
-from nonotui.cli import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_TIMEOUT
-from nonotui.errors import NonotuiError
+from nonotui.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_CANCELLED,
+    EXIT_CONTRADICTION,
+    EXIT_TIMEOUT,
+    NonotuiError,
+)
 
 
 class UsageError(NonotuiError):
     """A command line that names no usable output format (exit code 2)."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``convert`` subcommand."""
     from nonotui.cli.solve import positive_seconds
 

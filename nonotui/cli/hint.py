@@ -12,8 +12,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonotui.cli import EXIT_OK
-from nonotui.errors import NonotuiError
+from nonotui.errors import EXIT_OK, NonotuiError
 
 if TYPE_CHECKING:
     from nonotui.model.board import Board
@@ -32,7 +31,7 @@ def cursor_arg(text: str) -> tuple[int, int]:
     return row - 1, col - 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``hint`` subcommand."""
     p = sub.add_parser(
         "hint",
@@ -86,9 +85,8 @@ def read_state(path: Path, puzzle: Any) -> tuple[Board, History | None]:
     """
     from nonotui import kinds
     from nonotui.errors import SaveError
-    from nonotui.store.progress import from_document
-
     from nonotui.model import files
+    from nonotui.store.progress import from_document
 
     # A save file's undo history can outgrow a puzzle file's bound.
     text = files.read_text(path, limit=files.MAX_SAVE_BYTES, what="state file")

@@ -8,7 +8,7 @@ from nonotui import kinds
 from nonotui.errors import UnsupportedPuzzleError
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
     parser = subparsers.add_parser(
         "play",

@@ -7,7 +7,7 @@ import argparse
 from nonotui import kinds
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``show`` subcommand."""
     p = sub.add_parser(
         "show",

@@ -17,15 +17,16 @@ from contextlib import contextmanager
 from typing import Any
 
 from nonotui import kinds
-from nonotui.cli import (
+from nonotui.errors import (
     EXIT_BAD_INPUT,
     EXIT_CANCELLED,
     EXIT_CONTRADICTION,
     EXIT_OK,
     EXIT_TIMEOUT,
     EXIT_USAGE,
+    NonotuiError,
+    UnsupportedPuzzleError,
 )
-from nonotui.errors import NonotuiError, UnsupportedPuzzleError
 from nonotui.model.kind import Command
 
 EXIT_FOR_STATUS = {
@@ -80,7 +81,7 @@ def add_engine_options(p: argparse.ArgumentParser, command: Command) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``solve`` subcommand."""
     p = sub.add_parser(
         "solve",

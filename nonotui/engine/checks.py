@@ -130,10 +130,6 @@ def wrong_marks(puzzle: Puzzle, board: Board,
             reference.remember(found.solutions[0].cells)
     return wrong
 
-CHECK_MODES = ("off", "request", "immediate")
-"""The check setting: never, when the player asks, or after every move."""
-
-
 def check_marks(puzzle: Puzzle, board: Board,
                 should_stop: Callable[[], bool] | None = None,
                 reference: ReferenceSolutions | None = None) -> list[Cell]:

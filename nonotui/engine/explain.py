@@ -14,27 +14,23 @@ import numpy as np
 
 from nonotui.engine import kernels
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
+from nonotui.model.puzzle import Axis
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
 
 
-def line_name(axis: str, index: int) -> str:
+def line_name(axis: Axis, index: int) -> str:
     """``"Row 7"`` for ``("row", 6)``: players count from 1."""
     return f"{axis.capitalize()} {index + 1}"
 
 
-def cross_axis(axis: str) -> str:
+def cross_axis(axis: Axis) -> Axis:
     """The axis that numbers the cells along a line: a row's cells are columns."""
     return "column" if axis == "row" else "row"
 
 
-def clue_text(clue: Sequence[int]) -> str:
-    """A clue as players write it, ``3 1 2``; the empty clue is ``0``."""
-    return " ".join(str(n) for n in clue) or "0"
-
-
-def span_text(axis: str, positions: Sequence[int]) -> str:
+def span_text(axis: Axis, positions: Sequence[int]) -> str:
     """Positions along a line in words, from 1: ``column 5``, ``columns 5 and 6``,
     ``columns 5 to 8``, ``columns 1, 3 and 7 to 9``."""
     ps = sorted(set(positions))
@@ -99,7 +95,7 @@ class Reason:
     """Why, in words, without the line's name."""
 
 
-def fast_reasons(axis: str, clue: Sequence[int], line: np.ndarray) -> list[Reason]:
+def fast_reasons(axis: Axis, clue: Sequence[int], line: np.ndarray) -> list[Reason]:
     """Every overlap in the line that decides an undecided cell, each with its explanation.
 
     These are exactly the deductions of the ``fast`` linesolver (seed 002): block j always
@@ -160,7 +156,7 @@ def _are(cells: Sequence[int]) -> str:
     return "is" if len(cells) == 1 else "are"
 
 
-def arrangements(clue: Sequence[int], line: Sequence[int]) -> int:
+def arrangements(clue: Sequence[int], line: Sequence[int] | np.ndarray) -> int:
     """How many ways the clue's blocks can be placed so that they agree with the line's cells.
 
     Counted by dynamic programming over (cells used, blocks placed), so a long line with many

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import numpy as np
 
@@ -37,7 +37,6 @@ from nonotui.engine.checks import (
 from nonotui.engine.context import CONSISTENCY_SECONDS, LINE_MEMO_ENTRIES, HintContext
 from nonotui.engine.explain import (
     arrangements,
-    clue_text,
     cross_axis,
     fast_reasons,
     line_name,
@@ -47,12 +46,15 @@ from nonotui.engine.lines import work_array
 from nonotui.engine.search import _Prepared, prepare
 from nonotui.errors import NonotuiError
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
-from nonotui.model.check import filled_blocks
+from nonotui.model.check import ClueTracker
 from nonotui.model.history import History
+from nonotui.model.notation import format_clue
+from nonotui.model.puzzle import Axis
+from nonotui.model.vocab import HintKind
 
 T = TypeVar("T")
 
-KINDS = ("solved", "mistake", "line", "contradiction", "guess", "ambiguous")
+KINDS: tuple[HintKind, ...] = get_args(HintKind)
 """Every kind of hint, in ladder order after ``solved``."""
 
 __all__ = [
@@ -73,12 +75,12 @@ __all__ = [
 class Hint:
     """One hint: what it is about and why."""
 
-    kind: str
+    kind: HintKind
     """One of :data:`KINDS`."""
     cells: tuple[Cell, ...]
     """The cells the hint is about: the wrong marks (with the value marked) for a mistake,
     otherwise the cells it decides or reveals (with their true value)."""
-    line: tuple[str, int] | None
+    line: tuple[Axis, int] | None
     """``("row" | "column", index)``: the line the deduction is made in (or broke in)."""
     method: str | None
     """``fast``, ``fcomp`` or ``probe``; ``None`` for the other kinds."""
@@ -150,9 +152,10 @@ class _Lines:
             if len(self.memo) >= LINE_MEMO_ENTRIES:
                 self.memo.clear()
             self.memo[key] = compute()
-        return self.memo[key]
+        found: T = self.memo[key]
+        return found
 
-    def __iter__(self) -> Iterator[tuple[str, int, tuple[int, ...], np.ndarray]]:
+    def __iter__(self) -> Iterator[tuple[Axis, int, tuple[int, ...], np.ndarray]]:
         for r in range(self.h):
             yield "row", r, self.puzzle.rows[r], self.board.cells[r, :]
         for c in range(self.w):
@@ -163,11 +166,11 @@ class _Lines:
         p = self.puzzle
         return p.rows[number] if number < self.h else p.columns[number - self.h]
 
-    def name(self, number: int) -> tuple[str, int]:
+    def name(self, number: int) -> tuple[Axis, int]:
         """``(axis, index)`` of line ``number``."""
         return ("row", number) if number < self.h else ("column", number - self.h)
 
-    def cell(self, axis: str, index: int, position: int) -> tuple[int, int]:
+    def cell(self, axis: Axis, index: int, position: int) -> tuple[int, int]:
         """The board cell at ``position`` along a line."""
         return (index, position) if axis == "row" else (position, index)
 
@@ -214,7 +217,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     lines = _Lines(puzzle, board, context.prep)
     if not context.one_off:
         lines.memo = context.line_memo
-    if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
+    if ClueTracker(puzzle, board).solved:
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
@@ -294,7 +297,7 @@ def _fast_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
     if best is None:
         return None
     _, axis, index, clue, reason, where = best
-    text = f"{line_name(axis, index)}, clue {clue_text(clue)}: {reason.text}."
+    text = f"{line_name(axis, index)}, clue {format_clue(clue)}: {reason.text}."
     return Hint("line", tuple((r, c, reason.value) for r, c in where), (axis, index), "fast",
                 text)
 
@@ -334,10 +337,10 @@ def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
         if ps:
             parts.append(f"{span_text(ax, ps)} {'is' if len(ps) == 1 else 'are'} {_word(value)}")
     how = "in the only way" if ways == 1 else f"in all {ways:,} ways"
-    text = (f"{line_name(axis, index)}, clue {clue_text(clue)}: {how} the blocks can still be "
+    text = (f"{line_name(axis, index)}, clue {format_clue(clue)}: {how} the blocks can still be "
             f"placed, {' and '.join(parts)}.")
-    cells = tuple((r, c, v) for (r, c), (_, v) in zip(where, decided))
-    return Hint("line", cells, (axis, index), "fcomp", text)
+    decides = tuple((r, c, v) for (r, c), (_, v) in zip(where, decided))
+    return Hint("line", decides, (axis, index), "fcomp", text)
 
 
 def _probe_hint(lines: _Lines, cursor: tuple[int, int],
@@ -383,7 +386,7 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
         words = line_name(axis, index).lower()
         if number not in named:
             named.add(number)
-            words += f" (clue {clue_text(lines.clue(number))})"
+            words += f" (clue {format_clue(lines.clue(number))})"
         return words
 
     parts = []

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 import numpy as np
 
@@ -20,12 +21,16 @@ from nonotui.engine import kernels
 from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board, Puzzle
+from nonotui.model.vocab import SolveStatus
 
 POLL_SECONDS = 0.005
 """How often a stoppable search looks at ``should_stop``, the deadline and progress."""
 
-STATUSES = ("unique", "multiple", "solved", "contradiction", "timeout", "cancelled")
+STATUSES: tuple[SolveStatus, ...] = ("unique", "multiple", "solved", "contradiction", "timeout", "cancelled")
 """``solved``: a solution was found and uniqueness was not asked for (``max_solutions=1``)."""
+
+StoppedBy = Literal["timeout", "cancelled"]
+"""Why a search stopped before its answer: its deadline passed, or ``should_stop`` said so."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ class Progress:
 class SolveResult:
     """The answer of :func:`solve`."""
 
-    status: str
+    status: SolveStatus
     """One of :data:`STATUSES`."""
     solutions: list[Board]
     """The solutions found (all of them for ``unique``; on timeout or cancel, those found)."""
@@ -231,8 +236,11 @@ class _Runner:
     racer finishing) sets it, and the kernel stops before the next line it would solve.
     """
 
-    def __init__(self, prep, cells, methods, complete, max_solutions, timeout, should_stop,
-                 on_progress, strategy: str = "auto") -> None:
+    def __init__(self, prep: _Prepared, cells: np.ndarray, methods: np.ndarray,
+                 complete: np.ndarray, max_solutions: int, timeout: float | None,
+                 should_stop: Callable[[], bool] | None,
+                 on_progress: Callable[[Progress], None] | None,
+                 strategy: str = "auto") -> None:
         self.strategy = strategy
         self.prep = prep
         self.cells = cells
@@ -242,14 +250,14 @@ class _Runner:
         self.timeout = timeout
         self.should_stop = should_stop
         self.on_progress = on_progress
-        self.stopped_by: str | None = None
+        self.stopped_by: StoppedBy | None = None
         self.seconds = 0.0
         self.earlier_guesses = 0
         """Guesses made by runs that ended before the current one, so progress only grows."""
         self.controls: list[np.ndarray] = []
         self.live_stats: list[np.ndarray] = []
 
-    def _args(self, options: np.ndarray):
+    def _args(self, options: np.ndarray) -> tuple[tuple[Any, ...], np.ndarray, np.ndarray]:
         p = self.prep
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
         control = np.zeros(1, dtype=np.int64)
@@ -260,7 +268,7 @@ class _Runner:
                 self.cells.copy(), self.max_solutions, solutions, control, stats, options)
         return args, solutions, stats
 
-    def run(self):
+    def run(self) -> tuple[int, list[np.ndarray], np.ndarray, str, StoppedBy | None]:
         """``(status, solutions, summed counters, winning strategy, stopped_by)``."""
         self.start = time.perf_counter()
         stoppable = not (self.timeout is None and self.should_stop is None
@@ -290,7 +298,7 @@ class _Runner:
         self.seconds = time.perf_counter() - self.start
         return status, [sols[i] for i in range(found)], counters, strategy, self.stopped_by
 
-    def _wait(self, arg_sets, race: bool = False) -> list[tuple[int, int]]:
+    def _wait(self, arg_sets: list[tuple[Any, ...]], race: bool = False) -> list[tuple[int, int]]:
         """Run kernels in threads; poll stop conditions; in a race, the first to end stops the
         rest. Returns each kernel's ``(status, found)``."""
         results: list[tuple[int, int] | None] = [None] * len(arg_sets)
@@ -298,7 +306,7 @@ class _Runner:
         controls = self.controls[-len(arg_sets):]
         stats = self.live_stats[-len(arg_sets):]
 
-        def work(i: int, args) -> None:
+        def work(i: int, args: tuple[Any, ...]) -> None:
             try:
                 results[i] = kernels.search_grid(*args)
             except BaseException as exc:  # re-raised in the caller's thread below
@@ -324,7 +332,8 @@ class _Runner:
             raise failures[0]
         return [r for r in results if r is not None]
 
-    def _poll(self, controls, stats, deadline) -> None:
+    def _poll(self, controls: list[np.ndarray], stats: list[np.ndarray],
+              deadline: float | None) -> None:
         """Check the stop conditions and report progress, between two waits."""
         if self.stopped_by is None:
             if deadline is not None and time.perf_counter() >= deadline:
@@ -336,7 +345,7 @@ class _Runner:
                     control[0] = 1
         self._report(stats)
 
-    def _report(self, stats) -> None:
+    def _report(self, stats: list[np.ndarray]) -> None:
         """Hand the counters of the running kernels to ``on_progress``, if anyone listens."""
         if self.on_progress is None:
             return
@@ -351,7 +360,9 @@ class _Runner:
         ))
 
 
-def _status(status: int, found: int, max_solutions: int, stopped_by: str | None) -> str:
+def _status(
+    status: int, found: int, max_solutions: int, stopped_by: StoppedBy | None
+) -> SolveStatus:
     if status == kernels.SEARCH_STOPPED:
         return stopped_by or "cancelled"
     if found >= 2:

@@ -21,6 +21,7 @@ from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.engine.search import prepare, solve
 from nonotui.errors import NonotuiError
 from nonotui.model import CELL_DTYPE, FILLED, UNKNOWN, Board, Puzzle
+from nonotui.model.words import plural
 
 Cell = tuple[int, int, int]
 """``(row, column, value)``, the value a cell bitset."""
@@ -50,7 +51,7 @@ def describe_step(line: tuple[str, int] | None, method: str, cells: tuple[Cell, 
     the player's panel and the kind's auto-solve alike."""
     filled = sum(1 for _, _, v in cells if v == FILLED)
     n = len(cells)
-    what = f"{n} cell{'s' if n != 1 else ''} ({filled} filled, {n - filled} empty)"
+    what = f"{plural(n, 'cell')} ({filled} filled, {n - filled} empty)"
     if line is None:
         return (f"no line decides more, so the search (guessing and backtracking) "
                 f"decided the last {what}")
@@ -105,7 +106,7 @@ class Propagation:
     """
 
     steps: tuple[EngineStep, ...]
-    status: str
+    status: Literal["done", "broken"]
     solves: dict[str, int]
     cells: np.ndarray
 

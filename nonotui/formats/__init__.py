@@ -65,7 +65,7 @@ def detect(text: str, path: str | Path) -> ModuleType:
 def parse(text: str, path: str | Path = "<text>", fmt: str | None = None) -> list[Puzzle]:
     """Every puzzle in ``text``, in format ``fmt`` or the detected one."""
     module = FORMATS[fmt] if fmt is not None else detect(text, path)
-    puzzles = module.read(text, str(path))
+    puzzles: list[Puzzle] = module.read(text, str(path))
     if not puzzles:
         raise PuzzleFormatError(path, None, "the file holds no puzzle")
     return puzzles
@@ -103,7 +103,8 @@ def dump(puzzles: Puzzle | Sequence[Puzzle], fmt: str) -> str:
         raise UnsupportedPuzzleError(
             f"the {fmt} format holds one puzzle; pick one with FILE#N ({len(items)} given)"
         )
-    return module.write(items)
+    text: str = module.write(items)
+    return text
 
 
 def open_spec(spec: str) -> tuple[list[Puzzle], str]:

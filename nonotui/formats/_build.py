@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from nonotui.errors import PuzzleError, PuzzleFormatError
 from nonotui.model import LineError, Puzzle
+from nonotui.model.puzzle import Axis
 
-LineOf = Callable[[str, int], "int | None"]
+LineOf = Callable[[Axis, int], "int | None"]
 """Maps ``(axis, 0-based index)`` of a row or column to the file line its clue was read from."""
 
 
@@ -24,6 +25,7 @@ def build_puzzle(
         fields: The puzzle's fields.
     """
     try:
+        # each reader passes Puzzle's own fields; their types are checked by Puzzle itself
         return Puzzle(**fields)  # type: ignore[arg-type]
     except LineError as exc:
         line = line_of(exc.axis, exc.index) if line_of is not None else None

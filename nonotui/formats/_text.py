@@ -198,3 +198,43 @@ def parse_size(text: str, path: str, line: int, names: tuple[str, str]) -> tuple
         if not 1 <= value <= MAX_SIZE:
             raise PuzzleFormatError(path, line, f"{name} {value} is outside 1 to {MAX_SIZE}")
     return values
+
+
+DEFAULT_BLOCK_CHAR = "1"
+"""The colour character of a block written without one (``.non`` and ``.g``): colour 1."""
+
+_BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
+
+
+def color_clue(
+    text: str, what: str, path: str, line: int, length: int | None = None
+) -> list[tuple[int, str]]:
+    """A clue of blocks each optionally followed by its colour character (``3a,1,2b``), as
+    ``(length, char)`` pairs (:data:`DEFAULT_BLOCK_CHAR` where none is written); ``0`` alone is
+    the empty clue. The ``.non`` and ``.g`` formats write clues this way.
+
+    Raises:
+        PuzzleFormatError: a word that is not a block, a block of 0 among others, a length of
+            more than six digits, or more blocks than ``length`` cells hold.
+    """
+    clue: list[tuple[int, str]] = []
+    zero = False
+    for part in clue_words(text, path, line, what, length, ",", colours=True):
+        match = _BLOCK.match(part)
+        if not match:
+            raise PuzzleFormatError(
+                path,
+                line,
+                f"{what}: {quote(part)} is not a block length (a whole number, "
+                "optionally followed by a colour character)",
+            )
+        digits, char = match.groups()
+        if len(digits) > 6:
+            raise PuzzleFormatError(path, line, f"{what}: {quote(digits, 20)} is absurdly large")
+        if part == "0" and not clue and not zero:
+            zero = True  # the empty clue, if it stands alone
+            continue
+        if zero or int(digits) == 0:
+            raise PuzzleFormatError(path, line, f"{what}: a 0 may only stand alone (an empty line)")
+        clue.append((int(digits), char or DEFAULT_BLOCK_CHAR))
+    return clue

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, too_many_lines
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.model import MAX_SIZE, Puzzle, format_clue
+from nonotui.model.puzzle import Axis
 
 NAME = "cwd"
 EXTENSIONS = (".cwd",)
@@ -24,7 +25,7 @@ MULTI = False
 
 def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
     """Numbered non-blank lines; stops with an error past the most lines a puzzle can need."""
-    out = []
+    out: list[tuple[int, str]] = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line:
@@ -83,7 +84,7 @@ def read(text: str, path: str) -> list[Puzzle]:
         for i, (n, line) in enumerate(body)
     ]
 
-    def line_of(axis: str, index: int) -> int:
+    def line_of(axis: Axis, index: int) -> int:
         return body[index if axis == "row" else height + index][0]
 
     return [build_puzzle(path, line_of, None, rows=clues[:height], columns=clues[height:])]
@@ -96,7 +97,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
         raise UnsupportedPuzzleError("the cwd format cannot hold a colour puzzle")
 
     def clue_lines(clues: tuple[tuple[int, ...], ...]) -> list[str]:
-        return [" ".join(map(str, clue)) if clue else "0" for clue in clues]
+        return [format_clue(clue) for clue in clues]
 
     lines = [str(puzzle.height), str(puzzle.width), *clue_lines(puzzle.rows), ""]
     lines += clue_lines(puzzle.columns)

@@ -29,18 +29,18 @@ from dataclasses import dataclass, field
 from nonotui.errors import PuzzleFormatError, quote
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._colors import NAMED_RGB, collapse, name_for, parse_rgb
-from nonotui.formats._text import clue_words, head, numbered_lines
+from nonotui.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
+from nonotui.formats._text import color_clue, head, numbered_lines
 from nonotui.model import MAX_SIZE, Color, Puzzle
+from nonotui.model.puzzle import Axis
 
 NAME = "g"
 EXTENSIONS = (".g",)
 WRITABLE = False
 MULTI = False
 
-DEFAULT_CHAR = "1"
 _DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", DEFAULT_CHAR))
 _DECLARATION = re.compile(r"^\s*(\S):(\S?)\s+(\S+)(?:\s.*)?$")
-_BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
 
 
 @dataclass
@@ -79,14 +79,14 @@ def read(text: str, path: str) -> list[Puzzle]:
             raise PuzzleFormatError(path, start, f"the {what} section has no lines")
         clue_sets.append([])
         for i, (no, line) in enumerate(body):
-            clue_sets[-1].append(_clue(line, f"{what} {i + 1}", path, no))
+            clue_sets[-1].append(color_clue(line, f"{what} {i + 1}", path, no))
             for _, char in clue_sets[-1][-1]:
                 used.setdefault(char, no)
     rows, columns = clue_sets
     palette, index = _palette(sections.colors, used, path)
     is_color = len(index) > 1
 
-    def line_of(axis: str, i: int) -> int:
+    def line_of(axis: Axis, i: int) -> int:
         return sections.bodies[0 if axis == "row" else 1][i][0]
 
     puzzle = build_puzzle(
@@ -174,25 +174,6 @@ def _declare(colors: dict[str, _Declared], line: str, path: str, no: int) -> Non
         raise PuzzleFormatError(
             path, no, f"the colour word {quote(word)} is not one nonotui knows; write it as #RRGGBB"
         )
-
-
-def _clue(line: str, what: str, path: str, no: int) -> list[tuple[int, str]]:
-    clue: list[tuple[int, str]] = []
-    zero = False
-    for part in clue_words(line, path, no, what, None, ",", colours=True):
-        match = _BLOCK.match(part)
-        if part == "0" and not clue and not zero:
-            zero = True  # the empty clue, if it stands alone
-            continue
-        if zero or not match or len(match.group(1)) > 6 or int(match.group(1)) == 0:
-            raise PuzzleFormatError(
-                path,
-                no,
-                f"{what}: {quote(part)} is not a block length (a positive whole number, "
-                "optionally followed by a colour character)",
-            )
-        clue.append((int(match.group(1)), match.group(2) or DEFAULT_CHAR))
-    return clue
 
 
 def _palette(

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.model import MAX_SIZE, Puzzle, format_clue
+from nonotui.model.puzzle import Axis
 
 NAME = "mk"
 EXTENSIONS = (".mk",)
@@ -27,7 +28,7 @@ SEPARATOR = "#"
 def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
     """Numbered non-blank lines without comments; the ``#`` separator is kept. Stops with an
     error past the most lines a puzzle can need."""
-    out = []
+    out: list[tuple[int, str]] = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line and (line == SEPARATOR or not line.startswith("#")):
@@ -86,7 +87,7 @@ def read(text: str, path: str) -> list[Puzzle]:
         for i, (n, line) in enumerate(column_lines)
     ]
 
-    def line_of(axis: str, index: int) -> int:
+    def line_of(axis: Axis, index: int) -> int:
         return (row_lines if axis == "row" else column_lines)[index][0]
 
     return [build_puzzle(path, line_of, None, rows=rows, columns=columns)]
@@ -99,7 +100,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
         raise UnsupportedPuzzleError("the mk format cannot hold a colour puzzle")
 
     def clue_lines(clues: tuple[tuple[int, ...], ...]) -> list[str]:
-        return [" ".join(map(str, clue)) if clue else "0" for clue in clues]
+        return [format_clue(clue) for clue in clues]
 
     lines = [f"{puzzle.height} {puzzle.width}", *clue_lines(puzzle.rows), SEPARATOR]
     lines += clue_lines(puzzle.columns)

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.formats._build import build_puzzle
 from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.model import MAX_SIZE, Puzzle, format_clue
+from nonotui.model.puzzle import Axis
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -23,7 +24,7 @@ MULTI = False
 def _content(text: str, path: str = "<text>") -> list[tuple[int, str]]:
     """Numbered non-blank lines without comments; stops with an error past the most lines a
     puzzle can need (the size line and a clue per row and column)."""
-    out = []
+    out: list[tuple[int, str]] = []
     for n, line in numbered_lines(text):
         line = line.strip()
         if line and not line.startswith("#"):
@@ -69,7 +70,7 @@ def read(text: str, path: str) -> list[Puzzle]:
         for i, (n, line) in enumerate(body)
     ]
 
-    def line_of(axis: str, index: int) -> int:
+    def line_of(axis: Axis, index: int) -> int:
         return body[index if axis == "row" else height + index][0]
 
     return [build_puzzle(path, line_of, first_no, rows=clues[:height], columns=clues[height:])]
@@ -81,5 +82,5 @@ def write(puzzles: Sequence[Puzzle]) -> str:
     if puzzle.is_color:
         raise UnsupportedPuzzleError("the nin format cannot hold a colour puzzle")
     lines = [f"{puzzle.width} {puzzle.height}"]
-    lines += [" ".join(map(str, clue)) if clue else "0" for clue in puzzle.rows + puzzle.columns]
+    lines += [format_clue(clue) for clue in puzzle.rows + puzzle.columns]
     return "\n".join(lines) + "\n"

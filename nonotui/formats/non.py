@@ -41,9 +41,11 @@ from nonotui.formats._colors import (
     rgb_of,
     writable_chars,
 )
-from nonotui.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, clue_words, head
+from nonotui.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
+from nonotui.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, color_clue, head
 from nonotui.model import MAX_SIZE, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
+from nonotui.model.puzzle import Axis
 
 NAME = "non"
 EXTENSIONS = (".non", ".nonpack")
@@ -51,8 +53,6 @@ WRITABLE = True
 MULTI = True
 
 SEPARATOR = "===="
-DEFAULT_CHAR = "1"
-"""The colour of a block written without a colour character."""
 
 _DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", DEFAULT_CHAR))
 _TEXT_KEYS = {
@@ -67,7 +67,6 @@ _TEXT_KEYS = {
 _KEYS = {"width", "height", "rows", "columns", "color", "goal", "saved", *_TEXT_KEYS}
 _ONCE = {"width", "height", "rows", "columns", "goal"}
 _KEY_LINE = re.compile(r"^\s*(\S+)\s*(.*?)\s*$")
-_BLOCK = re.compile(r"^([0-9]+)([^0-9]?)$")
 _SEPARATOR_LINE = re.compile(r"^[^\S\n]*====[^\S\n]*$", re.MULTILINE)
 _SPDX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 
@@ -194,36 +193,12 @@ def _read_section(
                 f"the {key} section ends after {len(clues)} of the {count} lines "
                 f"its {dimension} needs",
             )
-        clues.append(_clue(line, f"{axis} {len(clues) + 1}", path, line_no, length))
+        clues.append(color_clue(line, f"{axis} {len(clues) + 1}", path, line_no, length))
         lines.append(line_no)
         i += 1
     draft.clues[key] = clues
     draft.clue_lines[key] = lines
     return i
-
-
-def _clue(line: str, what: str, path: str, no: int, length: int | None = None) -> Clue:
-    clue: Clue = []
-    zero = False
-    for part in clue_words(line, path, no, what, length, ",", colours=True):
-        match = _BLOCK.match(part)
-        if not match:
-            raise PuzzleFormatError(
-                path,
-                no,
-                f"{what}: {quote(part)} is not a block length (a whole number, "
-                "optionally followed by a colour character)",
-            )
-        digits, char = match.groups()
-        if len(digits) > 6:
-            raise PuzzleFormatError(path, no, f"{what}: {quote(digits, 20)} is absurdly large")
-        if part == "0" and not clue and not zero:
-            zero = True  # the empty clue, if it stands alone
-            continue
-        if zero or int(digits) == 0:
-            raise PuzzleFormatError(path, no, f"{what}: a 0 may only stand alone (an empty line)")
-        clue.append((int(digits), char or DEFAULT_CHAR))
-    return clue
 
 
 def _read_color(draft: _Draft, value: str, path: str, no: int) -> None:
@@ -280,7 +255,7 @@ def _build(draft: _Draft, path: str, whole_line: int | None) -> Puzzle:
         **draft.text,
     )
 
-    def line_of(axis: str, i: int) -> int:
+    def line_of(axis: Axis, i: int) -> int:
         return draft.clue_lines["rows" if axis == "row" else "columns"][i]
 
     puzzle = build_puzzle(path, line_of, whole_line, **fields)

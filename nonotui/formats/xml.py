@@ -1,4 +1,4 @@
-"""webpbn's XML format (read and write), parsed safely.
+"""webpbn's XML format (read here, written by :mod:`nonotui.formats._xml_write`), parsed safely.
 
 A ``<puzzleset>`` holds one or more ``<puzzle type="grid" defaultcolor=".." backgroundcolor="..">``
 elements (white and black unless given). A puzzle has metadata elements, ``<color name=".."
@@ -35,7 +35,6 @@ import functools
 import html.entities
 import io
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from xml.parsers import expat
 from xml.sax import SAXParseException
@@ -44,23 +43,23 @@ from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 
-from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
+from nonotui.errors import PuzzleFormatError, quote
 from nonotui.formats._build import build_puzzle
+from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb
 from nonotui.formats._text import MAX_PUZZLES
-from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, rgb_of, writable_chars
+from nonotui.formats._xml_write import DEFAULT_PALETTE as _DEFAULT_PALETTE
+from nonotui.formats._xml_write import TEXT_TAGS as _TEXT_TAGS
+from nonotui.formats._xml_write import write as write  # the format's writer, re-exported
 from nonotui.model import MAX_SIZE, Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
+from nonotui.model.puzzle import Axis
 
 NAME = "xml"
 EXTENSIONS = (".xml",)
 WRITABLE = True
 MULTI = True
 
-_DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", "X"))
-_TEXT_TAGS = ("title", "author", "copyright", "license", "description")
 _INHERITED = ("author", "copyright", "license", "source")
-_CATALOGUE = re.compile(r"^(?:(\S(?:.*\S)?) )?(#\S+)$")
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 MAX_DEPTH = 32
 """Elements nested deeper than this are refused (webpbn's own go five deep)."""
 MAX_CHILDREN = MAX_SIZE + 24
@@ -103,11 +102,13 @@ def _safe_parser_class() -> type:
     """
     from defusedxml.expatreader import DefusedExpatParser
 
-    class SafeParser(DefusedExpatParser):  # type: ignore[misc]
+    class SafeParser(DefusedExpatParser):
         """webpbn's own files carry ``<!DOCTYPE pbn SYSTEM "http://webpbn.com/...">``; with
         parameter entity parsing off, expat skips that DTD instead of reporting it as an
         external reference, while entity declarations and external references stay
         forbidden."""
+
+        _parser: expat.XMLParserType  # set by reset(); the stubs do not declare it
 
         def reset(self) -> None:
             super().reset()
@@ -267,7 +268,7 @@ def _read_puzzle(node: _Node, defaults: dict[str, str | None], path: str) -> Puz
         column_colors=[[index[c] for _, c in clue] for clue in columns] if is_color else None,
     )
 
-    def line_of(axis: str, i: int) -> int:
+    def line_of(axis: Axis, i: int) -> int:
         return (row_lines if axis == "row" else column_lines)[i]
 
     puzzle = build_puzzle(path, line_of, node.line, **fields)
@@ -533,91 +534,3 @@ def _saved_values(
                 bits[cell] = value
         out.append([bits[cell] for cell in row])
     return out
-
-
-# -- writing ----------------------------------------------------------------------------------
-
-
-def write(puzzles: Sequence[Puzzle]) -> str:
-    """The puzzles as one webpbn ``<puzzleset>``."""
-    out = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>"]
-    for puzzle in puzzles:
-        out += _write_one(puzzle)
-    out.append("</puzzleset>")
-    return "\n".join(out) + "\n"
-
-
-def _usable(char: str) -> bool:
-    return char.isprintable() and not char.isspace() and char not in "|?[]"
-
-
-def _element(tag: str, value: str) -> str:
-    from xml.sax.saxutils import escape  # imported when writing: see _safe_parser_class
-
-    if _NOT_XML.search(value):
-        raise UnsupportedPuzzleError(f"the {tag} holds a control character that XML cannot hold")
-    # XML readers turn a raw carriage return into a newline; a character reference survives.
-    return f"<{tag}>{escape(value, {chr(13): '&#13;'})}</{tag}>"
-
-
-def _write_one(puzzle: Puzzle) -> list[str]:
-    from xml.sax.saxutils import quoteattr  # imported when writing: see _safe_parser_class
-
-    palette = puzzle.colors or _DEFAULT_PALETTE
-    chars = writable_chars(palette, _usable)
-    names: list[str] = []
-    for color in palette:
-        # Colours are referred to by name, so a nameless or repeated name gets a unique one.
-        base = color.name or "colour"
-        name, n = base, 2
-        while name in names:
-            name, n = f"{base}-{n}", n + 1
-        names.append(name)
-    out = [
-        f'<puzzle type="grid" defaultcolor={quoteattr(names[1])} '
-        f"backgroundcolor={quoteattr(names[0])}>"
-    ]
-    if puzzle.catalogue is not None:
-        match = _CATALOGUE.match(puzzle.catalogue)
-        source, ident = match.groups() if match else (puzzle.catalogue, None)
-        out += [_element("source", source)] if source else []
-        out += [_element("id", ident)] if ident else []
-    for tag in _TEXT_TAGS:
-        value = getattr(puzzle, tag)
-        if value is not None:
-            out.append(_element(tag, value))
-    for name, char, color in zip(names, chars, palette):
-        rgb = rgb_of(color)[1:]
-        out.append(f"<color name={quoteattr(name)} char={quoteattr(char)}>{rgb}</color>")
-    for kind, clues, colors_of in (
-        ("columns", puzzle.columns, puzzle.column_clue_colors),
-        ("rows", puzzle.rows, puzzle.row_clue_colors),
-    ):
-        out.append(f'<clues type="{kind}">')
-        for i, clue in enumerate(clues):
-            counts = "".join(
-                f"<count>{n}</count>"
-                if k == 1
-                else f"<count color={quoteattr(names[k])}>{n}</count>"
-                for n, k in zip(clue, colors_of(i))
-            )
-            out.append(f"<line>{counts}</line>")
-        out.append("</clues>")
-    if puzzle.goal is not None:
-        rows = ["|" + "".join(chars[v] for v in row) + "|" for row in puzzle.goal]
-        out += ['<solution type="goal">', "<image>", *rows, "</image>", "</solution>"]
-    if puzzle.saved is not None:
-        full = unknown_for(puzzle.n_colors)
-        rows = [
-            "|" + "".join(_saved_cell(v, chars, full) for v in row) + "|" for row in puzzle.saved
-        ]
-        out += ['<solution type="saved">', "<image>", *rows, "</image>", "</solution>"]
-    out.append("</puzzle>")
-    return out
-
-
-def _saved_cell(value: int, chars: list[str], full: int) -> str:
-    if value == full:
-        return "?"
-    ks = [k for k in range(len(chars)) if value & (1 << k)]
-    return chars[ks[0]] if len(ks) == 1 else "[" + "".join(chars[k] for k in ks) + "]"

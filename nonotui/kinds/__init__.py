@@ -25,6 +25,7 @@ from nonotui.errors import (
 )
 from nonotui.model import files
 from nonotui.model.kind import Kind, PuzzleFormat
+from nonotui.model.words import plural
 
 BUILTIN: dict[str, str] = {"nonogram": "nonotui.kinds.nonogram.kind:KIND"}
 """Every built-in kind's name and where its :class:`Kind` object is (``module:attribute``), in
@@ -217,7 +218,7 @@ def open_spec(spec: str) -> tuple[list[Any], str]:
         if not 1 <= n <= len(puzzles):
             raise NonotuiError(
                 f"{path}: puzzle #{n} asked for, but the file holds "
-                f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+                f"{plural(len(puzzles), 'puzzle')}"
             )
         return [puzzles[n - 1]], spec
     return load_all(spec), spec

@@ -14,7 +14,7 @@ import numpy as np
 
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY, FILLED
-from nonotui.model.puzzle import Puzzle
+from nonotui.model.puzzle import Axis, Puzzle
 
 
 class LineState(enum.Enum):
@@ -92,8 +92,10 @@ class ClueTracker:
         """
         return all(self._row_match) and all(self._column_match)
 
-    def broken(self) -> list[tuple[str, int]]:
+    def broken(self) -> list[tuple[Axis, int]]:
         """Every completed line that breaks its clue, as ``("row" | "column", index)``."""
-        out = [("row", i) for i, s in enumerate(self.rows) if s is LineState.BROKEN]
+        out: list[tuple[Axis, int]] = [
+            ("row", i) for i, s in enumerate(self.rows) if s is LineState.BROKEN
+        ]
         out += [("column", i) for i, s in enumerate(self.columns) if s is LineState.BROKEN]
         return out

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from nonotui.errors import SaveError
 from nonotui.model.board import Board
 
-MOVE_KINDS = ("mark", "paint", "hint", "solve")
+MoveKind = Literal["mark", "paint", "hint", "solve"]
 """What made a move: a single mark, a stroke of several cells, an applied hint, an auto-solve."""
+
+MOVE_KINDS: tuple[MoveKind, ...] = get_args(MoveKind)
+"""Every :data:`MoveKind`, in that order."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class Move:
     """
 
     changes: tuple[Change, ...]
-    kind: str = "mark"
+    kind: MoveKind = "mark"
 
     def __post_init__(self) -> None:
         if self.kind not in MOVE_KINDS:
@@ -81,9 +85,10 @@ class Move:
         """
         if not isinstance(data, dict) or not isinstance(data.get("changes"), list):
             raise SaveError("a move in the undo history is not an object with a list of changes")
-        kind = data.get("kind", "mark")
-        if kind not in MOVE_KINDS:
-            raise SaveError(f"a move in the undo history has the unknown kind {kind!r}")
+        written = data.get("kind", "mark")
+        kind = next((k for k in MOVE_KINDS if k == written), None)
+        if kind is None:
+            raise SaveError(f"a move in the undo history has the unknown kind {written!r}")
         changes = []
         for item in data["changes"]:
             if (
@@ -105,16 +110,26 @@ class Move:
 
 
 def make_move(
-    board: Board, cells: Iterable[tuple[int, int]], value: int, kind: str = "mark"
+    board: Board, cells: Iterable[tuple[int, int]], value: int, kind: MoveKind = "mark"
 ) -> Move | None:
-    """The move that sets ``cells`` of ``board`` to ``value``, or ``None`` if nothing changes.
+    """The move that sets ``cells`` of ``board`` to ``value``, or ``None`` if nothing changes
+    (:func:`move_to` with one value for every cell)."""
+    return move_to(board, ((row, column, value) for row, column in cells), kind)
 
-    Cells already holding ``value`` and repeated cells are left out, so an undo never "changes"
-    a cell to what it already was. The board itself is not touched.
+
+def move_to(
+    board: Board, cells: Iterable[tuple[int, int, int]], kind: MoveKind = "mark"
+) -> Move | None:
+    """The move that sets each ``(row, column, value)`` of ``board``, or ``None`` if nothing
+    changes: the one way a move is recorded (a mark, a stroke, a hint, an auto-solve).
+
+    Cells already holding their value are left out, and a cell given again keeps its first
+    value, so an undo never "changes" a cell to what it already was. The board itself is not
+    touched.
     """
     seen: set[tuple[int, int]] = set()
     changes = []
-    for row, column in cells:
+    for row, column, value in cells:
         if (row, column) in seen:
             continue
         seen.add((row, column))

@@ -1,8 +1,9 @@
 """The ``Kind`` protocol: what a kind of puzzle (nonograms, later Aquarium, ...) tells the rest of
 nonotui, so that ``store``, ``ui`` and ``cli`` never need to know which kind they hold.
 
-Declarations only: frozen dataclasses for what a kind describes, ``Literal`` types for its
-statuses, and :class:`typing.Protocol` classes for what it does. No Textual, no numba, and no
+Declarations only: :class:`typing.Protocol` classes for what a kind does, here, and the frozen
+dataclasses for what it describes and ``Literal`` types for its statuses in
+:mod:`nonotui.model.vocab` (every name of which this module re-exports). No Textual, no numba, and no
 import of any kind's own modules; a kind's package implements :class:`Kind` and the registry
 (:mod:`nonotui.kinds`) finds it.
 
@@ -21,122 +22,43 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from nonotui.model.board import Board
 from nonotui.model.history import History
-
-# -- small vocabularies ---------------------------------------------------------------------------
-
-GlyphRole = Literal["empty", "filled", "color"]
-"""How the grid draws a cell that holds one value: the background (a dot or a cross), the one
-solid fill of a black-and-white puzzle, or a colour of the puzzle's palette (drawn in
-:attr:`CellValue.rgb`, with :attr:`CellValue.char` under ``NO_COLOR``)."""
-
-UnitState = Literal["open", "done", "broken"]
-"""How a unit stands against its constraint: cells still undecided, decided and satisfying it,
-decided and breaking it."""
-
-UnitAxis = Literal["row", "column", "region"]
-"""What shape a unit has: a whole row, a whole column, or any other set of cells."""
-
-Side = Literal["left", "top", "right", "bottom"]
-"""A margin of the board."""
-
-SolveStatus = Literal["unique", "multiple", "solved", "contradiction", "timeout", "cancelled"]
-"""The outcome of a solve. ``solved``: one solution found, uniqueness not asked for."""
-
-HintKind = Literal["solved", "mistake", "line", "contradiction", "guess", "ambiguous"]
-"""Every kind of hint a kind gives, easiest rung of the ladder first after ``solved``."""
-
-PlanStatus = Literal["solved", "inconsistent", "no-solution"]
-"""An auto-solve's outcome: steps to a solution, marks that fit no solution, clues that have
-none."""
-
-Command = Literal["solve", "bench", "hint", "check"]
-"""The shared subcommands a kind may add options to."""
-
-Use = Literal["solve", "play"]
-"""What a puzzle may be too new for: the solver (solve, bench, hint, check) or the player."""
-
-CheckStatus = Literal[
-    "solved", "not-finished", "wrong", "inconsistent", "no-solution", "timeout", "cancelled"
-]
-"""What ``nonotui check`` found (``timeout`` and ``cancelled`` are the CLI's own)."""
-
-WarmUp = Literal["solve", "all"]
-"""What to warm up: what a solve uses (the CLI), or everything the player uses."""
-
-DigitKeys = Literal["count", "none"]
-"""What the digit keys do on the play screen: a vi-style count prefix for the next move, or
-nothing (a kind with a palette will add its own member when it needs one)."""
-
-Cell = tuple[int, int]
-"""``(row, column)``, from 0."""
-
-CellValueChange = tuple[int, int, int]
-"""``(row, column, bitset)``: a cell and the value a hint, a check or a step gives it."""
-
-Stop = Callable[[], bool]
-"""A cancel callback: long work polls it and raises :class:`Cancelled` when it returns true."""
-
-
-class Cancelled(Exception):  # noqa: N818 - a signal, not an error a user made
-    """``should_stop`` asked a hint, a check or an auto-solve to give up."""
-
-
-# -- what a kind describes ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CellValue:
-    """One value a cell of this kind can take.
-
-    Attributes:
-        name: The value's name, as JSON and messages write it (``empty``, ``filled``, ``red``).
-        bit: Its bit in a cell bitset (value ``i`` of a kind is bit ``i``; ``1 << i`` is its mask).
-        role: How the grid draws it.
-        char: One character for it in saves, text boards and under ``NO_COLOR``; unique within
-            a puzzle's values and never ``?`` (unknown).
-        rgb: ``#rrggbb`` for a ``color`` value, else ``None``.
-    """
-
-    name: str
-    bit: int
-    role: GlyphRole
-    char: str
-    rgb: str | None = None
-
-    @property
-    def mask(self) -> int:
-        """The cell bitset that holds exactly this value."""
-        return 1 << self.bit
-
-
-def unknown_of(values: Sequence[CellValue]) -> int:
-    """The bitset of an undecided cell: every value still allowed."""
-    mask = 0
-    for value in values:
-        mask |= value.mask
-    return mask
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A constraint unit: a set of cells that one rule of the puzzle speaks about.
-
-    Attributes:
-        axis: The unit's shape.
-        index: Its index among the units of that axis (row 3 is ``("row", 2)``).
-        label: Its name in messages, counted from 1 (``Row 3``, ``Tank B``).
-        cells: Its cells, in the order the rule reads them (left to right, top to bottom).
-    """
-
-    axis: UnitAxis
-    index: int
-    label: str
-    cells: Sequence[Cell]
+from nonotui.model.vocab import (
+    Borders,
+    Cancelled,
+    Cell,
+    CellValue,
+    CellValueChange,
+    CheckReport,
+    CheckStatus,
+    Command,
+    DigitKeys,
+    GlyphRole,
+    HintKind,
+    KeyRules,
+    MarginLabel,
+    Margins,
+    MarkKey,
+    Plan,
+    PlanStatus,
+    PuzzleFormat,
+    Side,
+    SolveOutcome,
+    SolveStatus,
+    Step,
+    Stop,
+    Subcommand,
+    Unit,
+    UnitAxis,
+    UnitGuide,
+    UnitState,
+    Use,
+    WarmUp,
+    unknown_of,
+)
 
 
 class UnitTracker(Protocol):
@@ -163,177 +85,15 @@ class UnitTracker(Protocol):
         kind's rule: a nonogram judges the filled cells and takes unknown ones as empty)."""
 
 
-@dataclass(frozen=True)
-class MarginLabel:
-    """The text drawn beside one row or column: a unit's numbers, each a part of its own so that
-    one number can be dimmed or flagged alone.
-
-    Attributes:
-        side: The margin it is drawn in.
-        index: The row (left and right margins) or column (top and bottom) it stands beside.
-        parts: Its numbers as text, in reading order (outwards to inwards: a row's clue reads
-            left to right towards the board, a column's top to bottom); never empty.
-        unit: The unit whose state and guide dim or flag it.
-    """
-
-    side: Side
-    index: int
-    parts: tuple[str, ...]
-    unit: int
-
-
-@dataclass(frozen=True)
-class Margins:
-    """Everything drawn around the board."""
-
-    labels: tuple[MarginLabel, ...]
-
-
-@dataclass(frozen=True)
-class UnitGuide:
-    """How one unit's margin label is shown for the player's current marks.
-
-    Attributes:
-        dimmed: Per part of the label: already satisfied by the marks, drawn dim.
-        error: The unit's marks fit no way of satisfying it: every part is flagged.
-    """
-
-    dimmed: tuple[bool, ...]
-    error: bool
-
-
-@dataclass(frozen=True)
-class Borders:
-    """Everything drawn between cells.
-
-    Attributes:
-        guide_every: A thin guide line after every ``guide_every``-th row and column (5 for a
-            nonogram), or ``None`` for none.
-        walls: Heavy borders between two cells of different regions, as ``(row, column,
-            side)``: the border on that cell's ``right`` or ``bottom`` side.
-    """
-
-    guide_every: int | None = None
-    walls: frozenset[tuple[int, int, Literal["right", "bottom"]]] = frozenset()
-
-
-@dataclass(frozen=True)
-class MarkKey:
-    """A key that marks the cursor cell with one value (pressed again, it clears the cell).
-
-    Attributes:
-        keys: Textual key names (``space``, ``f``, ``x``).
-        value: The name of the :class:`CellValue` it sets.
-        description: What the help screen says it does.
-    """
-
-    keys: tuple[str, ...]
-    value: str
-    description: str
-
-
-@dataclass(frozen=True)
-class KeyRules:
-    """What only this kind's play screen does with keys and the mouse.
-
-    Attributes:
-        marks: The marking keys, in the order the help screen lists them.
-        primary: The value the left mouse button marks, by name.
-        secondary: The value the right mouse button marks, by name.
-        digits: What the digit keys do.
-    """
-
-    marks: tuple[MarkKey, ...]
-    primary: str
-    secondary: str
-    digits: DigitKeys = "none"
-
-
-@dataclass(frozen=True)
-class PuzzleFormat:
-    """A file format of one kind.
-
-    Attributes:
-        name: The name ``--to`` takes (``non``, ``xml``).
-        extensions: File name endings it claims, lower case with the dot.
-        writable: Whether :attr:`write` can write it.
-        multi: Whether one file can hold several puzzles.
-        sniff: A cheap test of whether text looks like this format.
-        read: Every puzzle in ``(text, path)``; raises
-            :class:`~nonotui.errors.PuzzleFormatError` naming the file's line.
-        write: The puzzles as text; raises :class:`~nonotui.errors.UnsupportedPuzzleError` for
-            what the format cannot hold. ``None`` when not writable.
-    """
-
-    name: str
-    extensions: tuple[str, ...]
-    writable: bool
-    multi: bool
-    sniff: Callable[[str], bool]
-    read: Callable[[str, str], list[Any]]
-    write: Callable[[Sequence[Any]], str] | None = None
-    needs_goal: bool = False
-    """Writing it needs the puzzle's goal (its picture); ``convert`` solves for one when the
-    puzzle has none (:meth:`Kind.with_goal`)."""
-
-
-@dataclass(frozen=True)
-class Subcommand:
-    """A subcommand only one kind has (a nonogram's ``line``).
-
-    Attributes:
-        name: The command's name.
-        register: Adds its parser to argparse's subparsers and sets ``func(args) -> int``.
-    """
-
-    name: str
-    register: Callable[[Any], None]
-
-
-# -- what a kind computes -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SolveOutcome:
-    """The answer of :meth:`Kind.solve`.
-
-    Attributes:
-        status: How the search ended.
-        solutions: The solutions found (all of them for ``unique``; those found so far on a
-            timeout or a cancel).
-        seconds: Time spent in the engine.
-        stats: What the search did, JSON-ready (the kind decides the fields).
-        settings: The options the search ran with, JSON-ready (``{"linesolvers": "fast,fcomp"}``).
-    """
-
-    status: SolveStatus
-    solutions: tuple[Board, ...]
-    seconds: float
-    stats: Mapping[str, object] = field(default_factory=dict)
-    settings: Mapping[str, object] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class CheckReport:
-    """What checking a board's marks found.
-
-    Attributes:
-        status: The outcome.
-        explanation: The outcome in words, rows and columns counted from 1.
-        wrong: The marks no solution allows, ``(row, column, value marked)``, reading order.
-    """
-
-    status: CheckStatus
-    explanation: str
-    wrong: tuple[CellValueChange, ...] = ()
+# -- what a kind computes and does ---------------------------------------------------------------
 
 
 class HintLike(Protocol):
     """A hint as the player and the CLI see it; each kind has its own reasons and fields."""
 
     @property
-    def kind(self) -> str:
-        """One of :data:`HintKind`."""
+    def kind(self) -> HintKind:
+        """What rung of the ladder gave it."""
 
     @property
     def cells(self) -> tuple[CellValueChange, ...]:
@@ -355,25 +115,6 @@ class HintLike(Protocol):
         """The hint's JSON shape (``nonotui hint --json``)."""
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of an auto-solve, as the player watches it.
-
-    Attributes:
-        cells: ``(row, column, bitset)`` for every cell the step decides.
-        description: The step in words (``Row 3: the fast linesolver decided 4 cells``).
-        unit: The unit the step worked in, or ``None`` for a step over the whole board (a
-            search's), which the player shows row by row.
-        method: What decided it (``fast``, ``search``), or empty; frames of several steps
-            count them by method.
-    """
-
-    cells: tuple[CellValueChange, ...]
-    description: str
-    unit: int | None = None
-    method: str = ""
-
-
 class Helper(Protocol):
     """The player's hints and checks on one puzzle (:meth:`Kind.helper`), keeping what they learn
     between calls. Made without the engine; each method runs in one worker thread at a time, and
@@ -388,21 +129,6 @@ class Helper(Protocol):
 
     def hint_unit(self, hint: HintLike) -> int | None:
         """The unit a hint reasons in (drawn around its cells), or ``None``."""
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What an auto-solve found: the steps to show, or why there are none.
-
-    Attributes:
-        status: The outcome.
-        steps: In order; applying them all gives a solution.
-        several: The marks and clues allow more than one solution.
-    """
-
-    status: PlanStatus
-    steps: tuple[Step, ...] = ()
-    several: bool = False
 
 
 class PuzzleLike(Protocol):

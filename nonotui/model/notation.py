@@ -8,6 +8,7 @@ the line and column.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -40,9 +41,10 @@ def parse_clue(text: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def format_clue(clue: tuple[int, ...] | list[int]) -> str:
-    """A clue as numbers separated by spaces; ``0`` for the empty clue."""
-    return " ".join(str(n) for n in clue) if clue else "0"
+def format_clue(clue: Sequence[int] | np.ndarray) -> str:
+    """A clue as players write it, numbers separated by spaces (``3 1 2``); ``0`` for the empty
+    clue. The one place a clue becomes text: messages, hints, ``show`` and the plain formats."""
+    return " ".join(str(n) for n in clue) or "0"
 
 
 def parse_line(text: str, *, row: int | None = None) -> np.ndarray:

@@ -6,10 +6,11 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Literal, TypedDict, Unpack
 
 from nonotui.errors import PuzzleError
 from nonotui.model.cells import MAX_COLORS, unknown_for
+from nonotui.model.notation import format_clue
 
 MAX_SIZE = 1000
 """The largest width or height accepted: bigger files are treated as broken, not as puzzles."""
@@ -36,6 +37,10 @@ WHITE = Color("white", "#ffffff", ".")
 BLACK = Color("black", "#000000", "#")
 
 
+Axis = Literal["row", "column"]
+"""Which way a nonogram's line runs; its clue is ``puzzle.rows[i]`` or ``puzzle.columns[i]``."""
+
+
 class LineError(PuzzleError):
     """A puzzle error that concerns one row or column, so a parser can name the file's line.
 
@@ -44,7 +49,7 @@ class LineError(PuzzleError):
         index: The 0-based index of the line.
     """
 
-    def __init__(self, message: str, axis: str, index: int) -> None:
+    def __init__(self, message: str, axis: Axis, index: int) -> None:
         super().__init__(message)
         self.axis = axis
         self.index = index
@@ -79,8 +84,8 @@ def clue_words(clue: Sequence[int], shown: int = 12) -> str:
     """``clue 3 1 2`` for a message; a long clue is cut: ``clue 1 1 1 ... (a clue of 5,000,000
     numbers)``, so that no message grows with the file."""
     if len(clue) <= shown:
-        return "clue " + (" ".join(map(str, clue)) or "0")
-    return f"clue {' '.join(map(str, clue[: shown - 4]))} ... (a clue of {len(clue):,} numbers)"
+        return "clue " + format_clue(clue)
+    return f"clue {format_clue(clue[: shown - 4])} ... (a clue of {len(clue):,} numbers)"
 
 
 def min_length(blocks: Clue, colors: Clue | None = None) -> int:
@@ -91,6 +96,17 @@ def min_length(blocks: Clue, colors: Clue | None = None) -> int:
         return sum(blocks) + len(blocks) - 1
     gaps = sum(1 for a, b in zip(colors, colors[1:]) if a == b)
     return sum(blocks) + gaps
+
+
+class Metadata(TypedDict, total=False):
+    """The text fields of a :class:`Puzzle` (what :meth:`Puzzle.from_picture` takes by name)."""
+
+    title: str | None
+    author: str | None
+    copyright: str | None
+    license: str | None
+    catalogue: str | None
+    description: str | None
 
 
 @dataclass(frozen=True)
@@ -223,7 +239,7 @@ class Puzzle:
         *,
         colors: tuple[Color, ...] = (),
         keep_goal: bool = True,
-        **metadata: str | None,
+        **metadata: Unpack[Metadata],
     ) -> Puzzle:
         """The puzzle whose unique intended picture is ``picture`` (colour indices, 0 background).
 
@@ -250,7 +266,7 @@ class Puzzle:
             **metadata,
         )
 
-    def replace(self, **changes: object) -> Puzzle:
+    def replace(self, **changes: Any) -> Puzzle:
         """A copy with some fields changed (validated again)."""
         from dataclasses import replace
 
@@ -268,10 +284,11 @@ class Puzzle:
             raise PuzzleError("a puzzle with colours needs a background and at least one colour")
         if len(self.colors) - 1 > MAX_COLORS:
             raise PuzzleError(f"{len(self.colors) - 1} colours; at most {MAX_COLORS} are supported")
-        for axis, clues, colors, length in (
+        lines: tuple[tuple[Axis, tuple[Clue, ...], tuple[Clue, ...] | None, int], ...] = (
             ("row", self.rows, self.row_colors, self.width),
             ("column", self.columns, self.column_colors, self.height),
-        ):
+        )
+        for axis, clues, colors, length in lines:
             if colors is not None and len(colors) != len(clues):
                 raise PuzzleError(f"{len(colors)} {axis} colour lists for {len(clues)} {axis}s")
             for i, clue in enumerate(clues):
@@ -283,7 +300,7 @@ class Puzzle:
             self._validate_saved()
 
     def _validate_clue(
-        self, axis: str, i: int, clue: Clue, colors: Clue | None, length: int
+        self, axis: Axis, i: int, clue: Clue, colors: Clue | None, length: int
     ) -> None:
         label = f"{axis} {i + 1}"
         for n in clue:

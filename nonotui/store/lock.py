@@ -18,7 +18,7 @@ from nonotui.errors import NonotuiError, SaveError
 try:
     import fcntl
 except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # the module is absent: take the msvcrt branch
     import msvcrt
 
 

@@ -120,7 +120,7 @@ class NonotuiApp(App[int]):
             screen.engine_warmed(message.error)
 
     def watch_theme(self, theme: str) -> None:
-        if self.is_mounted and theme != self.settings.theme:
+        if theme != self.settings.theme:
             self.settings.theme = theme
             self.save_settings()
 
@@ -199,11 +199,12 @@ class NonotuiApp(App[int]):
             raise UnsupportedPuzzleError(
                 f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
             )
-        lock: PuzzleLock | None = self.progress_store.lock_for(puzzle.identity)
+        taken = self.progress_store.lock_for(puzzle.identity)
+        lock: PuzzleLock | None = taken
         notices = list(notices_before)
         cannot_write = False
         try:
-            lock.acquire()  # type: ignore[union-attr]
+            taken.acquire()
         except LockHeld as exc:
             notices.append(exc.message)
             lock = None
@@ -371,7 +372,7 @@ class NonotuiApp(App[int]):
         if isinstance(self.screen, PlayScreen):
             self.screen.resume_clock()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette: Textual's own entries (themes, keys, quit) and nonotui's."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Every key and mouse action", self.action_help)

@@ -48,6 +48,7 @@ from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.messages import (
     CheckDone,
     EngineFailed,
+    EngineJob,
     HelpChanged,
     HintFound,
     Reply,
@@ -164,7 +165,7 @@ class Assistant(Widget):
     def _history_copy(self) -> History:
         return History(list(self.session.history.done), [])
 
-    def _engine_call(self, what: str, call: Callable[[Stop], T],
+    def _engine_call(self, what: EngineJob, call: Callable[[Stop], T],
                      answer: Callable[[T], Message]) -> None:
         """In a worker: ``call(should_stop)``, then post ``answer(result)``; a cancel ends it
         quietly, and a failure is posted as :class:`EngineFailed` for the player to see."""

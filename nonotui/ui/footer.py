@@ -12,6 +12,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # not exported publicly; Textual is pinned (8.2)
 
 PALETTE_WIDTH = 13
 """Columns the command palette's key takes at the right edge (border, key, word, padding)."""
@@ -58,7 +59,9 @@ class FittingFooter(Footer):
         # them all, then keep the ones that fit.
         keys = list(super().compose())
         palette = [k for k in keys if k.has_class("-command-palette")]
-        plain = [k for k in keys if not k.has_class("-command-palette")]
+        plain = [
+            k for k in keys if isinstance(k, FooterKey) and not k.has_class("-command-palette")
+        ]
         self._width = self.app.size.width
         room = self._width - (PALETTE_WIDTH if palette else 0)
         ranks: tuple[str, ...] = getattr(self.screen, "FOOTER_RANKS", ())

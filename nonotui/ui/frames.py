@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from nonotui.model.cells import FILLED
 from nonotui.model.kind import Step
+from nonotui.model.words import plural
 
 FRAME_BUDGET = 40
 """The most frames an auto-solve shows, at any speed but instant."""
@@ -66,7 +67,7 @@ def _pieces(steps: Sequence[Step]) -> list[_Piece]:
 def _cells_words(cells: Sequence[tuple[int, int, int]]) -> str:
     n = len(cells)
     filled = sum(1 for _, _, v in cells if v == FILLED)
-    return f"{n} cell{'' if n == 1 else 's'} ({filled} filled, {n - filled} empty)"
+    return f"{plural(n, 'cell')} ({filled} filled, {n - filled} empty)"
 
 
 def _describe(steps: Sequence[Step], group: list[_Piece]) -> str:
@@ -81,7 +82,7 @@ def _describe(steps: Sequence[Step], group: list[_Piece]) -> str:
     if lines:
         n = sum(lines.values())
         by = ", ".join(f"{method} {count}" for method, count in sorted(lines.items()) if method)
-        who.append(f"{n} line{'' if n == 1 else 's'}" + (f" ({by})" if by else ""))
+        who.append(plural(n, 'line') + (f" ({by})" if by else ""))
     if any(steps[i].unit is None for i in range(first, last + 1)):
         rows = sorted({r for piece in group if steps[piece.step].unit is None
                        for r, _, _ in piece.cells})

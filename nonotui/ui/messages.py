@@ -7,12 +7,16 @@ the player did and lets its screen decide what that means).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from textual.message import Message
 
 from nonotui.model import Puzzle
 from nonotui.model.history import Move
 from nonotui.model.kind import HintLike, Plan
+
+EngineJob = Literal["hint", "check", "auto-solve"]
+"""The engine work a worker does for the play screen."""
 
 
 @dataclass
@@ -125,11 +129,11 @@ class EngineFailed(Message):
     """An engine worker raised: the player is told, the game goes on.
 
     Attributes:
-        what: What was being done (``hint``, ``check``, ``auto-solve``).
+        what: What was being done.
         error: The error's text.
     """
 
-    what: str
+    what: EngineJob
     error: str
     bubble = False
 

@@ -13,6 +13,7 @@ from nonotui.model.cells import EMPTY, FILLED
 from nonotui.model.check import ClueTracker
 from nonotui.model.kind import Cancelled, CellValueChange, CheckReport, Stop
 from nonotui.model.puzzle import Puzzle
+from nonotui.model.words import plural
 
 LISTED = 8
 """How many wrong marks the explanation names before "and N more" (``--json`` lists all)."""
@@ -43,7 +44,7 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
     if wrong:
         n = len(wrong)
         verb = "fits" if n == 1 else "fit"
-        return CheckReport("wrong", f"{n} mark{'s' if n != 1 else ''} {verb} no solution: "
+        return CheckReport("wrong", f"{plural(n, 'mark')} {verb} no solution: "
                            f"{_listing(wrong)}", tuple(wrong))
     decided = int(((board.cells == FILLED) | (board.cells == EMPTY)).sum())
     if clues_alone.status == "multiple" and decided:

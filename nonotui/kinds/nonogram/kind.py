@@ -41,7 +41,7 @@ from nonotui.model.kind import (
     Use,
     WarmUp,
 )
-from nonotui.model.puzzle import Puzzle
+from nonotui.model.puzzle import Axis, Puzzle
 
 GUIDE_EVERY = 5
 """A thin guide line after every fifth row and column."""
@@ -69,7 +69,7 @@ class _LineCells(Sequence[Cell]):
 
     __slots__ = ("_axis", "_index", "_length")
 
-    def __init__(self, axis: str, index: int, length: int) -> None:
+    def __init__(self, axis: Axis, index: int, length: int) -> None:
         self._axis, self._index, self._length = axis, index, length
 
     def __len__(self) -> int:
@@ -264,7 +264,7 @@ class NonogramKind:
             strategy=str(opts.get("strategy", "auto")),
         )
         return SolveOutcome(
-            status=result.status,  # type: ignore[arg-type]  # one of search.STATUSES
+            status=result.status,
             solutions=tuple(result.solutions),
             seconds=result.seconds,
             stats=result.stats.as_dict(),

@@ -19,7 +19,7 @@ from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK
 METHODS = ("fast", "complete", "fcomp", "olsak")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``line`` subcommand."""
     parser = subparsers.add_parser(
         "line",

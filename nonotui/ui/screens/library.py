@@ -224,14 +224,14 @@ class LibraryScreen(Screen[None]):
         """Sort by the next key: size, name, state."""
         i = SORT_CHOICES.index(self.settings.sort)
         self.settings.sort = SORT_CHOICES[(i + 1) % len(SORT_CHOICES)]
-        self.app.save_settings()  # type: ignore[attr-defined]
+        self.app.save_settings()  # type: ignore[attr-defined]  # NonotuiApp's (see settings.py)
         self.redraw()
 
     def action_cycle_filter(self) -> None:
         """Show the next group: all, new, in progress, solved."""
         i = FILTER_CHOICES.index(self.settings.filter)
         self.settings.filter = FILTER_CHOICES[(i + 1) % len(FILTER_CHOICES)]
-        self.app.save_settings()  # type: ignore[attr-defined]
+        self.app.save_settings()  # type: ignore[attr-defined]  # NonotuiApp's (see settings.py)
         self.redraw()
 
     def action_search(self) -> None:

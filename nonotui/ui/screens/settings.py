@@ -14,6 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -122,7 +123,7 @@ class ChoiceLine(Widget, can_focus=True):
     def _width(self) -> int:
         return self.content_region.width or 76
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._layout(width))
 
     def render(self) -> Text:
@@ -216,5 +217,8 @@ class SettingsScreen(ModalScreen[None]):
             self.query_one("#settings-about", Static).update(event.widget.info.about)
 
     def on_choice_line_changed(self, message: ChoiceLine.Changed) -> None:
-        self.app.change_setting(message.line.info.name, message.line.value)  # type: ignore[attr-defined]
+        # the app is NonotuiApp, which imports this module: naming it here would be a cycle
+        self.app.change_setting(  # type: ignore[attr-defined]
+            message.line.info.name, message.line.value
+        )
 

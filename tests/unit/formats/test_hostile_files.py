@@ -44,7 +44,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         if hasattr(module, "numbered_lines"):
             monkeypatch.setattr(module, "numbered_lines", lines)
     words = counting(_text.clue_words, "words")
-    for module in (_text, non, g, formats.tatham):
+    for module in (_text, formats.tatham):  # _text.color_clue reads .non and .g clues
         monkeypatch.setattr(module, "clue_words", words)
     start = xml._TreeBuilder.startElement
 

@@ -8,7 +8,7 @@ import pytest
 
 from nonotui.errors import SaveError
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
-from nonotui.model.history import Change, History, Move, make_move
+from nonotui.model.history import MOVE_KINDS, Change, History, Move, make_move, move_to
 
 PUZZLE = Puzzle.from_picture([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
 
@@ -26,6 +26,25 @@ def test_make_move_skips_unchanged_and_repeated_cells() -> None:
     assert all(ch.before == UNKNOWN and ch.after == FILLED for ch in move.changes)
     assert board.cells[0, 1] == UNKNOWN, "building a move must not touch the board"
     assert make_move(board, [(0, 0)], FILLED) is None
+
+
+def test_move_to_sets_each_cell_its_own_value_and_keeps_the_first_of_a_repeat() -> None:
+    board = fresh()
+    board.cells[1, 1] = EMPTY
+    move = move_to(board, [(0, 0, FILLED), (1, 1, EMPTY), (0, 2, EMPTY), (0, 0, EMPTY)], "hint")
+    assert move is not None and move.kind == "hint"
+    assert [(ch.row, ch.column, ch.before, ch.after) for ch in move.changes] == [
+        (0, 0, UNKNOWN, FILLED),
+        (0, 2, UNKNOWN, EMPTY),
+    ]
+    assert board.cells[0, 0] == UNKNOWN, "building a move must not touch the board"
+    assert move_to(board, [(1, 1, EMPTY)], "solve") is None
+
+
+def test_move_kinds_are_the_literal_vocabulary() -> None:
+    assert MOVE_KINDS == ("mark", "paint", "hint", "solve")
+    with pytest.raises(ValueError, match="unknown move kind"):
+        Move((), "erase")  # type: ignore[arg-type]  # the check a save's JSON goes through
 
 
 def test_undo_and_redo_restore_every_cell_of_a_multi_cell_move() -> None:
