@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.message import Message
+from typing import Any
 
-from nonotui.model import Puzzle
+from textual.message import Message
 
 
 @dataclass
@@ -20,7 +20,8 @@ class StrokeStarted(Message):
     Attributes:
         row: The cell's row.
         column: The cell's column.
-        value: What the button paints: filled for the left button, empty (a cross) for the right.
+        value: What the button paints (a cell bitset): the kind's primary value for the left
+            button, its secondary value for the right one (a nonogram's fill and cross).
     """
 
     row: int
@@ -54,7 +55,8 @@ class PuzzleChosen(Message):
         label: Where it came from, for messages (a file name or path).
     """
 
-    puzzle: Puzzle
+    puzzle: Any
+    """A puzzle of any kind (:class:`~nonotui.model.kind.PuzzleLike`)."""
     label: str
 
 

@@ -54,8 +54,8 @@ _FILLED = CellValue("filled", 1, "filled", "#")
 
 KEY_RULES = KeyRules(
     marks=(
-        MarkKey(("space", "f"), "filled", "fill the cell (again: clear it)"),
-        MarkKey(("x",), "empty", "cross the cell: known empty (again: clear it)"),
+        MarkKey(("space", "f"), "filled", "fill the cell (again: clear it)", "fill"),
+        MarkKey(("x",), "empty", "cross the cell: known empty (again: clear it)", "cross"),
     ),
     primary="filled",
     secondary="empty",

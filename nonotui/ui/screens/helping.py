@@ -84,8 +84,7 @@ class HelpingScreen:
         if move is None:
             self.update_guides()
         else:
-            cells = move.cells()
-            self.update_guides({r for r, _ in cells}, {c for _, c in cells})
+            self.update_guides(self.session.units_at(move.cells()))
         # a wrong mark stays wrong whatever else is marked: only the changed cells lose a flag
         self.grid.wrong = (frozenset() if move is None
                            else self.grid.wrong - set(move.cells()))
@@ -98,17 +97,11 @@ class HelpingScreen:
         self.update_guides()
         self._redraw()
 
-    def update_guides(self: PlayScreen, rows=None, columns=None) -> None:
-        """Recompute the clue guide of the given lines (all when ``None``)."""
+    def update_guides(self: PlayScreen, units=None) -> None:
+        """Recompute the guide of the given units (all when ``None``), through the kind."""
         if not self.guiding:
             return
-        row_guides, column_guides = assist.guides(self.puzzle, self.session.board, rows,
-                                                  columns)
-        grid = self.grid
-        for r, guide in row_guides.items():
-            grid.row_guides[r] = guide
-        for c, guide in column_guides.items():
-            grid.column_guides[c] = guide
+        self.grid.guides.update(self.kind.guides(self.puzzle, self.session.board, units))
 
     def _forget_hint(self: PlayScreen) -> None:
         self.hint = None

@@ -10,9 +10,9 @@ folder) is announced once, the moves stay in memory and the save is retried.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -20,9 +20,8 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 
+from nonotui import kinds
 from nonotui.errors import SaveError
-from nonotui.formats.tatham import looks_like_id
-from nonotui.model import EMPTY, FILLED, Puzzle
 from nonotui.model.history import Move
 from nonotui.store import LockHeld, Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule
@@ -30,9 +29,10 @@ from nonotui.ui.clock import Stopwatch, format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
+from nonotui.ui.markkeys import MARKS, bind_marks, short_label
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.screens.helping import HelpingScreen
-from nonotui.ui.session import PAINT_NAMES, PlaySession
+from nonotui.ui.session import PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
 
 MAX_COUNT = 999
@@ -73,8 +73,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
         Binding("end", "edge('end')", "Row end", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
         Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("space,f", "fill", "Fill"),
-        Binding("x", "cross", "Cross"),
+        # the kind's marking keys come here (KeyRules.marks, bound by __init__)
         Binding("backspace,delete", "clear", "Clear", show=False),
         Binding("m", "paint_mode", "Paint"),
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -89,13 +88,15 @@ class PlayScreen(HelpingScreen, Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "pause", "escape", "fill", "cross", "undo", "hint",
-                    "auto_solve", "check", "settings", "paint_mode", "redo", "app.quit")
-    """The footer's keys, most important first: the first ones stay on a narrow terminal."""
+    FOOTER_RANKS: tuple[str, ...] = (
+        "app.help", "pause", "escape", MARKS, "undo", "hint", "auto_solve", "check", "settings",
+        "paint_mode", "redo", "app.quit")
+    """The footer's keys, most important first: the first ones stay on a narrow terminal
+    (``MARKS`` stands for the kind's marking keys, in their order)."""
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Any,
         progress: Progress,
         store: ProgressStore,
         lock: PuzzleLock | None,
@@ -106,9 +107,15 @@ class PlayScreen(HelpingScreen, Screen[None]):
     ) -> None:
         super().__init__()
         self.puzzle = puzzle
+        self.kind = kinds.kind_of(puzzle)
+        self.key_rules = self.kind.key_rules(puzzle)
+        self._bindings, self.FOOTER_RANKS = bind_marks(self._bindings, self.key_rules,
+                                                       PlayScreen.FOOTER_RANKS)
         self.store = store
         self.lock = lock
         self.label = label
+        self.short_label = short_label(label)
+        """The label for the status line: a file's name rather than its whole path."""
         self.notices = notices
         self.session = PlaySession(puzzle, progress, read_only=lock is None)
         self.stopwatch = Stopwatch(progress.elapsed)
@@ -293,12 +300,12 @@ class PlayScreen(HelpingScreen, Screen[None]):
         # Modes first: they change what the next keys do, and the end of the line is cut off
         # on a narrow terminal.
         if s.paint is not None:
-            parts.append(f"PAINT {PAINT_NAMES[s.paint]}")
+            parts.append(f"PAINT {s.paint_names[s.paint]}")
         if self._count:
             parts.append(f"count {self._count}")
         parts += [
             # a file's name, not its whole path: the message after the facts must fit
-            self.puzzle.title or _short_label(self.label),
+            self.puzzle.title or self.short_label,
             f"{self.puzzle.width}x{self.puzzle.height}",
             self._clock_text(),
             _plural(s.progress.moves, "move"),
@@ -332,7 +339,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
 
     def _redraw(self) -> None:
         s = self.session
-        self.grid.show(s.cursor, s.tracker.rows, s.tracker.columns)
+        self.grid.show(s.cursor, s.unit_states())
         self._update_facts()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
@@ -430,7 +437,10 @@ class PlayScreen(HelpingScreen, Screen[None]):
     # -- actions --------------------------------------------------------------------------------
 
     def action_count(self, digit: int) -> None:
-        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi)."""
+        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi),
+        when the kind's digits count (a nonogram's do)."""
+        if self.key_rules.digits != "count":
+            return
         if not self._count and digit == 0:
             self.action_edge("home")
             return
@@ -446,11 +456,13 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self._changed(self.session.move(drow, dcol, count))
 
     def action_move_fill(self, drow: int, dcol: int) -> None:
-        """Move the cursor and fill the cells passed, the starting one included."""
+        """Move the cursor and mark the cells passed, the starting one included, with the kind's
+        primary value (a nonogram's fill)."""
         count = self._take_count()
         if not self._can_edit():
             return
-        self._changed(self.session.move(drow, dcol, count, paint=FILLED))
+        primary = self.session.masks[self.key_rules.primary]
+        self._changed(self.session.move(drow, dcol, count, paint=primary))
 
     def action_edge(self, where: str) -> None:
         """Jump to the first (``home``) or last (``end``) cell of the row."""
@@ -470,17 +482,12 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self.session.go_to(target, column)
         self._redraw()
 
-    def action_fill(self) -> None:
-        """Fill the cursor cell, or clear it when filled."""
+    def action_mark(self, value: str) -> None:
+        """Mark the cursor cell with the kind's value named ``value`` (a nonogram's fill or
+        cross), or clear it when it holds that value."""
         self._count = ""
         if self._can_edit():
-            self._changed(self.session.toggle(FILLED))
-
-    def action_cross(self) -> None:
-        """Cross the cursor cell, or clear it when crossed."""
-        self._count = ""
-        if self._can_edit():
-            self._changed(self.session.toggle(EMPTY))
+            self._changed(self.session.toggle(self.session.masks[value]))
 
     def action_clear(self) -> None:
         """Make the cursor cell unknown."""
@@ -495,7 +502,7 @@ class PlayScreen(HelpingScreen, Screen[None]):
             if mode is None:
                 self._end_mode_message()
             else:
-                self._say(f"paint mode: {PAINT_NAMES[mode]} (escape ends it)")
+                self._say(f"paint mode: {self.session.paint_names[mode]} (escape ends it)")
             self._update_facts()
 
     def _end_mode_message(self) -> None:
@@ -610,9 +617,3 @@ class PlayScreen(HelpingScreen, Screen[None]):
         if self.session.stroke is not None:
             self._changed(self.session.end_stroke())
 
-
-def _short_label(label: str) -> str:
-    """A file's name rather than its whole path; a Tatham game id (which has slashes) whole."""
-    if looks_like_id(label):
-        return label
-    return os.path.basename(label) or label
