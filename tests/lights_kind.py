@@ -427,9 +427,11 @@ class LightsKind:
         return Borders(None, frozenset(walls))  # type: ignore[arg-type]
 
     def key_rules(self, puzzle: LightsPuzzle) -> KeyRules:
-        return KeyRules((MarkKey(("space",), "lit", "light the cell"),
-                         MarkKey(("x",), "dark", "darken the cell"),
-                         MarkKey(("h",), "half", "half-light the cell")), "lit", "dark")
+        # v, not h: h moves the cursor left (mark keys must not be the play screen's own)
+        return KeyRules((MarkKey(("space",), "lit", "light the cell", "light"),
+                         MarkKey(("x",), "dark", "darken the cell", "dark"),
+                         MarkKey(("v",), "half", "half-light the cell", "half")),
+                        "lit", "dark", middle="half")
 
     def subcommands(self) -> Sequence[Subcommand]:
         return []
