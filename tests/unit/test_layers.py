@@ -43,13 +43,9 @@ KNOWN_CROSSINGS = {
 branch's merge; the shared model's by the move of Puzzle; the player's by Phase C, below)."""
 
 UI_STILL_NONOGRAM = {
-    # The player still draws and plays rows and columns of nonogram clues (Phase C: geometry,
-    # painter, grid, session and the play screen through the protocol).
+    # The player draws, marks and keeps units through the protocol; its engine calls (hint,
+    # check, auto-solve: the assistant's) still reach the nonogram engine directly.
     "nonotui.ui.assist",
-    "nonotui.ui.grid",
-    "nonotui.ui.painter",
-    "nonotui.ui.session",
-    "nonotui.ui.screens.play",
 }
 
 KNOWN_CYCLES = [
