@@ -351,12 +351,12 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 looks.append((value.mask, get("grid--filled")))
             else:
                 looks.append((value.mask, get("grid--filled") + Style(color=value.rgb)))
-        for state, base in looks:
-            table[(state, NORMAL)] = base
-            table[(state, LINE)] = base + line
-            table[(state, CURSOR)] = base + cursor
-            table[(state, HIGHLIGHT)] = base + hint
-            table[(state, HINT_LINE)] = base + hint_line
+        for mask, base in looks:
+            table[(mask, NORMAL)] = base
+            table[(mask, LINE)] = base + line
+            table[(mask, CURSOR)] = base + cursor
+            table[(mask, HIGHLIGHT)] = base + hint
+            table[(mask, HINT_LINE)] = base + hint_line
         guide = get("grid--guide")
         table["guide"], table["guide-line"] = guide, guide + line
         clue_cursor = get("grid--clue-cursor")
