@@ -12,9 +12,11 @@ import pytest
 from nonotui import kinds
 from nonotui.store import DataDir, ProgressStore
 from nonotui.ui.app import make_app
+from nonotui.ui.footer import FittingFooter
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
+from nonotui.ui.screens.play import PlayScreen
 from tests.lights_kind import LIGHTS, SAMPLE, UNKNOWN, LightsPuzzle, read
 from tests.ui.conftest import cell_offset, play_screen, until
 
@@ -34,7 +36,7 @@ def corner() -> LightsPuzzle:
     return read(SAMPLE, "corner.lights")[0]
 
 
-def rows(screen) -> list[str]:  # type: ignore[no-untyped-def]
+def rows(screen: PlayScreen) -> list[str]:
     return LIGHTS.board_rows(screen.puzzle, screen.session.board)
 
 
@@ -47,7 +49,7 @@ async def test_the_library_lists_it_and_opens_it(data_dir: DataDir) -> None:
     (data_dir.puzzles / "corner.lights").write_text(SAMPLE)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and app.screen.shown)
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and bool(app.screen.shown))
         library = app.screen
         assert isinstance(library, LibraryScreen)
         await pilot.press("slash", *"corner", "enter")
@@ -75,7 +77,7 @@ async def test_margins_walls_and_three_values_are_drawn() -> None:
             "   ━━╋  ╋",
             " 0  ·  ·┃ ·",
         ]
-        assert screen.query_one("FittingFooter").shown[:3] == ("Light", "Dark", "Half")
+        assert screen.query_one(FittingFooter).shown[:3] == ("Light", "Dark", "Half")
 
 
 async def test_keys_mark_its_values_and_its_digits_do_not_count() -> None:
