@@ -429,8 +429,10 @@ class LightsKind:
     def key_rules(self, puzzle: LightsPuzzle) -> KeyRules:
         # v, not h: h moves the cursor left (mark keys must not be the play screen's own)
         return KeyRules((MarkKey(("space",), "lit", "light the cell", "light"),
-                         MarkKey(("x",), "dark", "darken the cell", "dark"),
-                         MarkKey(("v",), "half", "half-light the cell", "half")),
+                         MarkKey(("x",), "dark", "darken the cell", "dark",
+                                 "darken a cell (again: clear it)"),
+                         MarkKey(("v",), "half", "half-light the cell", "half",
+                                 "half-light a cell (again: clear it)")),
                         "lit", "dark", middle="half")
 
     def subcommands(self) -> Sequence[Subcommand]:

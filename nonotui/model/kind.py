@@ -227,12 +227,16 @@ class MarkKey:
         description: What the help screen says it does.
         label: The key's word in the footer and the paint mode (``fill``); the value's name
             when empty.
+        mouse: What the help says a mouse button that marks this value does, when one does
+            (``fill a cell (clear it when filled)``); empty for "<label> a cell (again: clear
+            it)".
     """
 
     keys: tuple[str, ...]
     value: str
     description: str
     label: str = ""
+    mouse: str = ""
 
 
 @dataclass(frozen=True)

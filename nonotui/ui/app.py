@@ -339,9 +339,10 @@ class NonotuiApp(App[int]):
         self.exit(code, return_code=code)
 
     def action_help(self) -> None:
-        """Show every key."""
+        """Show every key (a play screen's marking keys are its puzzle's kind's)."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            rules = self.screen.key_rules if isinstance(self.screen, PlayScreen) else None
+            self.push_screen(HelpScreen(rules))
 
     def action_settings(self) -> None:
         """Show every setting with its choices."""

@@ -145,3 +145,33 @@ async def test_saved_and_resumed_exactly_then_finished(data_dir: DataDir) -> Non
         picture = str(finish.query_one("#picture").render())
         assert [line.rstrip() for line in picture.splitlines()] == ["█", "+█", "+ +"]
         assert screen.session.progress.solved and not screen.stopwatch.running
+
+
+def test_the_help_for_a_nonogram_is_the_documented_one() -> None:
+    from nonotui.kinds.nonogram.kind import KEY_RULES
+    from nonotui.ui.keys import HELP, help_for
+
+    assert help_for(KEY_RULES) == HELP
+
+
+async def test_the_help_lists_its_keys_and_buttons() -> None:
+    from textual.widgets import Static
+
+    from nonotui.ui.screens.dialogs import HelpScreen
+    from tests.ui.test_keys import help_rows
+
+    async with make_app(corner(), "corner.lights").run_test(size=(100, 60)) as pilot:
+        await play_screen(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        text = str(pilot.app.screen.query_one("#help-text", Static).render())
+    sections = help_rows(text)
+    assert sections["Marking"][:3] == [
+        (["space"], "light the cell"), (["x"], "darken the cell"), (["v"], "half-light the cell")]
+    assert (["m"], "paint mode: off, light, dark, half, clear; paints every cell the cursor "
+                   "enters") in sections["Marking"]
+    assert sections["Mouse"][:3] == [
+        (["left click"], "light a cell (again: clear it)"),  # no words of its own: the label's
+        (["right click"], "darken a cell (again: clear it)"),
+        (["middle click"], "half-light a cell (again: clear it)")]
+    assert not any("digits" in keys for keys, _ in sections["Moving"])  # no count prefix
