@@ -115,7 +115,6 @@ class PlayScreen(HelpingScreen, Screen[None]):
         self.lock = lock
         self.label = label
         self.short_label = short_label(label)
-        """The label for the status line: a file's name rather than its whole path."""
         self.notices = notices
         self.session = PlaySession(puzzle, progress, read_only=lock is None)
         self.stopwatch = Stopwatch(progress.elapsed)
@@ -461,8 +460,8 @@ class PlayScreen(HelpingScreen, Screen[None]):
         count = self._take_count()
         if not self._can_edit():
             return
-        primary = self.session.masks[self.key_rules.primary]
-        self._changed(self.session.move(drow, dcol, count, paint=primary))
+        self._changed(self.session.move(drow, dcol, count,
+                                        paint=self.session.masks[self.key_rules.primary]))
 
     def action_edge(self, where: str) -> None:
         """Jump to the first (``home``) or last (``end``) cell of the row."""
