@@ -434,9 +434,13 @@ class LightsKind:
         return {i for i, unit in enumerate(self.units(puzzle)) if touched & set(unit.cells)}
 
     def key_rules(self, puzzle: LightsPuzzle) -> KeyRules:
-        return KeyRules((MarkKey(("space",), "lit", "light the cell"),
-                         MarkKey(("x",), "dark", "darken the cell"),
-                         MarkKey(("h",), "half", "half-light the cell")), "lit", "dark")
+        # v, not h: h moves the cursor left (mark keys must not be the play screen's own)
+        return KeyRules((MarkKey(("space",), "lit", "light the cell", "light"),
+                         MarkKey(("x",), "dark", "darken the cell", "dark",
+                                 "darken a cell (again: clear it)"),
+                         MarkKey(("v",), "half", "half-light the cell", "half",
+                                 "half-light a cell (again: clear it)")),
+                        "lit", "dark", middle="half")
 
     def subcommands(self) -> Sequence[Subcommand]:
         return []

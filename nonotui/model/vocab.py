@@ -189,11 +189,18 @@ class MarkKey:
         keys: Textual key names (``space``, ``f``, ``x``).
         value: The name of the :class:`CellValue` it sets.
         description: What the help screen says it does.
+        label: The key's word in the footer and the paint mode (``fill``); the value's name
+            when empty.
+        mouse: What the help says a mouse button that marks this value does, when one does
+            (``fill a cell (clear it when filled)``); empty for "<label> a cell (again: clear
+            it)".
     """
 
     keys: tuple[str, ...]
     value: str
     description: str
+    label: str = ""
+    mouse: str = ""
 
 
 @dataclass(frozen=True)
@@ -205,12 +212,16 @@ class KeyRules:
         primary: The value the left mouse button marks, by name.
         secondary: The value the right mouse button marks, by name.
         digits: What the digit keys do.
+        middle: The value the middle mouse button marks (a third value), or ``None``.
+
+    Mark keys must not be keys the play screen binds itself (moves, undo, hint, ...).
     """
 
     marks: tuple[MarkKey, ...]
     primary: str
     secondary: str
     digits: DigitKeys = "none"
+    middle: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,15 @@ import signal
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from nonotui import kinds
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
-from nonotui.model import Puzzle
 from nonotui.store import DataDir, LockHeld, ProgressStore, PuzzleLock, SettingsStore
 from nonotui.store.autosave import RETRY_DELAY
 from nonotui.store.catalog import Catalog
@@ -35,15 +36,15 @@ KEYS_GRACE = 0.3
 """Seconds between a signal's save and quitting, for keys already received to be handled; the
 play screens save again as they close."""
 
-Found = tuple[Puzzle, str, tuple[str, ...]]
-"""A puzzle to open, its label for messages, and notices to show with it."""
+Found = tuple[Any, str, tuple[str, ...]]
+"""A puzzle to open (of any kind), its label for messages, and notices to show with it."""
 
 
 @dataclass
 class _Prepared:
     """What a worker reads before a play screen can open: the puzzle, its progress, its lock."""
 
-    puzzle: Puzzle
+    puzzle: Any
     label: str
     progress: Progress
     lock: PuzzleLock | None
@@ -66,7 +67,7 @@ class NonotuiApp(App[int]):
     def __init__(
         self,
         data_dir: DataDir,
-        start: tuple[Puzzle, str] | None = None,
+        start: tuple[Any, str] | None = None,
         notices: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
@@ -134,7 +135,7 @@ class NonotuiApp(App[int]):
     # -- opening puzzles --------------------------------------------------------------------------
 
     def open_puzzle(
-        self, puzzle: Puzzle, label: str, notices: tuple[str, ...] = ()
+        self, puzzle: Any, label: str, notices: tuple[str, ...] = ()
     ) -> PlayScreen | None:
         """Open the play screen on ``puzzle`` at once, or explain in a dialog why it cannot be
         opened (the puzzle named on the command line, before the first frame; the player's own
@@ -188,17 +189,17 @@ class NonotuiApp(App[int]):
             self.pop_screen()
         self.push_screen(MessageScreen("This puzzle cannot be opened", message))
 
-    def _prepare(self, puzzle: Puzzle, label: str, notices_before: tuple[str, ...]) -> _Prepared:
+    def _prepare(self, puzzle: Any, label: str, notices_before: tuple[str, ...]) -> _Prepared:
         """Everything opening a puzzle needs but the screen itself (safe in a worker thread):
         the lock and the saved progress.
 
         Raises:
-            NonotuiError: a colour puzzle, or a save that cannot be used.
+            NonotuiError: a puzzle its kind cannot play yet (a colour nonogram), or a save that
+                cannot be used.
         """
-        if puzzle.is_color:
-            raise UnsupportedPuzzleError(
-                f"{label} is a colour puzzle; nonotui plays black-and-white puzzles only for now"
-            )
+        reason = kinds.kind_of(puzzle).unsupported(puzzle, "play")
+        if reason is not None:
+            raise UnsupportedPuzzleError(f"{label} {reason}")
         taken = self.progress_store.lock_for(puzzle.identity)
         lock: PuzzleLock | None = taken
         notices = list(notices_before)
@@ -338,9 +339,10 @@ class NonotuiApp(App[int]):
         self.exit(code, return_code=code)
 
     def action_help(self) -> None:
-        """Show every key."""
+        """Show every key (a play screen's marking keys are its puzzle's kind's)."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            rules = self.screen.key_rules if isinstance(self.screen, PlayScreen) else None
+            self.push_screen(HelpScreen(rules))
 
     def action_settings(self) -> None:
         """Show every setting with its choices."""
@@ -416,7 +418,7 @@ class NonotuiApp(App[int]):
 
 
 def make_app(
-    puzzle: Puzzle | None = None,
+    puzzle: Any | None = None,
     label: str | None = None,
     data_dir: DataDir | None = None,
     notices: tuple[str, ...] = (),

@@ -1,27 +1,54 @@
-"""Where things go on the grid widget: clue panels, cells and guide lines, in character cells.
+"""Where things go on the grid widget: margin labels, cells and the lines between them, in
+character cells.
 
 The widget is laid out as::
 
-    corner      | column clues (header_height lines, the last one for error marks)
+    corner      | top margin (header_height lines, the last one for error marks)
     ------------+--------------------------------------------------------------
-    row clues   | cells, with a guide line after every fifth row and column
+    left margin | cells, with separators between groups of cells
 
-Grid coordinates (``gx``, ``gy``) count from the top-left cell, guide lines included. Pure
+What stands in the margins comes from the puzzle's kind (:meth:`Kind.margins
+<nonotui.model.kind.Kind.margins>`: a nonogram's clues, another kind's counts), what stands
+between cells from its borders (:class:`~nonotui.model.kind.Borders`): a thin guide line after
+every few rows and columns, or, when the kind has regions, a separator between every two cells
+where the walls are drawn. The grid draws the left and top margins.
+
+Grid coordinates (``gx``, ``gy``) count from the top-left cell, separators included. Pure
 arithmetic, no Textual, so it is tested on its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Literal
 
-from nonotui.model import Puzzle
+from nonotui import kinds
+from nonotui.model.kind import Borders, Margins
 
-GUIDE_EVERY = 5
-"""A guide line follows every fifth row and column."""
+Wall = tuple[int, int, Literal["right", "bottom"]]
 
 
-def _clue_text(clue: tuple[int, ...]) -> str:
-    return " ".join(map(str, clue)) if clue else "0"
+@dataclass(frozen=True)
+class Part:
+    """One number of a margin label.
+
+    Attributes:
+        text: The number as text.
+        unit: The unit whose state and guide style it.
+        index: Its place in its label (the guide dims parts by it).
+    """
+
+    text: str
+    unit: int
+    index: int
+
+
+def _slots(count: int, margins: Margins, side: str) -> tuple[tuple[Part, ...], ...]:
+    slots: list[list[Part]] = [[] for _ in range(count)]
+    for label in margins.labels:
+        if label.side == side:
+            slots[label.index] += [Part(t, label.unit, i) for i, t in enumerate(label.parts)]
+    return tuple(tuple(s) for s in slots)
 
 
 @dataclass(frozen=True)
@@ -31,58 +58,94 @@ class Geometry:
     Attributes:
         width: Columns of the puzzle.
         height: Rows of the puzzle.
-        cell_width: Characters per cell (2, or 3 when a column clue has a 3-digit number).
-        row_texts: Each row's clue as text.
-        row_text_width: The widest row clue text.
-        column_numbers: Each column's clue numbers as strings (``["0"]`` when empty).
-        clue_lines: Lines of column clue numbers (the tallest column clue).
+        cell_width: Characters per cell (2, or 3 when a top number has 3 digits).
+        row_parts: The numbers in each row's left margin (empty when it has none).
+        column_parts: The numbers above each column.
+        row_texts: Each row's left margin as text.
+        row_text_width: The widest of them.
+        column_numbers: The numbers above each column, as strings.
+        clue_lines: Lines of numbers above the cells (the most any column has).
+        every: A separator after every ``every``-th row and column (1 when walls are drawn),
+            or ``None`` for none.
+        guide_every: A thin guide line after every ``guide_every``-th row and column.
+        walls: Walls between cells, as :attr:`Borders.walls <nonotui.model.kind.Borders>`.
     """
 
     width: int
     height: int
     cell_width: int
+    row_parts: tuple[tuple[Part, ...], ...]
+    column_parts: tuple[tuple[Part, ...], ...]
     row_texts: tuple[str, ...]
     row_text_width: int
     column_numbers: tuple[tuple[str, ...], ...]
     clue_lines: int
+    every: int | None
+    guide_every: int | None
+    walls: frozenset[Wall]
 
     @classmethod
-    def of(cls, puzzle: Puzzle) -> Geometry:
-        """The layout for ``puzzle``."""
-        row_texts = tuple(_clue_text(c) for c in puzzle.rows)
-        numbers = tuple(tuple(map(str, c)) if c else ("0",) for c in puzzle.columns)
-        widest = max(len(n) for col in numbers for n in col)
+    def of(cls, puzzle: Any) -> Geometry:
+        """The layout for ``puzzle``, from its kind's margins and borders."""
+        kind = kinds.kind_of(puzzle)
+        return cls.build(puzzle.width, puzzle.height, kind.margins(puzzle),
+                         kind.borders(puzzle))
+
+    @classmethod
+    def build(cls, width: int, height: int, margins: Margins, borders: Borders) -> Geometry:
+        """The layout of a ``width`` x ``height`` board with these margins and borders.
+
+        Raises:
+            ValueError: a label in the right or bottom margin (not drawn yet).
+        """
+        sides = {label.side for label in margins.labels} - {"left", "top"}
+        if sides:
+            raise ValueError(f"the grid draws the left and top margins only, not {sides}")
+        row_parts = _slots(height, margins, "left")
+        column_parts = _slots(width, margins, "top")
+        row_texts = tuple(" ".join(p.text for p in parts) for parts in row_parts)
+        numbers = tuple(tuple(p.text for p in parts) for parts in column_parts)
+        widest = max((len(n) for col in numbers for n in col), default=1)
+        walls = frozenset(borders.walls)
         return cls(
-            width=puzzle.width,
-            height=puzzle.height,
+            width=width,
+            height=height,
             cell_width=max(2, widest + 1),
+            row_parts=row_parts,
+            column_parts=column_parts,
             row_texts=row_texts,
-            row_text_width=max(len(t) for t in row_texts),
+            row_text_width=max((len(t) for t in row_texts), default=0),
             column_numbers=numbers,
-            clue_lines=max(len(col) for col in numbers),
+            clue_lines=max((len(col) for col in numbers), default=0),
+            every=1 if walls else (borders.guide_every or None),
+            guide_every=borders.guide_every,
+            walls=walls,
         )
 
     # -- sizes ------------------------------------------------------------------------------
 
     @property
     def clue_width(self) -> int:
-        """Width of the row clue panel: error mark, clue text, one space before the grid."""
+        """Width of the left margin: error mark, numbers, one space before the grid."""
         return self.row_text_width + 2
 
     @property
     def header_height(self) -> int:
-        """Height of the column clue panel: the clue lines and one line of error marks."""
+        """Height of the top margin: the lines of numbers and one line of error marks."""
         return self.clue_lines + 1
+
+    def _separators(self, count: int) -> int:
+        return (count - 1) // self.every if self.every else 0
 
     @property
     def grid_width(self) -> int:
-        """Width of the cells and vertical guides."""
-        return self.width * self.cell_width + (self.width - 1) // GUIDE_EVERY
+        """Width of the cells and vertical separators."""
+        return self.width * self.cell_width + self._separators(self.width)
 
     @property
     def grid_height(self) -> int:
-        """Height of the cells and horizontal guides."""
-        return self.height + (self.height - 1) // GUIDE_EVERY
+        """Height of the cells and horizontal separators."""
+        return self.height + self._separators(self.height)
 
     @property
     def total_width(self) -> int:
@@ -96,35 +159,43 @@ class Geometry:
 
     # -- positions --------------------------------------------------------------------------
 
+    def separated(self, index: int) -> bool:
+        """Whether a separator stands just before row or column ``index``."""
+        return self.every is not None and index > 0 and index % self.every == 0
+
     def cell_x(self, column: int) -> int:
         """Grid x of a column's first character."""
-        return column * self.cell_width + column // GUIDE_EVERY
+        return column * self.cell_width + (column // self.every if self.every else 0)
 
     def row_y(self, row: int) -> int:
         """Grid y of a row."""
-        return row + row // GUIDE_EVERY
+        return row + (row // self.every if self.every else 0)
 
     def row_at(self, gy: int) -> int | None:
-        """The row drawn on grid line ``gy``, or ``None`` on a guide line or outside."""
+        """The row drawn on grid line ``gy``, or ``None`` on a separator or outside."""
         if gy < 0 or gy >= self.grid_height:
             return None
-        group, offset = divmod(gy, GUIDE_EVERY + 1)
-        if offset == GUIDE_EVERY:
+        if not self.every:
+            return gy
+        group, offset = divmod(gy, self.every + 1)
+        if offset == self.every:
             return None
-        return group * GUIDE_EVERY + offset
+        return group * self.every + offset
 
     def column_at(self, gx: int) -> int | None:
-        """The column drawn at grid x ``gx``, or ``None`` on a guide line or outside."""
+        """The column drawn at grid x ``gx``, or ``None`` on a separator or outside."""
         if gx < 0 or gx >= self.grid_width:
             return None
-        span = GUIDE_EVERY * self.cell_width + 1
+        if not self.every:
+            return gx // self.cell_width
+        span = self.every * self.cell_width + 1
         group, offset = divmod(gx, span)
         if offset == span - 1:
             return None
-        return group * GUIDE_EVERY + offset // self.cell_width
+        return group * self.every + offset // self.cell_width
 
     def nearest_column(self, gx: int) -> int:
-        """The column at or just left of ``gx`` (a guide counts for the column before it)."""
+        """The column at or just left of ``gx`` (a separator counts for the column before it)."""
         gx = min(max(gx, 0), self.grid_width - 1)
         column = self.column_at(gx)
         return column if column is not None else self.column_at(gx - 1) or 0

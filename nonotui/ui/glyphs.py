@@ -30,6 +30,9 @@ class Glyphs:
         error: The mark beside a completed line that breaks its clue, and in front of a mark
             a check found wrong.
         hint: The mark in front of each cell a hint is about.
+        wall_vertical: A wall between two cells side by side (a kind with regions).
+        wall_horizontal: A wall between two cells one above the other.
+        wall_crossing: Where walls meet.
     """
 
     name: str
@@ -42,6 +45,9 @@ class Glyphs:
     crossing: str
     error: str
     hint: str
+    wall_vertical: str
+    wall_horizontal: str
+    wall_crossing: str
 
     def __post_init__(self) -> None:
         # The grid cuts its lines by string length (nonotui.ui.painter), so every glyph must
@@ -51,8 +57,8 @@ class Glyphs:
                 raise ValueError(f"glyph {name} must be one character one cell wide: {glyph!r}")
 
 
-UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!", "*")
-ASCII = Glyphs("ascii", "#", "@", "x", ".", "|", "-", "+", "!", "*")
+UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!", "*", "┃", "━", "╋")
+ASCII = Glyphs("ascii", "#", "@", "x", ".", "|", "-", "+", "!", "*", "|", "=", "+")
 
 
 def terminal_speaks_unicode() -> bool:

@@ -10,23 +10,31 @@ of what was last drawn and refreshes the regions of changed rows and columns (th
 cursor's included, for their highlight), and :mod:`~nonotui.ui.painter` keeps the lines'
 segments so that the lines Textual asks for again are cheap to give.
 
-The widget only draws what its attributes say (board, line states, cursor, highlighted cells)
+What it draws comes from the puzzle's kind, through the protocol: the margins' numbers
+(:meth:`~nonotui.model.kind.Kind.margins`), the separators and walls between cells
+(:meth:`~nonotui.model.kind.Kind.borders`), the cells' glyphs and colours by their values' roles
+(:meth:`~nonotui.model.kind.Kind.values`), and what each mouse button marks
+(:meth:`~nonotui.model.kind.Kind.key_rules`).
+
+The widget only draws what its attributes say (board, unit states, cursor, highlighted cells)
 and posts :mod:`~nonotui.ui.messages` for mouse strokes; the play screen owns the rules.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from nonotui.model import EMPTY, FILLED, Board, Puzzle
-from nonotui.model.check import LineState
+from nonotui import kinds
+from nonotui.model.board import Board
+from nonotui.model.kind import UnitGuide, UnitState
 from nonotui.ui.geometry import Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
@@ -38,7 +46,6 @@ from nonotui.ui.painter import (
     NORMAL,
     CellMarks,
     GridPainter,
-    Guide,
     StyleTable,
     cut,
 )
@@ -61,28 +68,24 @@ class _Drawn(NamedTuple):
     """A copy of the state the grid last drew, to find what a change touched."""
 
     cells: np.ndarray
-    rows: tuple[LineState, ...]
-    columns: tuple[LineState, ...]
+    states: tuple[UnitState, ...]
     cursor: tuple[int, int]
     marks: CellMarks
-    row_guides: tuple[Guide, ...]
-    column_guides: tuple[Guide, ...]
+    guides: dict[int, UnitGuide]
 
     @classmethod
     def of(cls, grid: GridView) -> _Drawn:
         return cls(
             grid.board.cells.copy(),
-            tuple(grid.row_states),
-            tuple(grid.column_states),
+            tuple(grid.unit_states),
             grid.cursor,
             CellMarks(grid.highlight, grid.hint_line, grid.wrong),
-            tuple(grid.row_guides),
-            tuple(grid.column_guides),
+            dict(grid.guides),
         )
 
 
 class GridView(ScrollView, can_focus=True, inherit_bindings=False):
-    """Clues and cells of one puzzle.
+    """Margins and cells of one puzzle of any kind.
 
     ScrollView's own bindings (arrows, home, end, page keys scroll the view) are not inherited:
     on a puzzle larger than the view they would take those keys before the play screen's
@@ -102,6 +105,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         "grid--clue-done",
         "grid--clue-error",
         "grid--clue-cursor",
+        "grid--wall",
     }
 
     DEFAULT_CSS = """
@@ -125,17 +129,33 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     GridView > .grid--clue-done { color: $foreground 40%; text-style: dim; }
     GridView > .grid--clue-error { color: $error; text-style: bold; }
     GridView > .grid--clue-cursor { text-style: bold reverse; }
+    GridView > .grid--wall { color: $foreground; text-style: bold; }
     """
 
-    def __init__(self, puzzle: Puzzle, board: Board, *, id: str | None = None) -> None:
+    def __init__(self, puzzle: Any, board: Board, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        kind = kinds.kind_of(puzzle)
         self.puzzle = puzzle
         self.board = board
+        self.values = kind.values(puzzle)
         self.geometry = Geometry.of(puzzle)
         self.glyphs: Glyphs = UNICODE
         self.cursor: tuple[int, int] = (0, 0)
-        self.row_states: list[LineState] = [LineState.OPEN] * puzzle.height
-        self.column_states: list[LineState] = [LineState.OPEN] * puzzle.width
+        self.unit_states: list[UnitState] = ["open"] * len(kind.units(puzzle))
+        """The state of every unit, by unit number."""
+        rules = kind.key_rules(puzzle)
+        masks = {value.name: value.mask for value in self.values}
+        self.buttons = {1: masks[rules.primary], 3: masks[rules.secondary]}
+        """What each mouse button marks: left, right, and the middle one when the kind says."""
+        if rules.middle is not None:
+            self.buttons[2] = masks[rules.middle]
+        self._left_of: dict[int, list[int]] = {}
+        """The rows whose left margin labels each unit."""
+        self._above: dict[int, list[int]] = {}
+        """The columns whose top margin labels each unit."""
+        for label in kind.margins(puzzle).labels:
+            slots = self._left_of if label.side == "left" else self._above
+            slots.setdefault(label.unit, []).append(label.index)
         self.highlight: frozenset[tuple[int, int]] = frozenset()
         """The cells a hint is about; drawn with ``grid--highlight`` and the hint glyph from the
         next :meth:`show`."""
@@ -143,11 +163,9 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         """The other cells of the hint's line, drawn with ``grid--hint-line``."""
         self.wrong: frozenset[tuple[int, int]] = frozenset()
         """Marks a check found wrong, drawn with the error glyph in front."""
-        self.row_guides: list[Guide] = [None] * puzzle.height
-        """The clue guide of each row (``None`` until the engine is ready): certain numbers
-        dimmed, an error mark when the marks fit no arrangement."""
-        self.column_guides: list[Guide] = [None] * puzzle.width
-        """The clue guide of each column."""
+        self.guides: dict[int, UnitGuide] = {}
+        """The guide of each unit, by unit number (none until the engine is ready): certain
+        numbers dimmed, an error mark when the marks fit no arrangement."""
         self._painter: GridPainter | None = None
         self._drawn: _Drawn | None = None
         self._view: _View | None = None
@@ -190,18 +208,13 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     # -- attributes set by the screen ----------------------------------------------------------
 
-    def show(
-        self,
-        cursor: tuple[int, int],
-        row_states: list[LineState],
-        column_states: list[LineState],
-    ) -> None:
-        """Take the cursor and line states to draw, keep the cursor in view, and repaint what
-        changed since the last call: the lines of changed cells, rows and highlighted cells,
-        the columns whose state changed, and the old and new cursor's row and column."""
+    def show(self, cursor: tuple[int, int], states: list[UnitState]) -> None:
+        """Take the cursor and unit states to draw, keep the cursor in view, and repaint what
+        changed since the last call: the lines of changed cells and highlighted cells, the
+        margins of units whose state or guide changed, and the old and new cursor's row and
+        column."""
         self.cursor = cursor
-        self.row_states = row_states
-        self.column_states = column_states
+        self.unit_states = states
         self.scroll_to_cursor()
         self._repaint_changes()
 
@@ -269,12 +282,16 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             self.refresh()
             return
         rows = {int(r) for r in np.flatnonzero((now.cells != drawn.cells).any(axis=1))}
-        rows.update(r for r, (a, b) in enumerate(zip(now.rows, drawn.rows)) if a is not b)
-        rows.update(r for r, (a, b) in enumerate(zip(now.row_guides, drawn.row_guides)) if a != b)
         rows.update(now.marks.touched_rows(drawn.marks))
-        columns = {c for c, (a, b) in enumerate(zip(now.columns, drawn.columns)) if a is not b}
-        columns.update(c for c, (a, b) in enumerate(zip(now.column_guides, drawn.column_guides))
-                       if a != b)
+        units = {u for u, (a, b) in enumerate(zip(now.states, drawn.states)) if a != b}
+        before = drawn.guides
+        units.update(u for u, guide in now.guides.items()
+                     if guide is not before.get(u) and guide != before.get(u))
+        units.update(u for u in before if u not in now.guides)
+        columns: set[int] = set()
+        for unit in units:
+            rows.update(self._left_of.get(unit, ()))
+            columns.update(self._above.get(unit, ()))
         painter.forget_rows(rows)
         if columns:
             painter.forget_header()
@@ -317,7 +334,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _painter_now(self) -> GridPainter:
         if self._painter is None or self._painter.glyphs is not self.glyphs:
-            self._painter = GridPainter(self.geometry, self.glyphs, self._style_table())
+            self._painter = GridPainter(self.geometry, self.glyphs, self._style_table(),
+                                        self.values)
         return self._painter
 
     def _style_table(self) -> StyleTable:
@@ -325,23 +343,27 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         line, cursor, hint = get("grid--cursor-line"), get("grid--cursor"), get("grid--highlight")
         hint_line = get("grid--hint-line")
         table: StyleTable = {}
-        for state, name in ((FILLED, "filled"), (EMPTY, "crossed"), (0, "unknown")):
-            base = get(f"grid--{name}")
-            table[(state, NORMAL)] = base
-            table[(state, LINE)] = base + line
-            table[(state, CURSOR)] = base + cursor
-            table[(state, HIGHLIGHT)] = base + hint
-            table[(state, HINT_LINE)] = base + hint_line
+        looks: list[tuple[int, Style]] = [(0, get("grid--unknown"))]
+        for value in self.values:
+            if value.role == "empty":
+                looks.append((value.mask, get("grid--crossed")))
+            elif value.role == "filled":
+                looks.append((value.mask, get("grid--filled")))
+            else:
+                looks.append((value.mask, get("grid--filled") + Style(color=value.rgb)))
+        for mask, base in looks:
+            table[(mask, NORMAL)] = base
+            table[(mask, LINE)] = base + line
+            table[(mask, CURSOR)] = base + cursor
+            table[(mask, HIGHLIGHT)] = base + hint
+            table[(mask, HINT_LINE)] = base + hint_line
         guide = get("grid--guide")
         table["guide"], table["guide-line"] = guide, guide + line
         clue_cursor = get("grid--clue-cursor")
-        for state, name in (
-            (LineState.OPEN, "clue"),
-            (LineState.DONE, "clue-done"),
-            (LineState.BROKEN, "clue-error"),
-        ):
+        for state, name in (("open", "clue"), ("done", "clue-done"), ("broken", "clue-error")):
             table[state] = get(f"grid--{name}")
             table[(state, CURSOR)] = table[state] + clue_cursor
+        table["wall"] = get("grid--wall")
         table["error"] = get("grid--clue-error")
         table["blank"] = get("grid--clue")
         return table
@@ -371,8 +393,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 left = [Segment(" " * panel, blank)]
             # a clipped header keeps its last lines, the numbers nearest the cells
             right = painter.header_line(
-                y + g.header_height - header, self.column_states, self.cursor[1],
-                self.column_guides,
+                y + g.header_height - header, self.unit_states, self.cursor[1], self.guides
             )
         else:
             gy = y - header + view.sy
@@ -380,10 +401,10 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 return Strip.blank(view.width, blank)
             row = g.row_at(gy)
             if row is None:
-                left, right = painter.blank_clue(), painter.separator()
+                left, right = painter.blank_clue(), painter.separator(g.nearest_row(gy))
             else:
-                left = painter.row_clue(row, self.row_states[row], row == self.cursor[0],
-                                        self.row_guides[row])
+                left = painter.row_clue(row, self.unit_states, row == self.cursor[0],
+                                        self.guides)
                 right = painter.cell_line(row, self.board, self.cursor,
                                           CellMarks(self.highlight, self.hint_line, self.wrong))
             if panel < g.clue_width:
@@ -408,7 +429,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or event.button not in (1, 3):
+        value = self.buttons.get(event.button)
+        if offset is None or value is None:
             return
         cell = self._cell_at(offset, clamp=False)
         if cell is None:
@@ -418,7 +440,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self.capture_mouse()
         self._dragging = True
         self._last_drag = cell
-        self.post_message(StrokeStarted(cell[0], cell[1], FILLED if event.button == 1 else EMPTY))
+        self.post_message(StrokeStarted(cell[0], cell[1], value))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if not self._dragging:

@@ -1,9 +1,18 @@
 """Every key and mouse action, in one table that the help screen shows and the docs are checked
-against, so neither can drift from the bindings."""
+against, so neither can drift from the bindings.
+
+:data:`HELP` is the table for a nonogram, the first kind; :func:`help_for` writes it for any
+kind's :class:`~nonotui.model.kind.KeyRules` (its marking keys, mouse buttons and digits), and
+gives :data:`HELP` itself for a nonogram's.
+"""
 
 from __future__ import annotations
 
-HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+from nonotui.model.kind import KeyRules
+
+Sections = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+HELP: Sections = (
     (
         "Moving",
         (
@@ -73,3 +82,43 @@ HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ),
 )
 """Sections of ``(keys, what they do)``."""
+
+
+def help_for(rules: KeyRules | None) -> Sections:
+    """The help for a play screen with these key rules (:data:`HELP` when ``None``): its marking
+    keys, the word each goes by in paint mode and with shift+arrows, what each mouse button
+    marks, and the count prefix only when digits count."""
+    if rules is None:
+        return HELP
+    marks = rules.marks
+    label = {m.value: m.label or m.value for m in marks}
+    count = rules.digits == "count"
+
+    def mouse(name: str) -> str:
+        mark = next((m for m in marks if m.value == name), None)
+        if mark is not None and mark.mouse:
+            return mark.mouse
+        return f"{label.get(name, name)} a cell (again: clear it)"
+
+    buttons = [("left click", rules.primary), ("right click", rules.secondary)]
+    if rules.middle is not None:
+        buttons.append(("middle click", rules.middle))
+    changed = {
+        "Moving": tuple(row for row in HELP[0][1] if count or not row[0].startswith("digits")),
+        "Marking": (
+            *((", ".join(m.keys), m.description) for m in marks),
+            ("backspace, delete", "clear the cell"),
+            ("shift+arrows", f"move and {label.get(rules.primary, rules.primary)} the cells "
+                             f"passed{' (a count works too)' if count else ''}"),
+            ("m", f"paint mode: off, {', '.join(label.values())}, clear; paints every cell the "
+                  "cursor enters"),
+            ("escape", f"stop an auto-solve, {'drop a count, ' if count else ''}end paint mode, "
+                       "else back to the library"),
+        ),
+        "Mouse": (
+            *((button, mouse(value)) for button, value in buttons),
+            ("drag", "paint a straight row or column with the first cell's action"),
+            ("wheel", "scroll the grid; the clues stay in place"),
+        ),
+    }
+    return tuple((name, changed.get(name, rows)) for name, rows in HELP)

@@ -7,11 +7,10 @@ the player did and lets its screen decide what that means).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from textual.message import Message
 
-from nonotui.model import Puzzle
 from nonotui.model.history import Move
 from nonotui.model.kind import HintLike, Plan
 
@@ -26,7 +25,8 @@ class StrokeStarted(Message):
     Attributes:
         row: The cell's row.
         column: The cell's column.
-        value: What the button paints: filled for the left button, empty (a cross) for the right.
+        value: What the button paints (a cell bitset): the kind's primary value for the left
+            button, its secondary value for the right one (a nonogram's fill and cross).
     """
 
     row: int
@@ -60,7 +60,8 @@ class PuzzleChosen(Message):
         label: Where it came from, for messages (a file name or path).
     """
 
-    puzzle: Puzzle
+    puzzle: Any
+    """A puzzle of any kind (:class:`~nonotui.model.kind.PuzzleLike`)."""
     label: str
 
 

@@ -19,15 +19,16 @@ the theme change). It knows nothing of Textual widgets: it turns state into segm
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple, Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 
-from nonotui.model import EMPTY, FILLED, Board
-from nonotui.model.check import LineState
-from nonotui.ui.geometry import GUIDE_EVERY, Geometry
+from nonotui.model.board import Board
+from nonotui.model.kind import CellValue, UnitGuide, UnitState
+from nonotui.ui.geometry import Geometry, Part
 from nonotui.ui.glyphs import Glyphs
 
 NORMAL, LINE, CURSOR, HIGHLIGHT, HINT_LINE = range(5)
@@ -53,20 +54,12 @@ class CellMarks(NamedTuple):
         return rows
 
 StyleTable = dict[object, Style]
-"""Rich styles by key: ``(cell state, mode)``, a :class:`LineState` (clue), ``(LineState,
-CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"error"``, ``"blank"``."""
+"""Rich styles by key: ``(value mask, mode)`` for a cell holding one value and ``(0, mode)`` for
+an undecided one, a :data:`~nonotui.model.kind.UnitState` (a margin number), ``(UnitState,
+CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"wall"``, ``"error"``, ``"blank"``."""
 
-
-class LineGuideLike(Protocol):
-    """The clue guide of one line (:class:`nonotui.engine.checks.LineGuide`, which the painter
-    must not import: it would load the engine before the first frame)."""
-
-    dimmed: tuple[bool, ...]
-    error: bool
-
-
-Guide = LineGuideLike | None
-"""A line's clue guide, or ``None`` while the engine is not ready."""
+Guides = Mapping[int, UnitGuide]
+"""The guide of each unit that has one (none while the engine is not ready)."""
 
 Line = list[Segment]
 """Segments of one line, each character one cell wide."""
@@ -123,29 +116,41 @@ def splice(line: Line, length: int, x: int, piece: Line, width: int) -> Line:
 
 
 class GridPainter:
-    """Builds the grid's header, clue and cell lines for one puzzle and caches them.
+    """Builds the grid's header, margin and cell lines for one puzzle and caches them.
 
     The header and cell lines come cut to a *window*, the grid columns in view (set with
     :meth:`set_window`); cutting a cached line to the window is cached too, so a frame that
     redraws every visible line after a sideways cursor move only splices the cursor column.
 
+    Margin numbers are styled by their unit's state and guide (``states`` and ``guides``,
+    indexed by unit number); cells by the kind's values and their glyph roles.
+
     Args:
         geometry: Where everything goes.
         glyphs: How cells and guides look.
         styles: The Rich styles to draw with (from the widget's component classes).
+        values: The kind's cell values, by bit.
     """
 
-    def __init__(self, geometry: Geometry, glyphs: Glyphs, styles: StyleTable) -> None:
+    def __init__(self, geometry: Geometry, glyphs: Glyphs, styles: StyleTable,
+                 values: Sequence[CellValue]) -> None:
         self.geometry = geometry
         self.glyphs = glyphs
         self.styles = styles
+        self.values = {value.mask: value for value in values}
+        for value in values:
+            if value.role == "color" and (len(value.char) != 1 or cell_len(value.char) != 1):
+                raise ValueError(f"value {value.name}'s char must be one cell wide")
         self._start, self._end = 0, geometry.grid_width
         self._cells: dict[int, Line] = {}
         self._clues: dict[int, Line] = {}
         self._header: dict[int, Line] = {}
-        self._separator: Line | None = None
+        self._separators: dict[int, Line] = {}
         self._visible_cells: dict[int, Line] = {}
         self._visible_header: dict[int, Line] = {}
+        self._cell_look: dict[tuple[int, int], tuple[str, Style]] = {}
+        self._before = tuple(geometry.separated(c) for c in range(geometry.width))
+        """Whether a separator stands before each column."""
 
     # -- window and what to forget ----------------------------------------------------------------
 
@@ -156,17 +161,17 @@ class GridPainter:
             self._start, self._end = start, end
             self._visible_cells.clear()
             self._visible_header.clear()
-            self._separator = None
+            self._separators.clear()
 
     def forget_rows(self, rows: Iterable[int]) -> None:
-        """Drop the cached cells and clue of ``rows`` (their cells or state changed)."""
+        """Drop the cached cells and margin of ``rows`` (their cells or state changed)."""
         for row in rows:
             self._cells.pop(row, None)
             self._visible_cells.pop(row, None)
             self._clues.pop(row, None)
 
     def forget_header(self) -> None:
-        """Drop the cached column clue lines (a column's state changed)."""
+        """Drop the cached top margin lines (a unit labelled there changed its state)."""
         self._header.clear()
         self._visible_header.clear()
 
@@ -175,45 +180,45 @@ class GridPainter:
     def header_line(
         self,
         y: int,
-        column_states: Sequence[LineState],
+        states: Sequence[UnitState],
         cursor_column: int,
-        guides: Sequence[Guide] | None = None,
+        guides: Guides | None = None,
     ) -> Line:
-        """Line ``y`` of the column clues in the window (the last line holds the error marks),
+        """Line ``y`` of the top margin in the window (the last line holds the error marks),
         with the cursor column's number picked out."""
         visible = self._visible_header.get(y)
         if visible is None:
             base = self._header.get(y)
             if base is None:
-                base = self._header[y] = self._build_header(y, column_states, guides)
+                base = self._header[y] = self._build_header(y, states, guides)
             visible = self._visible_header[y] = cut(base, self._start, self._end)
         g = self.geometry
         if y == g.clue_lines:
             return visible
-        text = self._column_number(cursor_column, y)
-        if not text:
+        part = self._column_part(cursor_column, y)
+        if part is None:
             return visible
-        guide = guides[cursor_column] if guides else None
-        style = self._number_style(column_states[cursor_column], guide,
-                                   self._number_index(cursor_column, y), True)
+        style = self._part_style(part, states, guides, True)
         w = g.cell_width
-        piece = [Segment(" " * (w - len(text)), self.styles["blank"]), Segment(text, style)]
+        piece = [Segment(" " * (w - len(part.text)), self.styles["blank"]),
+                 Segment(part.text, style)]
         return self._splice(visible, g.cell_x(cursor_column), piece, w)
 
     def row_clue(
-        self, row: int, state: LineState, under_cursor: bool, guide: Guide = None
+        self, row: int, states: Sequence[UnitState], under_cursor: bool,
+        guides: Guides | None = None,
     ) -> Line:
-        """A row's clue, right-aligned, with the error mark at its left; with a clue guide,
+        """A row's left margin, right-aligned, with the error mark at its left; with guides,
         each certain number dimmed and the error mark when the marks fit no arrangement."""
         if under_cursor:
-            return self._build_clue(row, state, True, guide)
+            return self._build_clue(row, states, True, guides)
         line = self._clues.get(row)
         if line is None:
-            line = self._clues[row] = self._build_clue(row, state, False, guide)
+            line = self._clues[row] = self._build_clue(row, states, False, guides)
         return line
 
     def blank_clue(self) -> Line:
-        """The clue panel beside a guide line."""
+        """The left margin beside a separator line."""
         return [Segment(" " * self.geometry.clue_width, self.styles["blank"])]
 
     def cell_line(
@@ -223,9 +228,9 @@ class GridPainter:
         cursor: tuple[int, int],
         marks: CellMarks,
     ) -> Line:
-        """The cells of ``row`` in the window and the guides between them, as the cursor at
-        ``cursor`` sees them: the cursor's row is highlighted throughout, any other row at the
-        cursor column."""
+        """The cells of ``row`` in the window and the separators between them, as the cursor
+        at ``cursor`` sees them: the cursor's row is highlighted throughout, any other row at
+        the cursor column."""
         cursor_row, cursor_column = cursor
         if row == cursor_row:
             line = self._build_cells(row, board, cursor_column, True, marks)
@@ -241,18 +246,16 @@ class GridPainter:
         x = self.geometry.cell_x(cursor_column)
         return self._splice(visible, x, [Segment(text, style)], len(text))
 
-    def separator(self) -> Line:
-        """The guide line between groups of five rows, in the window."""
-        if self._separator is None:
-            g, glyphs = self.geometry, self.glyphs
-            block = glyphs.horizontal * (GUIDE_EVERY * g.cell_width)
-            groups = [block] * ((g.width + GUIDE_EVERY - 1) // GUIDE_EVERY)
-            last = g.width % GUIDE_EVERY
-            if last:
-                groups[-1] = glyphs.horizontal * (last * g.cell_width)
-            line = [Segment(glyphs.crossing.join(groups), self.styles["guide"])]
-            self._separator = cut(line, self._start, self._end)
-        return self._separator
+    def separator(self, above: int = 0) -> Line:
+        """The separator line below row ``above``, in the window: a guide line, and the walls
+        between that row's cells and the next row's."""
+        g = self.geometry
+        key = above if g.walls else -1
+        line = self._separators.get(key)
+        if line is None:
+            line = self._separators[key] = cut(self._build_separator(above), self._start,
+                                               self._end)
+        return line
 
     def _splice(self, visible: Line, x: int, piece: Line, width: int) -> Line:
         """Put ``piece`` at grid x ``x`` into a line cut to the window."""
@@ -260,74 +263,93 @@ class GridPainter:
 
     # -- building ---------------------------------------------------------------------------------
 
-    def _column_number(self, column: int, y: int) -> str:
-        numbers = self.geometry.column_numbers[column]
-        index = y - (self.geometry.clue_lines - len(numbers))
-        return numbers[index] if index >= 0 else ""
+    def _column_part(self, column: int, y: int) -> Part | None:
+        parts = self.geometry.column_parts[column]
+        index = y - (self.geometry.clue_lines - len(parts))
+        return parts[index] if index >= 0 else None
 
-    def _number_index(self, column: int, y: int) -> int:
-        return y - (self.geometry.clue_lines - len(self.geometry.column_numbers[column]))
+    @staticmethod
+    def _broken(parts: Sequence[Part], states: Sequence[UnitState],
+                guides: Guides | None) -> bool:
+        """Whether a unit labelled by ``parts`` is broken, or its guide found no arrangement."""
+        for part in parts:
+            if states[part.unit] == "broken":
+                return True
+            guide = guides.get(part.unit) if guides else None
+            if guide is not None and guide.error:
+                return True
+        return False
 
-    def _build_header(
-        self, y: int, column_states: Sequence[LineState], guides: Sequence[Guide] | None
-    ) -> Line:
+    def _build_header(self, y: int, states: Sequence[UnitState], guides: Guides | None) -> Line:
         g, styles = self.geometry, self.styles
         w = g.cell_width
         blank = styles["blank"]
         pieces: list[tuple[str, Style]] = []
         marks = y == g.clue_lines
         for c in range(g.width):
-            if c and c % GUIDE_EVERY == 0:
+            if self._before[c]:
                 pieces.append((" ", blank))
-            state = column_states[c]
-            guide = guides[c] if guides else None
             if marks:
-                broken = state is LineState.BROKEN or (guide is not None and guide.error)
+                broken = self._broken(g.column_parts[c], states, guides)
                 text = self.glyphs.error if broken else ""
                 pieces.append((text.rjust(w), styles["error"]))
                 continue
-            text = self._column_number(c, y)
-            pieces.append((" " * (w - len(text)), blank))
-            pieces.append((text, self._number_style(state, guide, self._number_index(c, y),
-                                                    False)))
+            part = self._column_part(c, y)
+            if part is None:
+                pieces.append((" " * w, blank))
+                continue
+            pieces.append((" " * (w - len(part.text)), blank))
+            pieces.append((part.text, self._part_style(part, states, guides, False)))
         return _runs(pieces)
 
-    def _number_style(self, state: LineState, guide: Guide, index: int, cursor: bool) -> Style:
-        """The style of clue number ``index`` of a line: its line's state, made dim when the
-        guide is certain of it, or the error style when the guide found no arrangement."""
+    def _part_style(self, part: Part, states: Sequence[UnitState], guides: Guides | None,
+                    cursor: bool) -> Style:
+        """The style of one margin number: its unit's state, made dim when the guide is certain
+        of it, or the error style when the guide found no arrangement."""
+        state = states[part.unit]
+        guide = guides.get(part.unit) if guides else None
         if guide is not None:
             if guide.error:
-                state = LineState.BROKEN
-            elif state is LineState.OPEN and 0 <= index < len(guide.dimmed):
-                state = LineState.DONE if guide.dimmed[index] else state
+                state = "broken"
+            elif state == "open" and part.index < len(guide.dimmed) and guide.dimmed[part.index]:
+                state = "done"
         return self.styles[(state, CURSOR)] if cursor else self.styles[state]
 
-    def _build_clue(self, row: int, state: LineState, cursor: bool, guide: Guide) -> Line:
+    def _build_clue(self, row: int, states: Sequence[UnitState], cursor: bool,
+                    guides: Guides | None) -> Line:
         g, styles = self.geometry, self.styles
-        text = g.row_texts[row]
-        broken = state is LineState.BROKEN or (guide is not None and guide.error)
+        parts = g.row_parts[row]
+        broken = self._broken(parts, states, guides)
         pieces = [
             (self.glyphs.error if broken else " ", styles["error"]),
-            (" " * (g.row_text_width - len(text)), styles["blank"]),
+            (" " * (g.row_text_width - len(g.row_texts[row])), styles["blank"]),
         ]
-        for index, number in enumerate(text.split(" ")):
-            if index:
+        for i, part in enumerate(parts):
+            if i:
                 pieces.append((" ", styles["blank"]))
-            pieces.append((number, self._number_style(state, guide, index, cursor)))
+            pieces.append((part.text, self._part_style(part, states, guides, cursor)))
         pieces.append((" ", styles["blank"]))
         return _runs(pieces)
 
     def _cell(self, value: int, mode: int) -> tuple[str, Style]:
-        """The text and style of one cell holding ``value``."""
+        """The text and style of one cell holding ``value`` (a bitset)."""
+        look = self._cell_look.get((value, mode))
+        if look is None:
+            look = self._cell_look[(value, mode)] = self._look(value, mode)
+        return look
+
+    def _look(self, value: int, mode: int) -> tuple[str, Style]:
         glyphs, w = self.glyphs, self.geometry.cell_width
-        state = value if value in (FILLED, EMPTY) else 0
-        if state == FILLED:
+        known = self.values.get(value)
+        if known is None:  # undecided: more than one value still allowed
+            return " " * (w - 1) + glyphs.unknown, self.styles[(0, mode)]
+        if known.role == "filled":
             text = (glyphs.filled_cursor if mode == CURSOR else glyphs.filled) * w
-        elif state == EMPTY:
+        elif known.role == "empty":
             text = " " * (w - 1) + glyphs.crossed
         else:
-            text = " " * (w - 1) + glyphs.unknown
-        return text, self.styles[(state, mode)]
+            text = known.char * w
+        return text, self.styles[(value, mode)]
 
     def _marked_cell(
         self, value: int, row: int, column: int, mode: int, marks: CellMarks
@@ -358,16 +380,53 @@ class GridPainter:
         in_row: bool,
         marks: CellMarks,
     ) -> Line:
-        glyphs, styles = self.glyphs, self.styles
+        glyphs, styles, g = self.glyphs, self.styles, self.geometry
         guide = (glyphs.vertical, styles["guide-line" if in_row else "guide"])
+        blank = (" ", guide[1])
+        wall = (glyphs.wall_vertical, styles["wall"])
+        walls, every = g.walls, g.guide_every
+        before = self._before
         pieces: list[tuple[str, Style]] = []
         for c, value in enumerate(board.cells[row].tolist()):
-            if c and c % GUIDE_EVERY == 0:
-                pieces.append(guide)
+            if before[c]:
+                if not walls:
+                    pieces.append(guide)
+                elif (row, c - 1, "right") in walls:
+                    pieces.append(wall)
+                else:
+                    pieces.append(guide if every is not None and c % every == 0 else blank)
             if in_row and c == cursor_column:
                 mode = CURSOR
             else:
                 mode = LINE if in_row else NORMAL
             pieces.append(self._marked_cell(value, row, c, mode, marks) if any(marks)
                           else self._cell(value, mode))
+        return _runs(pieces)
+
+    def _build_separator(self, above: int) -> Line:
+        """The separator below row ``above``: guide line glyphs on a guide row, walls where the
+        kind has them, blank elsewhere."""
+        g, glyphs, styles = self.geometry, self.glyphs, self.styles
+        walls, every = g.walls, g.guide_every
+        guide_row = every is not None and (above + 1) % every == 0
+        pieces: list[tuple[str, Style]] = []
+        for c in range(g.width):
+            if self._before[c]:
+                guide_column = every is not None and c % every == 0
+                if walls and {(above, c - 1, "right"), (above + 1, c - 1, "right"),
+                              (above, c - 1, "bottom"), (above, c, "bottom")} & walls:
+                    pieces.append((glyphs.wall_crossing, styles["wall"]))
+                elif guide_row and guide_column:
+                    pieces.append((glyphs.crossing, styles["guide"]))
+                elif guide_row:
+                    pieces.append((glyphs.horizontal, styles["guide"]))
+                elif guide_column:
+                    pieces.append((glyphs.vertical, styles["guide"]))
+                else:
+                    pieces.append((" ", styles["guide"]))
+            if (above, c, "bottom") in walls:
+                pieces.append((glyphs.wall_horizontal * g.cell_width, styles["wall"]))
+            else:
+                glyph = glyphs.horizontal if guide_row else " "
+                pieces.append((glyph * g.cell_width, styles["guide"]))
         return _runs(pieces)

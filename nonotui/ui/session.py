@@ -1,7 +1,9 @@
 """The rules of play on one puzzle, free of Textual: cursor, marks, strokes, undo, solved.
 
 The play screen turns keys and mouse messages into calls here and redraws from the result; the
-tests drive the same object. Every change of the board goes through :meth:`PlaySession.commit`
+tests drive the same object. The puzzle's kind is reached only through the registry and the
+:class:`~nonotui.model.kind.Kind` protocol: its values (what a mark sets, what "unknown" is), its
+units and their tracker, and whether a board is solved. Every change of the board goes through :meth:`PlaySession.commit`
 (one undoable move) or a stroke, which shows its cells as the mouse drags and becomes one move
 when the button is released.
 """
@@ -11,16 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Puzzle
-from nonotui.model.check import ClueTracker
+from nonotui import kinds
 from nonotui.model.history import Change, Move, make_move
+from nonotui.model.kind import Cell, UnitState, unknown_of
 from nonotui.store import Progress
-
-PAINT_MODES = (None, FILLED, EMPTY, UNKNOWN)
-"""The paint mode cycles off, fill, cross, clear, off."""
-
-PAINT_NAMES = {None: "off", FILLED: "fill", EMPTY: "cross", UNKNOWN: "clear"}
 
 
 @dataclass
@@ -44,18 +42,36 @@ class Stroke:
 class PlaySession:
     """One puzzle being played."""
 
-    def __init__(self, puzzle: Puzzle, progress: Progress, *, read_only: bool = False) -> None:
+    def __init__(self, puzzle: Any, progress: Progress, *, read_only: bool = False) -> None:
         self.puzzle = puzzle
+        self.kind = kinds.kind_of(puzzle)
         self.progress = progress
         self.read_only = read_only
         self.board = progress.board
         self.history = progress.history
-        self.tracker = ClueTracker(puzzle, self.board)
+        self.values = self.kind.values(puzzle)
+        self.unknown = unknown_of(self.values)
+        """An undecided cell: every value of the kind still allowed."""
+        self.key_rules = self.kind.key_rules(puzzle)
+        masks = {value.name: value.mask for value in self.values}
+        self.masks = masks
+        """Each value's cell bitset, by the value's name."""
+        self.units = self.kind.units(puzzle)
+        self.tracker = self.kind.tracker(puzzle, self.board)
         self.cursor = progress.cursor
         self.paint: int | None = None
         self.stroke: Stroke | None = None
         self._previewed: dict[tuple[int, int], int] = {}
         """The cells an auto-solve shows without a move yet, each with its value before."""
+        marks = self.key_rules.marks
+        self.paint_modes: tuple[int | None, ...] = (
+            None, *(masks[m.value] for m in marks), self.unknown)
+        """The paint mode cycles off, each marking key's value (fill, cross), clear, off."""
+        self.paint_names: dict[int | None, str] = {None: "off", self.unknown: "clear"}
+        for mark in reversed(marks):
+            self.paint_names[masks[mark.value]] = mark.label or mark.value
+        self._unit_index: tuple[dict[int, int], dict[int, int], dict[Cell, list[int]]] | None
+        self._unit_index = None
 
     # -- cursor -------------------------------------------------------------------------------
 
@@ -94,19 +110,21 @@ class PlaySession:
         """Mark the cursor cell with ``value``, or clear it when it already holds that value."""
         row, column = self.cursor
         current = int(self.board.cells[row, column])
-        return self.commit([self.cursor], UNKNOWN if current == value else value)
+        return self.commit([self.cursor], self.unknown if current == value else value)
 
     def clear(self) -> Move | None:
         """Make the cursor cell unknown again."""
-        return self.commit([self.cursor], UNKNOWN)
+        return self.commit([self.cursor], self.unknown)
 
     def cycle_paint(self) -> int | None:
-        """Switch to the next paint mode (off, fill, cross, clear) and return it.
+        """Switch to the next paint mode (off, then each marking key's value, then clear) and
+        return it.
 
         Switching paints nothing: the mode paints the cells the cursor enters from now on, so
         cycling through the modes never spoils the cell under the cursor.
         """
-        self.paint = PAINT_MODES[(PAINT_MODES.index(self.paint) + 1) % len(PAINT_MODES)]
+        modes = self.paint_modes
+        self.paint = modes[(modes.index(self.paint) + 1) % len(modes)]
         return self.paint
 
     def commit(
@@ -181,7 +199,7 @@ class PlaySession:
         """Clear the board, the history, the time and the moves (the best time stays)."""
         if self.read_only:
             raise PermissionError("read-only")
-        self.board.cells[:] = UNKNOWN
+        self.board.cells[:] = self.unknown
         self.history.done.clear()
         self.history.undone.clear()
         self.progress.moves = 0
@@ -196,7 +214,7 @@ class PlaySession:
             raise PermissionError("read-only")
         self.go_to(row, column)
         current = int(self.board.cells[row, column])
-        self.stroke = Stroke((row, column), UNKNOWN if current == value else value)
+        self.stroke = Stroke((row, column), self.unknown if current == value else value)
         self._stroke_to(row, column)
 
     def extend_stroke(self, row: int, column: int) -> None:
@@ -308,5 +326,37 @@ class PlaySession:
 
     @property
     def solved(self) -> bool:
-        """Whether the filled cells satisfy every clue."""
-        return self.tracker.solved
+        """Whether the board is a solution, as the kind judges it (asked only once the tracker,
+        kept up to date move by move, finds every unit satisfied)."""
+        return self.tracker.solved and self.kind.is_solved(self.puzzle, self.board)
+
+    def unit_states(self) -> list[UnitState]:
+        """The state of every unit, by unit number."""
+        state = self.tracker.state
+        return [state(u) for u in range(len(self.units))]
+
+    def units_at(self, cells: Iterable[Cell]) -> set[int]:
+        """The units that hold any of ``cells`` (a row and a column hold every cell of theirs;
+        other units list their cells)."""
+        if self._unit_index is None:
+            rows: dict[int, int] = {}
+            columns: dict[int, int] = {}
+            regions: dict[Cell, list[int]] = {}
+            for number, unit in enumerate(self.units):
+                if unit.axis == "row":
+                    rows[unit.index] = number
+                elif unit.axis == "column":
+                    columns[unit.index] = number
+                else:
+                    for cell in unit.cells:
+                        regions.setdefault(cell, []).append(number)
+            self._unit_index = (rows, columns, regions)
+        rows, columns, regions = self._unit_index
+        found: set[int] = set()
+        for row, column in cells:
+            if row in rows:
+                found.add(rows[row])
+            if column in columns:
+                found.add(columns[column])
+            found.update(regions.get((row, column), ()))
+        return found

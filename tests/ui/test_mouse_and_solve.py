@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from nonotui.model import FILLED, Puzzle
-from nonotui.model.check import LineState
 from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog
 from nonotui.ui.grid import GridView
@@ -72,7 +71,7 @@ async def test_clues_dim_when_done_and_a_broken_line_gets_a_mark() -> None:
         # row 2 (clue 1 1) done right; row 1 (clue 1) completed wrongly
         await pilot.press("f", "l", "x", "l", "f", "l", "x", "l", "x")
         await pilot.press("j", "home", "f", "l", "f", "l", "x", "l", "x", "l", "x")
-        assert screen.session.tracker.rows[:2] == [LineState.DONE, LineState.BROKEN]
+        assert screen.session.unit_states()[:2] == ["done", "broken"]  # rows 1 and 2
         g = grid.geometry
         line = grid.render_line(g.header_height + 1).text
         assert line.startswith(grid.glyphs.error), line
@@ -80,7 +79,7 @@ async def test_clues_dim_when_done_and_a_broken_line_gets_a_mark() -> None:
         assert not first.startswith(grid.glyphs.error)
         # a column completed wrongly is marked on the line just above the cells
         await pilot.press("home", "j", "x", "j", "x", "j", "x")
-        assert screen.session.tracker.columns[0] is LineState.BROKEN
+        assert screen.session.unit_states()[5] == "broken"  # column 1: units 5.. of a 5x5
         marks = grid.render_line(g.clue_lines).text
         assert marks[g.clue_width : g.clue_width + g.cell_width].strip() == grid.glyphs.error
 

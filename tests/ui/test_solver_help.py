@@ -208,28 +208,28 @@ async def test_keys_work_while_a_long_auto_solve_runs_and_escape_cancels_it(
 
 
 async def test_the_clue_guide_dims_certain_numbers_and_marks_impossible_lines() -> None:
-    from nonotui.model.check import LineState
     from nonotui.ui.painter import CURSOR
 
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         await until(pilot, lambda: screen.assistant.guiding, ENGINE)
         grid = screen.grid
-        assert grid.row_guides[0].dimmed == (False, False)  # nothing is certain on an empty row
+        assert grid.guides[0].dimmed == (False, False)  # nothing is certain on an empty row
         await pilot.press("f")  # row 1 (clue 1 1): its first block now stands at column 1
-        assert grid.row_guides[0].dimmed == (True, False)
-        assert grid.column_guides[0].dimmed == (True, False)
+        assert grid.guides[0].dimmed == (True, False)
+        assert grid.guides[5].dimmed == (True, False)
         painter = grid._painter_now()
         styles = painter.styles
-        clue = painter.row_clue(0, LineState.OPEN, False, grid.row_guides[0])
+        states = ["open"] * 10
+        clue = painter.row_clue(0, states, False, grid.guides)
         numbers = [s.style for s in clue if s.text.strip() == "1"]
-        assert numbers == [styles[LineState.DONE], styles[LineState.OPEN]]
-        under_cursor = painter.row_clue(0, LineState.OPEN, True, grid.row_guides[0])
+        assert numbers == [styles["done"], styles["open"]]
+        under_cursor = painter.row_clue(0, states, True, grid.guides)
         assert [s.style for s in under_cursor if s.text.strip() == "1"] == [
-            styles[(LineState.DONE, CURSOR)], styles[(LineState.OPEN, CURSOR)]]
+            styles[("done", CURSOR)], styles[("open", CURSOR)]]
         await pilot.press("l", "f")  # "##???" fits no arrangement of 1 1
-        assert grid.row_guides[0].error
+        assert grid.guides[0].error
         # the error mark, and every number in the error style
-        assert painter.row_clue(0, LineState.OPEN, False, grid.row_guides[0])[0].text == "!1"
+        assert painter.row_clue(0, states, False, grid.guides)[0].text == "!1"
         await pilot.press("u")
-        assert not grid.row_guides[0].error and grid.row_guides[0].dimmed == (True, False)
+        assert not grid.guides[0].error and grid.guides[0].dimmed == (True, False)

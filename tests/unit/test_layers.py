@@ -42,14 +42,7 @@ KNOWN_CROSSINGS = {
 """Crossings of the layers still to be removed (the catalogue by the move after the reads
 branch's merge; the shared model's by the move of Puzzle; the player's by Phase C, below)."""
 
-UI_STILL_NONOGRAM = {
-    # The player still draws and plays rows and columns of nonogram clues (Phase C: geometry,
-    # painter, grid, session and the play screen through the protocol).
-    "nonotui.ui.grid",
-    "nonotui.ui.painter",
-    "nonotui.ui.session",
-    "nonotui.ui.screens.play",
-}
+UI_STILL_NONOGRAM: set[str] = set()
 
 KNOWN_CYCLES: list[set[str]] = []
 

@@ -54,8 +54,10 @@ _FILLED = CellValue("filled", 1, "filled", "#")
 
 KEY_RULES = KeyRules(
     marks=(
-        MarkKey(("space", "f"), "filled", "fill the cell (again: clear it)"),
-        MarkKey(("x",), "empty", "cross the cell: known empty (again: clear it)"),
+        MarkKey(("space", "f"), "filled", "fill the cell (again: clear it)", "fill",
+                "fill a cell (clear it when filled)"),
+        MarkKey(("x",), "empty", "cross the cell: known empty (again: clear it)", "cross",
+                "cross a cell (clear it when crossed)"),
     ),
     primary="filled",
     secondary="empty",

@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from nonotui.ui.keys import HELP
+from nonotui.model.kind import KeyRules
+from nonotui.ui.keys import help_for
 
 
 class PauseScreen(ModalScreen[None]):
@@ -37,18 +38,20 @@ class PauseScreen(ModalScreen[None]):
         self.dismiss()
 
 
-def help_text(width: int | None = None) -> str:
-    """Every key and mouse action, from :data:`nonotui.ui.keys.HELP`.
+def help_text(width: int | None = None, rules: KeyRules | None = None) -> str:
+    """Every key and mouse action, from :func:`nonotui.ui.keys.help_for`.
 
     Args:
         width: Wrap the descriptions to keep every line within this many characters, each
             continuation indented under its description; ``None`` leaves lines whole.
+        rules: The play screen's key rules (its kind's), or ``None`` for :data:`~nonotui.ui.keys.HELP`.
     """
-    keys_width = max(len(keys) for _, rows in HELP for keys, _ in rows)
+    sections = help_for(rules)
+    keys_width = max(len(keys) for _, rows in sections for keys, _ in rows)
     indent = " " * (keys_width + 4)
     text_width = None if width is None else max(20, width - len(indent))
     parts = []
-    for section, rows in HELP:
+    for section, rows in sections:
         parts.append(section)
         for keys, what in rows:
             lines = [what] if text_width is None else textwrap.wrap(what, text_width)
@@ -59,9 +62,13 @@ def help_text(width: int | None = None) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """Lists every key and mouse action."""
+    """Lists every key and mouse action (the marking keys of ``rules``, a play screen's)."""
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+
+    def __init__(self, rules: KeyRules | None = None) -> None:
+        super().__init__()
+        self.rules = rules
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -84,13 +91,13 @@ class HelpScreen(ModalScreen[None]):
         with Vertical():
             yield Label("Keys and mouse (escape closes)", id="help-title")
             with VerticalScroll():
-                yield Static(help_text(), id="help-text", markup=False)
+                yield Static(help_text(rules=self.rules), id="help-text", markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         # Wrap to the terminal (the longest lines are wider than 80 columns), and let the text
         # scroll within the dialog's height rather than run past its bottom edge.
         width = int(event.size.width * 0.96) - self.CHROME_WIDTH
-        self.query_one("#help-text", Static).update(help_text(width))
+        self.query_one("#help-text", Static).update(help_text(width, self.rules))
         height = int(event.size.height * 0.96) - self.CHROME_HEIGHT
         self.query_one(VerticalScroll).styles.max_height = max(3, height)
 

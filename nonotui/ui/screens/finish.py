@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,7 +15,9 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from nonotui.model import FILLED, Board, Puzzle
+from nonotui import kinds
+from nonotui.model.board import Board
+from nonotui.model.kind import CellValue
 from nonotui.ui.clock import format_time
 from nonotui.ui.glyphs import Glyphs
 
@@ -18,9 +26,15 @@ AROUND_PICTURE = 10
 above and below."""
 
 
-def picture_text(board: Board, glyphs: Glyphs) -> str:
-    """The filled cells as text: two rows per line with half blocks, or one per line in ASCII."""
-    filled = board.cells == FILLED
+def picture_text(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) -> Text:
+    """The solved board as text, by its values' glyph roles: filled cells solid, empty ones
+    blank, two rows per line with half blocks (one per line in ASCII); a board with coloured
+    values draws one row per line, each coloured cell as its value's character in its colour."""
+    colors = {v.mask: v for v in values if v.role == "color"}
+    if colors:
+        return _colored_picture(board, glyphs, values)
+    filled_mask = next(v.mask for v in values if v.role == "filled")
+    filled = board.cells == filled_mask
     height, width = filled.shape
     lines = []
     if glyphs.name == "unicode":
@@ -31,7 +45,24 @@ def picture_text(board: Board, glyphs: Glyphs) -> str:
     else:
         for r in range(height):
             lines.append("".join("#" if v else " " for v in filled[r]))
-    return "\n".join(lines)
+    return Text("\n".join(lines))
+
+
+def _colored_picture(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) -> Text:
+    by_mask = {v.mask: v for v in values}
+    text = Text()
+    for r, row in enumerate(board.cells.tolist()):
+        if r:
+            text.append("\n")
+        for cell in row:
+            value = by_mask.get(cell)
+            if value is None or value.role == "empty":
+                text.append(" ")
+            elif value.role == "filled":
+                text.append(glyphs.filled)
+            else:
+                text.append(value.char, Style(color=value.rgb))
+    return text
 
 
 class FinishScreen(ModalScreen[str | None]):
@@ -57,7 +88,7 @@ class FinishScreen(ModalScreen[str | None]):
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Any,
         board: Board,
         elapsed: float,
         moves: int,
@@ -67,6 +98,7 @@ class FinishScreen(ModalScreen[str | None]):
     ) -> None:
         super().__init__()
         self.puzzle = puzzle
+        self.values = kinds.kind_of(puzzle).values(puzzle)
         self.board = board.copy()
         self.elapsed = elapsed
         self.moves = moves
@@ -80,7 +112,7 @@ class FinishScreen(ModalScreen[str | None]):
         with Vertical():
             yield Label(f"Solved: {title}", id="title")
             with ScrollableContainer(id="picture-box"):
-                yield Static(picture_text(self.board, self.glyphs), id="picture", markup=False)
+                yield Static(picture_text(self.board, self.glyphs, self.values), id="picture")
             yield Label(
                 f"Time {format_time(self.elapsed)} · {self.moves} moves · {best}", id="facts"
             )

@@ -7,8 +7,7 @@ for hints, checks and auto-solve, and saves through a :class:`~nonotui.ui.keeper
 
 from __future__ import annotations
 
-import os
-from functools import cached_property
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -16,8 +15,7 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 
-from nonotui.formats.tatham import looks_like_id
-from nonotui.model import EMPTY, FILLED, Puzzle
+from nonotui import kinds
 from nonotui.model.history import Move
 from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK
@@ -28,8 +26,9 @@ from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
 from nonotui.ui.keeper import ProgressKeeper
+from nonotui.ui.markkeys import MARKS, bind_marks, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
-from nonotui.ui.session import PAINT_NAMES, PlaySession
+from nonotui.ui.session import PlaySession
 from nonotui.ui.status import HintPanel, StatusLine
 
 MAX_COUNT = 999
@@ -70,8 +69,7 @@ class PlayScreen(Screen[None]):
         Binding("end", "edge('end')", "Row end", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
         Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("space,f", "fill", "Fill"),
-        Binding("x", "cross", "Cross"),
+        # the kind's marking keys come here (KeyRules.marks, bound by __init__)
         Binding("backspace,delete", "clear", "Clear", show=False),
         Binding("m", "paint_mode", "Paint"),
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -89,13 +87,15 @@ class PlayScreen(Screen[None]):
     assistant: Assistant
     """Hint, check, auto-solve and the clue guide (composed with the widgets)."""
 
-    FOOTER_RANKS = ("app.help", "pause", "escape", "fill", "cross", "undo", "hint",
-                    "auto_solve", "check", "settings", "paint_mode", "redo", "app.quit")
-    """The footer's keys, most important first: the first ones stay on a narrow terminal."""
+    FOOTER_RANKS: tuple[str, ...] = (
+        "app.help", "pause", "escape", MARKS, "undo", "hint", "auto_solve", "check", "settings",
+        "paint_mode", "redo", "app.quit")
+    """The footer's keys, most important first: the first ones stay on a narrow terminal
+    (``MARKS`` stands for the kind's marking keys, in their order)."""
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Any,
         progress: Progress,
         store: ProgressStore,
         lock: PuzzleLock | None,
@@ -106,7 +106,12 @@ class PlayScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.puzzle = puzzle
+        self.kind = kinds.kind_of(puzzle)
+        self.key_rules = self.kind.key_rules(puzzle)
+        self._bindings, self.FOOTER_RANKS = bind_marks(self._bindings, self.key_rules,
+                                                       PlayScreen.FOOTER_RANKS)
         self.label = label
+        self.short_label = short_label(label)
         self.notices = notices
         self.session = PlaySession(puzzle, progress, read_only=lock is None)
         self.stopwatch = Stopwatch(progress.elapsed)
@@ -253,12 +258,12 @@ class PlayScreen(Screen[None]):
         # Modes first: they change what the next keys do, and the end of the line is cut off
         # on a narrow terminal.
         if s.paint is not None:
-            parts.append(f"PAINT {PAINT_NAMES[s.paint]}")
+            parts.append(f"PAINT {s.paint_names[s.paint]}")
         if self._count:
             parts.append(f"count {self._count}")
         parts += [
             # a file's name, not its whole path: the message after the facts must fit
-            self.puzzle.title or _short_label(self.label),
+            self.puzzle.title or self.short_label,
             f"{self.puzzle.width}x{self.puzzle.height}",
             self._clock_text(),
             _plural(s.progress.moves, "move"),
@@ -294,7 +299,7 @@ class PlayScreen(Screen[None]):
     def _redraw(self) -> None:
         self._show_help()
         s = self.session
-        self.grid.show(s.cursor, s.tracker.rows, s.tracker.columns)
+        self.grid.show(s.cursor, s.unit_states())
         self._update_facts()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
@@ -392,7 +397,10 @@ class PlayScreen(Screen[None]):
     # -- actions --------------------------------------------------------------------------------
 
     def action_count(self, digit: int) -> None:
-        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi)."""
+        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi),
+        when the kind's digits count (a nonogram's do)."""
+        if self.key_rules.digits != "count":
+            return
         if not self._count and digit == 0:
             self.action_edge("home")
             return
@@ -408,11 +416,13 @@ class PlayScreen(Screen[None]):
         self._changed(self.session.move(drow, dcol, count))
 
     def action_move_fill(self, drow: int, dcol: int) -> None:
-        """Move the cursor and fill the cells passed, the starting one included."""
+        """Move the cursor and mark the cells passed, the starting one included, with the kind's
+        primary value (a nonogram's fill)."""
         count = self._take_count()
         if not self._can_edit():
             return
-        self._changed(self.session.move(drow, dcol, count, paint=FILLED))
+        self._changed(self.session.move(drow, dcol, count,
+                                        paint=self.session.masks[self.key_rules.primary]))
 
     def action_edge(self, where: str) -> None:
         """Jump to the first (``home``) or last (``end``) cell of the row."""
@@ -432,17 +442,12 @@ class PlayScreen(Screen[None]):
         self.session.go_to(target, column)
         self._redraw()
 
-    def action_fill(self) -> None:
-        """Fill the cursor cell, or clear it when filled."""
+    def action_mark(self, value: str) -> None:
+        """Mark the cursor cell with the kind's value named ``value`` (a nonogram's fill or
+        cross), or clear it when it holds that value."""
         self._count = ""
         if self._can_edit():
-            self._changed(self.session.toggle(FILLED))
-
-    def action_cross(self) -> None:
-        """Cross the cursor cell, or clear it when crossed."""
-        self._count = ""
-        if self._can_edit():
-            self._changed(self.session.toggle(EMPTY))
+            self._changed(self.session.toggle(self.session.masks[value]))
 
     def action_clear(self) -> None:
         """Make the cursor cell unknown."""
@@ -457,7 +462,7 @@ class PlayScreen(Screen[None]):
             if mode is None:
                 self._end_mode_message()
             else:
-                self._say(f"paint mode: {PAINT_NAMES[mode]} (escape ends it)")
+                self._say(f"paint mode: {self.session.paint_names[mode]} (escape ends it)")
             self._update_facts()
 
     def _end_mode_message(self) -> None:
@@ -587,19 +592,11 @@ class PlayScreen(Screen[None]):
             self._changed(reply.move)
         return reply is not None
 
-    @cached_property
-    def _guide_slots(self) -> list[tuple[int, bool, int]]:
-        """Each margin label's unit, whether it stands beside a row, and that row or column."""
-        return [(label.unit, label.side in ("left", "right"), label.index)
-                for label in self.assistant.kind.margins(self.puzzle).labels]
-
     def _show_help(self) -> None:
         """Hand the grid and the hint panel what the assistant shows."""
         a, grid = self.assistant, self.grid
         grid.highlight, grid.hint_line, grid.wrong = a.highlight, a.unit_cells, a.wrong
-        if a.guides:
-            for unit, beside_row, index in self._guide_slots:
-                (grid.row_guides if beside_row else grid.column_guides)[index] = a.guides[unit]
+        grid.guides = a.guides
         self.query_one(HintPanel).show_text(a.panel)
 
     # -- mouse strokes --------------------------------------------------------------------------
@@ -626,9 +623,3 @@ class PlayScreen(Screen[None]):
         if self.session.stroke is not None:
             self._changed(self.session.end_stroke())
 
-
-def _short_label(label: str) -> str:
-    """A file's name rather than its whole path; a Tatham game id (which has slashes) whole."""
-    if looks_like_id(label):
-        return label
-    return os.path.basename(label) or label
