@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir, LockHeld, ProgressStore, PuzzleLock, SettingsStore
 from nonotui.store.autosave import RETRY_DELAY
 from nonotui.store.catalog import Catalog
@@ -26,7 +26,6 @@ from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen,
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
-
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""

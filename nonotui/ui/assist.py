@@ -14,7 +14,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nonotui.model import EMPTY, Board, Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.model import EMPTY, Board
 from nonotui.model.history import History
 
 Stop = Callable[[], bool]
@@ -31,27 +32,27 @@ def warm_up(should_stop: Stop) -> None:
     solving a tiny puzzle and asking one hint on it, then probing it as a kept hint context
     does and propagating it as auto-solve does."""
     load_engine()
-    from nonotui.engine.hints import HintContext, next_hint
-    from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
-    from nonotui.engine.steps import propagation
+    from nonotui.kinds.nonogram.engine.hints import HintContext, next_hint
+    from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
+    from nonotui.kinds.nonogram.engine.steps import propagation
 
-    board = Board.empty(_TINY)
+    board = empty_board(_TINY)
     next_hint(_TINY, board, should_stop=should_stop)
     HintContext(_TINY).warm_up()
     propagation(_TINY, board)
     board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
     next_hint(_TINY, board, should_stop=should_stop)
     for solver in REGISTRY.values():
-        solve_cells(solver, clue_array([2]), Board.empty(_TINY).cells[0].copy())
+        solve_cells(solver, clue_array([2]), empty_board(_TINY).cells[0].copy())
     guides(_TINY, board)
 
 
 def guides(puzzle: Puzzle, board: Board, rows=None, columns=None):
-    """The clue guide (:class:`~nonotui.engine.checks.LineGuide`) of ``rows`` and ``columns``
+    """The clue guide (:class:`~nonotui.kinds.nonogram.engine.checks.LineGuide`) of ``rows`` and ``columns``
     (every line when ``None``), as two dicts by index. A few microseconds a line once the
     warm-up has compiled its kernel, so the play screen calls it on the event loop."""
     load_engine()
-    from nonotui.engine.checks import clue_guide
+    from nonotui.kinds.nonogram.engine.checks import clue_guide
 
     cells = board.cells
     rows = range(puzzle.height) if rows is None else rows
@@ -65,7 +66,7 @@ def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History
     """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. With
     ``memory``, the hint reuses what the earlier ones learned (the same hint, sooner)."""
     load_engine()
-    from nonotui.engine.hints import HintCancelled, next_hint
+    from nonotui.kinds.nonogram.engine.hints import HintCancelled, next_hint
 
     context = memory.hint_context() if memory is not None else None
     try:
@@ -78,8 +79,8 @@ def hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History
 class CheckMemory:
     """What a play screen keeps from one check or hint to the next: the clues' own solutions,
     which do not change with the marks, and the hints' context. Made on the event loop without
-    the engine; the engine's :class:`~nonotui.engine.checks.ReferenceSolutions` and
-    :class:`~nonotui.engine.hints.HintContext` are created by the first worker that needs them.
+    the engine; the engine's :class:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions` and
+    :class:`~nonotui.kinds.nonogram.engine.hints.HintContext` are created by the first worker that needs them.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -89,9 +90,9 @@ class CheckMemory:
         self._lock = threading.Lock()
 
     def reference(self):
-        """The puzzle's :class:`~nonotui.engine.checks.ReferenceSolutions`, made once."""
+        """The puzzle's :class:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions`, made once."""
         load_engine()
-        from nonotui.engine.checks import ReferenceSolutions
+        from nonotui.kinds.nonogram.engine.checks import ReferenceSolutions
 
         with self._lock:
             if self._reference is None:
@@ -99,9 +100,9 @@ class CheckMemory:
             return self._reference
 
     def hint_context(self):
-        """The puzzle's :class:`~nonotui.engine.hints.HintContext`, made once; it shares the
+        """The puzzle's :class:`~nonotui.kinds.nonogram.engine.hints.HintContext`, made once; it shares the
         checks' reference solutions."""
-        from nonotui.engine.hints import HintContext
+        from nonotui.kinds.nonogram.engine.hints import HintContext
 
         reference = self.reference()
         with self._lock:
@@ -115,7 +116,7 @@ def check(puzzle: Puzzle, board: Board, should_stop: Stop,
     """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``memory``, the
     clues are solved only on the first check, not on every one."""
     load_engine()
-    from nonotui.engine.checks import HintCancelled, check_marks
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled, check_marks
 
     reference = memory.reference() if memory is not None else None
     try:
@@ -142,7 +143,7 @@ class Step:
     def describe(self) -> str:
         """The step in words, rows and columns counted from 1 (the engine's wording; a step only
         exists once the engine is loaded)."""
-        from nonotui.engine.steps import describe_step
+        from nonotui.kinds.nonogram.engine.steps import describe_step
 
         return describe_step(self.line, self.method, self.cells)
 
@@ -167,9 +168,9 @@ def solve_plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> SolvePlan:
     """Solve from ``board`` (a copy): first whether the marks allow a solution at all, then the
     steps, line by line with the linesolver that did each, in the solver's own propagation
     order, as far as lines go, and the rest from the search
-    (:func:`nonotui.engine.steps.auto_solve`). Raises :class:`Cancelled`."""
+    (:func:`nonotui.kinds.nonogram.engine.steps.auto_solve`). Raises :class:`Cancelled`."""
     load_engine()
-    from nonotui.engine.steps import auto_solve
+    from nonotui.kinds.nonogram.engine.steps import auto_solve
 
     found = auto_solve(puzzle, board, should_stop)
     if found.status == "cancelled":
@@ -186,8 +187,8 @@ def load_engine() -> None:
     once (the warm-up and a hint, check or auto-solve asked for in the first moments) can break
     both imports: Python's import locks see a deadlock between the package, whose ``__init__``
     imports its submodules, and a submodule, and hand one thread a half-made module (the
-    auto-solve failed with "'nonotui.engine'"); every worker calls this first."""
+    auto-solve failed with "'nonotui.kinds.nonogram.engine'"); every worker calls this first."""
     with _ENGINE_IMPORT:
-        for name in ("nonotui.engine", "nonotui.engine.checks", "nonotui.engine.hints",
-                     "nonotui.engine.steps"):
+        for name in ("nonotui.kinds.nonogram.engine", "nonotui.kinds.nonogram.engine.checks", "nonotui.kinds.nonogram.engine.hints",
+                     "nonotui.kinds.nonogram.engine.steps"):
             importlib.import_module(name)

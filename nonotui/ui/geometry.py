@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle
 
 GUIDE_EVERY = 5
 """A guide line follows every fifth row and column."""

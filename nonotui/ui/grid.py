@@ -25,8 +25,9 @@ from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from nonotui.model import EMPTY, FILLED, Board, Puzzle
-from nonotui.model.check import LineState
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.kinds.nonogram.tracker import LineState
+from nonotui.model import EMPTY, FILLED, Board
 from nonotui.ui.geometry import Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted

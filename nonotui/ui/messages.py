@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from nonotui.model import Puzzle
+from nonotui.model.kind import PuzzleLike
 
 
 @dataclass
@@ -54,7 +54,7 @@ class PuzzleChosen(Message):
         label: Where it came from, for messages (a file name or path).
     """
 
-    puzzle: Puzzle
+    puzzle: PuzzleLike
     label: str
 
 
@@ -74,7 +74,7 @@ class HintFound(Message):
     """A hint worker's answer.
 
     Attributes:
-        hint: The engine's :class:`~nonotui.engine.hints.Hint` (typed loosely so this module
+        hint: The engine's :class:`~nonotui.kinds.nonogram.engine.hints.Hint` (typed loosely so this module
             does not import the engine).
         version: The board version the hint was computed for; a stale hint is dropped.
     """

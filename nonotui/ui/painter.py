@@ -25,8 +25,8 @@ from typing import NamedTuple, Protocol
 from rich.segment import Segment
 from rich.style import Style
 
+from nonotui.kinds.nonogram.tracker import LineState
 from nonotui.model import EMPTY, FILLED, Board
-from nonotui.model.check import LineState
 from nonotui.ui.geometry import GUIDE_EVERY, Geometry
 from nonotui.ui.glyphs import Glyphs
 
@@ -58,7 +58,7 @@ CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"error"``, ``"blank"``."""
 
 
 class LineGuideLike(Protocol):
-    """The clue guide of one line (:class:`nonotui.engine.checks.LineGuide`, which the painter
+    """The clue guide of one line (:class:`nonotui.kinds.nonogram.engine.checks.LineGuide`, which the painter
     must not import: it would load the engine before the first frame)."""
 
     dimmed: tuple[bool, ...]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Puzzle
-from nonotui.model.check import ClueTracker
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.model import EMPTY, FILLED, UNKNOWN
 from nonotui.model.history import Change, Move, make_move
 from nonotui.store import Progress
 

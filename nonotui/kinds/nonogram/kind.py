@@ -12,10 +12,12 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from nonotui.kinds.nonogram.notation import board_from_text, board_text
+from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.tracker import ClueTracker, LineState
 from nonotui.model import files
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY
-from nonotui.model.check import ClueTracker, LineState
 from nonotui.model.history import History
 from nonotui.model.kind import (
     Borders,
@@ -41,7 +43,6 @@ from nonotui.model.kind import (
     Use,
     WarmUp,
 )
-from nonotui.model.puzzle import Puzzle
 
 GUIDE_EVERY = 5
 """A thin guide line after every fifth row and column."""
@@ -157,7 +158,7 @@ class NonogramKind:
 
     def new_board(self, puzzle: Puzzle) -> Board:
         """Every cell unknown, or the state saved in the puzzle's file."""
-        board = Board.empty(puzzle)
+        board = empty_board(puzzle)
         if puzzle.saved is not None:
             for r, row in enumerate(puzzle.saved):
                 board.cells[r] = row
@@ -187,11 +188,11 @@ class NonogramKind:
 
     def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
         """Rows of ``#`` filled, ``-`` empty, ``?`` unknown."""
-        return board.to_text().splitlines()
+        return board_text(board).splitlines()
 
     def read_board(self, puzzle: Puzzle, text: str) -> Board:
         """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space)."""
-        return Board.from_text(text, puzzle)
+        return board_from_text(text, puzzle)
 
     def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
         """Colour puzzles are read and shown, but neither solved nor played yet."""
@@ -213,7 +214,7 @@ class NonogramKind:
 
     def formats(self) -> Sequence[PuzzleFormat]:
         """``non``, ``xml``, ``mk``, ``nin``, ``cwd``, ``g``, ``tatham``, ``picture``."""
-        from nonotui.formats import FORMATS
+        from nonotui.kinds.nonogram.formats import FORMATS
 
         return [
             PuzzleFormat(
@@ -231,7 +232,7 @@ class NonogramKind:
 
     def read_spec(self, spec: str) -> list[Puzzle] | None:
         """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) that is not also a file's name."""
-        from nonotui.formats import tatham
+        from nonotui.kinds.nonogram.formats import tatham
 
         if tatham.looks_like_id(spec) and not files.exists(spec):
             return list(tatham.read(spec, "<game id>"))
@@ -249,9 +250,9 @@ class NonogramKind:
         should_stop: Stop | None = None,
         options: Mapping[str, object] | None = None,
     ) -> SolveOutcome:
-        """The engine's search (:func:`nonotui.engine.search.solve`); ``options`` may hold
+        """The engine's search (:func:`nonotui.kinds.nonogram.engine.search.solve`); ``options`` may hold
         ``linesolvers`` (a stack such as ``"fast,fcomp"``) and ``strategy``."""
-        from nonotui.engine.search import solve
+        from nonotui.kinds.nonogram.engine.search import solve
 
         opts = dict(options or {})
         result = solve(
@@ -279,8 +280,8 @@ class NonogramKind:
         history: History | None,
         should_stop: Stop | None = None,
     ) -> HintLike:
-        """The hint ladder's easiest rung (:func:`nonotui.engine.hints.next_hint`)."""
-        from nonotui.engine.hints import HintCancelled, next_hint
+        """The hint ladder's easiest rung (:func:`nonotui.kinds.nonogram.engine.hints.next_hint`)."""
+        from nonotui.kinds.nonogram.engine.hints import HintCancelled, next_hint
 
         try:
             return next_hint(puzzle, board, cursor, history, should_stop=should_stop)
@@ -310,21 +311,21 @@ class NonogramKind:
         For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
         once, so that every kernel the player uses is compiled or loaded from numba's cache."""
         if what == "solve":
-            from nonotui.formats import tatham
+            from nonotui.kinds.nonogram.formats import tatham
 
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
             self.solve(four, options=options)
             return
-        from nonotui.engine.hints import next_hint
-        from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
+        from nonotui.kinds.nonogram.engine.hints import next_hint
+        from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
 
         tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
-        board = Board.empty(tiny)
+        board = empty_board(tiny)
         next_hint(tiny, board, should_stop=should_stop)
         board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
         next_hint(tiny, board, should_stop=should_stop)
         for solver in REGISTRY.values():
-            solve_cells(solver, clue_array([2]), Board.empty(tiny).cells[0].copy())
+            solve_cells(solver, clue_array([2]), empty_board(tiny).cells[0].copy())
         self.guides(tiny, board)
 
     # -- drawing and playing -------------------------------------------------------------------
@@ -341,8 +342,8 @@ class NonogramKind:
         self, puzzle: Puzzle, board: Board, units: Iterable[int] | None = None
     ) -> dict[int, UnitGuide]:
         """Per line: which clue numbers the marks have placed and closed, and whether the
-        marks fit the clue at all (:func:`nonotui.engine.checks.clue_guide`)."""
-        from nonotui.engine.checks import clue_guide
+        marks fit the clue at all (:func:`nonotui.kinds.nonogram.engine.checks.clue_guide`)."""
+        from nonotui.kinds.nonogram.engine.checks import clue_guide
 
         h, cells = puzzle.height, board.cells
         wanted = range(h + puzzle.width) if units is None else units
@@ -389,7 +390,7 @@ class NonogramKind:
         Raises:
             NonotuiError: an unknown linesolver or an empty stack.
         """
-        from nonotui.engine.lines import parse_stack
+        from nonotui.kinds.nonogram.engine.lines import parse_stack
 
         text = getattr(args, "linesolvers", None)
         if text is None:
@@ -406,7 +407,11 @@ class _Checker:
         self._lock = threading.Lock()
 
     def __call__(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
-        from nonotui.engine.checks import HintCancelled, ReferenceSolutions, check_marks
+        from nonotui.kinds.nonogram.engine.checks import (
+            HintCancelled,
+            ReferenceSolutions,
+            check_marks,
+        )
 
         with self._lock:
             if self._reference is None:

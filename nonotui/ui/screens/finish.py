@@ -9,7 +9,8 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from nonotui.model import FILLED, Board, Puzzle
+from nonotui.model import FILLED, Board
+from nonotui.model.kind import PuzzleLike
 from nonotui.ui.clock import format_time
 from nonotui.ui.glyphs import Glyphs
 
@@ -57,7 +58,7 @@ class FinishScreen(ModalScreen[str | None]):
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: PuzzleLike,
         board: Board,
         elapsed: float,
         moves: int,

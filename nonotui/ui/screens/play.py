@@ -21,8 +21,9 @@ from textual.containers import Container
 from textual.screen import Screen
 
 from nonotui.errors import SaveError
-from nonotui.formats.tatham import looks_like_id
-from nonotui.model import EMPTY, FILLED, Puzzle
+from nonotui.kinds.nonogram.formats.tatham import looks_like_id
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import EMPTY, FILLED
 from nonotui.model.history import Move
 from nonotui.store import LockHeld, Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK, SaveSchedule

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.engine import kernels
+from nonotui.kinds.nonogram.engine import kernels
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",

@@ -45,10 +45,16 @@ from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
-from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import MAX_PUZZLES
-from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb, rgb_of, writable_chars
-from nonotui.model import MAX_SIZE, Color, Puzzle, clue_of
+from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import (
+    CHAR_POOL,
+    collapse,
+    parse_rgb,
+    rgb_of,
+    writable_chars,
+)
+from nonotui.kinds.nonogram.formats._text import MAX_PUZZLES
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
 
 NAME = "xml"
