@@ -31,7 +31,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from nonotui.kinds.nonogram.puzzle import empty_board
+from nonotui.kinds.nonogram.puzzle import unknown_board
 
 HERE = Path(__file__).resolve().parents[1]
 BENCH = (HERE / ".." / "shared" / "bench" / "survey").resolve()
@@ -50,7 +50,7 @@ def walk(path: str, limit: int) -> dict[str, object]:
     from nonotui.model import EMPTY
 
     tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
-    board = empty_board(tiny)
+    board = unknown_board(tiny)
     hints_module.next_hint(tiny, board)
     board.cells[0, 0] = EMPTY
     hints_module.next_hint(tiny, board)
@@ -59,7 +59,7 @@ def walk(path: str, limit: int) -> dict[str, object]:
     if context_class is not None:
         context_class(tiny).warm_up()  # as the player's warm-up does
     puzzle = open_one(path)
-    board = empty_board(puzzle)
+    board = unknown_board(puzzle)
     context = context_class(puzzle) if context_class is not None else None
     cursor = (0, 0)
     times: list[tuple[str, float, float]] = []

@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 from nonotui.kinds import open_one  # noqa: E402
 from nonotui.kinds.nonogram.engine.hints import next_hint  # noqa: E402
 from nonotui.kinds.nonogram.engine.search import solve  # noqa: E402
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board  # noqa: E402
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board  # noqa: E402
 
 BENCH = (REPO / ".." / "shared" / "bench" / "survey").resolve()
 NEAR_30x35 = ("webpbn-00065.nin", "webpbn-00436.nin")
@@ -54,7 +54,7 @@ def latencies(puzzle: Puzzle, boards: int, seed: int) -> list[float]:
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(boards):
-        board = empty_board(puzzle)
+        board = unknown_board(puzzle)
         keep = rng.random(solution.shape) < rng.random() * 0.9
         board.cells[keep] = solution[keep]
         cursor = (int(rng.integers(puzzle.height)), int(rng.integers(puzzle.width)))
@@ -102,7 +102,7 @@ def main() -> None:
     args = parser.parse_args()
     puzzles = [(name, open_one(str(BENCH / name))) for name in NEAR_30x35]
     puzzles += random_unique(args.random)
-    next_hint(puzzles[0][1], empty_board(puzzles[0][1]))  # compile or load the kernels
+    next_hint(puzzles[0][1], unknown_board(puzzles[0][1]))  # compile or load the kernels
     every = []
     print("| puzzle | size | median ms | worst ms |\n|---|---|---|---|")
     for i, (name, puzzle) in enumerate(puzzles):

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import EMPTY, Board
 from nonotui.model.history import History
 
@@ -36,14 +36,14 @@ def warm_up(should_stop: Stop) -> None:
     from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
     from nonotui.kinds.nonogram.engine.steps import propagation
 
-    board = empty_board(_TINY)
+    board = unknown_board(_TINY)
     next_hint(_TINY, board, should_stop=should_stop)
     HintContext(_TINY).warm_up()
     propagation(_TINY, board)
     board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
     next_hint(_TINY, board, should_stop=should_stop)
     for solver in REGISTRY.values():
-        solve_cells(solver, clue_array([2]), empty_board(_TINY).cells[0].copy())
+        solve_cells(solver, clue_array([2]), unknown_board(_TINY).cells[0].copy())
     guides(_TINY, board)
 
 

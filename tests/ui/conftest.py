@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from nonotui.kinds.nonogram.notation import board_text
+from nonotui.kinds.nonogram.notation import format_board
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
 from nonotui.ui.app import NonotuiApp, make_app
@@ -75,7 +75,7 @@ def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:
 
 def board_text(screen: PlayScreen) -> str:
     """The play screen's board in the text notation."""
-    return board_text(screen.session.board)
+    return format_board(screen.session.board.cells)
 
 
 class Gate:

@@ -12,8 +12,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from nonotui.kinds.nonogram.notation import board_from_text, board_text
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.notation import board_from_text, format_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.kinds.nonogram.tracker import ClueTracker, LineState
 from nonotui.model import files
 from nonotui.model.board import Board
@@ -158,7 +158,7 @@ class NonogramKind:
 
     def new_board(self, puzzle: Puzzle) -> Board:
         """Every cell unknown, or the state saved in the puzzle's file."""
-        board = empty_board(puzzle)
+        board = unknown_board(puzzle)
         if puzzle.saved is not None:
             for r, row in enumerate(puzzle.saved):
                 board.cells[r] = row
@@ -188,7 +188,7 @@ class NonogramKind:
 
     def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
         """Rows of ``#`` filled, ``-`` empty, ``?`` unknown."""
-        return board_text(board).splitlines()
+        return format_board(board.cells).splitlines()
 
     def read_board(self, puzzle: Puzzle, text: str) -> Board:
         """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space)."""
@@ -320,12 +320,12 @@ class NonogramKind:
         from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
 
         tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
-        board = empty_board(tiny)
+        board = unknown_board(tiny)
         next_hint(tiny, board, should_stop=should_stop)
         board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
         next_hint(tiny, board, should_stop=should_stop)
         for solver in REGISTRY.values():
-            solve_cells(solver, clue_array([2]), empty_board(tiny).cells[0].copy())
+            solve_cells(solver, clue_array([2]), unknown_board(tiny).cells[0].copy())
         self.guides(tiny, board)
 
     # -- drawing and playing -------------------------------------------------------------------

@@ -124,7 +124,3 @@ def board_from_text(text: str, puzzle: Puzzle | None = None) -> Board:
         return Board(parse_board(text))
     return Board(parse_board(text, width=puzzle.width, height=puzzle.height))
 
-
-def board_text(board: Board) -> str:
-    """The board in the text notation, one row per line."""
-    return format_board(board.cells)

@@ -360,7 +360,7 @@ class Puzzle:
                     raise LineError(f"saved state, row {r + 1}: cell value {v} is invalid", "row", r)
 
 
-def empty_board(puzzle: Puzzle) -> Board:
+def unknown_board(puzzle: Puzzle) -> Board:
     """A board of ``puzzle``'s size with every cell unknown (every value the puzzle has)."""
     return Board.full(puzzle.height, puzzle.width, unknown_for(puzzle.n_colors))
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from nonotui.kinds.nonogram.engine.checks import board_guide, check_marks, clue_guide
 from nonotui.kinds.nonogram.engine.explain import arrangements
 from nonotui.kinds.nonogram.notation import board_from_text
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from tests import hint_oracle as oracle
 
 FILLED, EMPTY, UNKNOWN = 2, 1, 3
@@ -61,7 +61,7 @@ def test_check_flags_exactly_the_marks_no_solution_has(seed):
     rng = random.Random(seed)
     pic = [[int(rng.random() < 0.5) for _ in range(5)] for _ in range(5)]
     p = Puzzle.from_picture(pic)
-    board = empty_board(p)
+    board = unknown_board(p)
     for r, c in itertools.product(range(5), range(5)):
         if rng.random() < 0.3:
             board.cells[r, c] = rng.choice([EMPTY, FILLED])
@@ -77,7 +77,7 @@ def test_a_kept_reference_is_solved_once_and_gives_the_same_verdicts():
 
     p = Puzzle.from_picture([[1, 0, 0], [1, 1, 0], [0, 1, 1]], keep_goal=False)
     reference = ReferenceSolutions(p)
-    b = empty_board(p)
+    b = unknown_board(p)
     b.cells[0, 1] = FILLED  # no solution fills row 1, column 2
     b.cells[0, 0] = FILLED  # right in one of the two solutions
     first = check_marks(p, b, reference=reference)

@@ -15,7 +15,7 @@ import pytest
 from nonotui.kinds import open_one
 from nonotui.kinds.nonogram.engine import solve
 from nonotui.kinds.nonogram.engine.steps import propagation, solve_steps
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.ui import assist
 from tests import oracle
@@ -60,7 +60,7 @@ def test_steps_follow_from_their_lines_and_count_the_solver_s_solves():
     for seed in range(30):
         puzzle = random_puzzle(seed)
         result = solve(puzzle, max_solutions=1)
-        board = empty_board(puzzle)
+        board = unknown_board(puzzle)
         prop = propagation(puzzle, board)
         end = check_steps(puzzle, board, prop.steps)
         assert np.array_equal(end.cells, prop.cells)
@@ -79,10 +79,10 @@ def test_counts_match_the_solver_on_bench_puzzles_line_logic_finishes(bench):
         puzzle = open_one(str(bench / "survey" / name))
         result = solve(puzzle, max_solutions=1)
         assert result.stats.probes == 0 and result.stats.guesses == 0, name
-        prop = propagation(puzzle, empty_board(puzzle))
+        prop = propagation(puzzle, unknown_board(puzzle))
         assert prop.status == "done"
         assert prop.solves == result.stats.lines, name
-        end = check_steps(puzzle, empty_board(puzzle), prop.steps)
+        end = check_steps(puzzle, unknown_board(puzzle), prop.steps)
         assert np.array_equal(end.cells, result.solutions[0].cells), name
 
 
@@ -91,9 +91,9 @@ def test_other_stacks_are_followed_too(stack):
     compared = 0
     for seed in range(12):
         puzzle = random_puzzle(seed, 10)
-        prop = propagation(puzzle, empty_board(puzzle), stack)
+        prop = propagation(puzzle, unknown_board(puzzle), stack)
         assert {s.method for s in prop.steps} <= set(stack.split(","))
-        check_steps(puzzle, empty_board(puzzle), prop.steps)
+        check_steps(puzzle, unknown_board(puzzle), prop.steps)
         result = solve(puzzle, max_solutions=1, linesolvers=stack)
         if result.stats.probes == 0 and result.stats.guesses == 0:
             assert prop.solves == result.stats.lines, seed
@@ -109,7 +109,7 @@ def test_solve_steps_end_on_the_solution_from_marks(seed):
         pytest.skip("no solution")
     solution = result.solutions[0].cells
     rng = np.random.default_rng(seed)
-    board = empty_board(puzzle)
+    board = unknown_board(puzzle)
     keep = rng.random(solution.shape) < 0.15
     board.cells[keep] = solution[keep]
     steps = list(solve_steps(puzzle, board, solution))
@@ -126,7 +126,7 @@ def test_solve_steps_end_on_the_solution_from_marks(seed):
 
 def test_a_broken_board_stops_where_it_broke():
     puzzle = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]])
-    board = empty_board(puzzle)
+    board = unknown_board(puzzle)
     board.cells[1, 1] = EMPTY  # column 2 is 3: the whole column is filled
     prop = propagation(puzzle, board)
     assert prop.status == "broken"
@@ -134,7 +134,7 @@ def test_a_broken_board_stops_where_it_broke():
 
 def test_auto_solve_shows_the_engine_s_steps(bench):
     puzzle = open_one(str(bench / "survey" / "webpbn-00065.nin"))
-    board = empty_board(puzzle)
+    board = unknown_board(puzzle)
     plan = assist.solve_plan(puzzle, board.copy(), lambda: False)
     prop = propagation(puzzle, board)
     lines = len(prop.steps)

@@ -8,14 +8,14 @@ import pytest
 from nonotui.errors import NotationError
 from nonotui.kinds.nonogram.notation import (
     board_from_text,
-    board_text,
+    format_board,
     format_clue,
     format_line,
     parse_board,
     parse_clue,
     parse_line,
 )
-from nonotui.kinds.nonogram.puzzle import Puzzle, board_solves, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, board_solves, unknown_board
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 
 
@@ -78,10 +78,10 @@ def test_board_solves_any_solution_not_a_stored_picture() -> None:
 
 def test_board_round_trip_and_progress() -> None:
     p = Puzzle(rows=[[1], [1]], columns=[[1], [1]])
-    b = empty_board(p)
-    assert board_text(b) == "??\n??\n" and b.decided_share() == 0.0
+    b = unknown_board(p)
+    assert format_board(b.cells) == "??\n??\n" and b.decided_share() == 0.0
     b.cells[0, 0] = FILLED
     c = b.copy()
     assert c == b and c.cells is not b.cells
     assert b.decided_share() == 0.25 and not b.is_complete()
-    assert board_from_text(board_text(b)) == b
+    assert board_from_text(format_board(b.cells)) == b

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from nonotui.kinds.nonogram.notation import board_from_text, parse_line
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.kinds.nonogram.tracker import ClueTracker, LineState, filled_blocks, line_state
 
 
@@ -40,7 +40,7 @@ def test_solved_without_crossing_every_empty_cell() -> None:
 
 def test_update_recomputes_only_the_lines_of_changed_cells() -> None:
     puzzle = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]])
-    board = empty_board(puzzle)
+    board = unknown_board(puzzle)
     tracker = ClueTracker(puzzle, board)
     board.cells[0] = parse_line("#-#")
     tracker.update([(0, 0), (0, 1), (0, 2)])

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from nonotui.errors import SaveError
-from nonotui.kinds.nonogram.notation import board_text
+from nonotui.kinds.nonogram.notation import format_board
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import Board
 from nonotui.model.kind import CellValue
@@ -65,7 +65,7 @@ def test_an_old_save_resumes_with_everything_it_held(store: ProgressStore, sourc
     result = store.load(puzzle)
     assert result.resumed and result.notice is None
     progress = result.progress
-    assert board_text(progress.board).splitlines() == doc["board"]
+    assert format_board(progress.board.cells).splitlines() == doc["board"]
     assert progress.kind == "nonogram"
     assert (progress.elapsed, progress.moves, progress.solved, progress.best_time) == (
         doc["elapsed"], doc["moves"], doc["solved"], doc["best_time"])
@@ -84,7 +84,7 @@ def test_an_old_save_resumes_with_everything_it_held(store: ProgressStore, sourc
     # and redoing as many comes back to the saved board
     for _ in range(done):
         assert progress.history.redo(progress.board) is not None
-    assert board_text(progress.board).splitlines() == doc["board"]
+    assert format_board(progress.board.cells).splitlines() == doc["board"]
 
 
 @pytest.mark.parametrize("source", OLD, ids=lambda p: p.stem)

@@ -17,7 +17,7 @@ import numpy as np
 
 from nonotui.kinds.nonogram.engine.explain import fixed_blocks
 from nonotui.kinds.nonogram.engine.search import SolveResult, solve
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import EMPTY, FILLED, Board
 
 Cell = tuple[int, int, int]
@@ -122,7 +122,7 @@ def wrong_marks(puzzle: Puzzle, board: Board,
         return suspects
     wrong = []
     for r, c, v in suspects:
-        alone = empty_board(puzzle)
+        alone = unknown_board(puzzle)
         alone.cells[r, c] = v
         found = search(puzzle, alone, 1, should_stop)
         if found.status == "contradiction":

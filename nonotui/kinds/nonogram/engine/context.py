@@ -16,7 +16,7 @@ from nonotui.kinds.nonogram.engine import kernels
 from nonotui.kinds.nonogram.engine.checks import Cell, ReferenceSolutions, agrees, search
 from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
-from nonotui.kinds.nonogram.puzzle import Puzzle, empty_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import UNKNOWN, Board
 
 WITNESS_BYTES = 64 * 2**20
@@ -120,7 +120,7 @@ class HintContext:
         """Compile (or load from numba's cache) the kernels this context probes with, on a
         throwaway copy of this context's puzzle, so that the first contradiction hint does not
         pay for it."""
-        board = empty_board(self.puzzle)
+        board = unknown_board(self.puzzle)
         scratch = HintContext(self.puzzle)
         scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)
 
