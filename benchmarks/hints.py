@@ -3,9 +3,9 @@
 Run: ``python benchmarks/hints.py`` from the checkout (``--boards N`` per puzzle, default 20;
 ``--stall-seconds S`` for the stall measurement, default 10).
 
-1. Latency: :func:`nonotui.kinds.nonogram.engine.hints.next_hint`, in-process and warm, on boards made of a
-   random subset (share drawn from 0 to 90 %) of the solution's cells, for the bench puzzles
-   near 30x35 (webpbn #65 "Mum" 34x40, #436 "Petro" 40x35) and random 30x30 puzzles that have
+1. Latency: :func:`nonotui.kinds.nonogram.engine.hints.next_hint`, in-process and warm, on boards
+   made of a random subset (share drawn from 0 to 90 %) of the solution's cells, for the bench
+   puzzles near 30x35 (webpbn #65 "Mum" 34x40, #436 "Petro" 40x35) and random 30x30 puzzles that have
    one solution (``numpy.random.default_rng(seed)``, density 0.5, non-unique seeds skipped).
    Targets: median under 100 ms, worst under 300 ms.
 2. Stall: a Textual app with a 10 ms interval timer runs the whole-puzzle solver on Knotty

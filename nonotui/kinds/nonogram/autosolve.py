@@ -13,9 +13,9 @@ from nonotui.model.kind import Cancelled, Plan, Step, Stop
 
 
 def plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
-    """Solve from ``board`` (a copy) with :func:`nonotui.kinds.nonogram.engine.steps.auto_solve`: whether the
-    marks allow a solution at all, then the propagation's steps line by line, and the rest from
-    the search. Raises :class:`~nonotui.model.kind.Cancelled`."""
+    """Solve from ``board`` (a copy) with :func:`nonotui.kinds.nonogram.engine.steps.auto_solve`:
+    whether the marks allow a solution at all, then the propagation's steps line by line, and the
+    rest from the search. Raises :class:`~nonotui.model.kind.Cancelled`."""
     from nonotui.kinds.nonogram.engine.steps import auto_solve, describe_step
 
     found = auto_solve(puzzle, board, should_stop)

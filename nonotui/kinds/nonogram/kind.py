@@ -250,8 +250,8 @@ class NonogramKind:
         should_stop: Stop | None = None,
         options: Mapping[str, object] | None = None,
     ) -> SolveOutcome:
-        """The engine's search (:func:`nonotui.kinds.nonogram.engine.search.solve`); ``options`` may hold
-        ``linesolvers`` (a stack such as ``"fast,fcomp"``) and ``strategy``."""
+        """The engine's search (:func:`nonotui.kinds.nonogram.engine.search.solve`); ``options`` may
+        hold ``linesolvers`` (a stack such as ``"fast,fcomp"``) and ``strategy``."""
         from nonotui.kinds.nonogram.engine.search import solve
 
         opts = dict(options or {})
@@ -280,7 +280,8 @@ class NonogramKind:
         history: History | None,
         should_stop: Stop | None = None,
     ) -> HintLike:
-        """The hint ladder's easiest rung (:func:`nonotui.kinds.nonogram.engine.hints.next_hint`)."""
+        """The hint ladder's easiest rung
+        (:func:`nonotui.kinds.nonogram.engine.hints.next_hint`)."""
         from nonotui.kinds.nonogram.engine.hints import HintCancelled, next_hint
 
         try:

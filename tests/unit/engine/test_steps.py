@@ -1,10 +1,12 @@
-"""Auto-solve's steps come from the solver's own propagation (``nonotui.kinds.nonogram.engine.steps``).
+"""Auto-solve's steps come from the solver's own propagation
+(``nonotui.kinds.nonogram.engine.steps``).
 
 Judged without the engine's step code: each step's cells must follow from its line alone
 (:mod:`tests.oracle`, a plain-Python reading of "a value is possible when some filling of the
 line has it"), and exactly so for a complete linesolver; the solves each linesolver makes must
-be the ones :func:`nonotui.kinds.nonogram.engine.solve` counts when its propagation alone solves the puzzle
-(the same order of lines, or the counts would differ); and the steps must end on the solution.
+be the ones :func:`nonotui.kinds.nonogram.engine.solve` counts when its propagation alone solves the
+puzzle (the same order of lines, or the counts would differ); and the steps must end on the
+solution.
 """
 
 from __future__ import annotations

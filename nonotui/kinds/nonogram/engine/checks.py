@@ -30,8 +30,8 @@ class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradict
 
 def search(puzzle: Puzzle, board: Board | None, max_solutions: int,
            should_stop: Callable[[], bool] | None, timeout: float | None = None) -> SolveResult:
-    """:func:`~nonotui.kinds.nonogram.engine.search.solve` for hints and checks: a cancelled search raises
-    :class:`HintCancelled`."""
+    """:func:`~nonotui.kinds.nonogram.engine.search.solve` for hints and checks: a cancelled search
+    raises :class:`HintCancelled`."""
     result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop,
                    timeout=timeout)
     if result.status == "cancelled":
@@ -59,9 +59,9 @@ class ReferenceSolutions:
 
     They depend on the clues only, never on the marks, so whoever checks or hints the same
     puzzle many times (the player after every move, in immediate check mode; a
-    :class:`~nonotui.kinds.nonogram.engine.hints.HintContext`) owns one of these and passes it along instead
-    of solving the puzzle from scratch each time. Thread-safe; a search that was cancelled is
-    not kept.
+    :class:`~nonotui.kinds.nonogram.engine.hints.HintContext`) owns one of these and passes it along
+    instead of solving the puzzle from scratch each time. Thread-safe; a search that was cancelled
+    is not kept.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -71,7 +71,8 @@ class ReferenceSolutions:
         self._lock = threading.Lock()
 
     def get(self, should_stop: Callable[[], bool] | None = None) -> SolveResult:
-        """The :class:`~nonotui.kinds.nonogram.engine.search.SolveResult` of the clues with ``max_solutions=2``."""
+        """The :class:`~nonotui.kinds.nonogram.engine.search.SolveResult` of the clues with
+        ``max_solutions=2``."""
         with self._lock:
             if self._result is None:
                 self._result = search(self.puzzle, None, 2, should_stop)

@@ -1,7 +1,7 @@
 """The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
 
-The search itself is one compiled kernel (:func:`nonotui.kinds.nonogram.engine.kernels.search_grid`) that
-releases the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be
+The search itself is one compiled kernel (:func:`nonotui.kinds.nonogram.engine.kernels.search_grid`)
+that releases the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be
 able to stop it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and
 the kernel's counters every few milliseconds in the caller's thread; stopping is a flag the
 kernel reads before every line it solves.
