@@ -14,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from nonotui.formats import load
-from nonotui.model import Board
+from nonotui.kinds.nonogram.formats import load
+from nonotui.kinds.nonogram.puzzle import unknown_board
 from nonotui.store.settings import SOLVE_SPEEDS
 from nonotui.ui import assist
 from nonotui.ui.frames import solve_frames
@@ -39,7 +39,7 @@ def main(argv: list[str]) -> int:
         start = time.perf_counter()
         deadline = start + ENGINE_LIMIT
         try:
-            plan = assist.solve_plan(puzzle, Board.empty(puzzle),
+            plan = assist.solve_plan(puzzle, unknown_board(puzzle),
                                      lambda end=deadline: time.perf_counter() > end)
         except assist.Cancelled:
             print(f"{path.name}: left out, the engine needs more than {ENGINE_LIMIT} s",

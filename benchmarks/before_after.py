@@ -70,10 +70,10 @@ def worker(root: str) -> None:
     """
     sys.path.insert(0, root)
     import nonotui
-    from nonotui.engine import lines as engine_lines
-    from nonotui.engine.search import solve
-    from nonotui.formats import open_one
-    from nonotui.model import Puzzle
+    from nonotui.kinds import open_one
+    from nonotui.kinds.nonogram.engine import lines as engine_lines
+    from nonotui.kinds.nonogram.engine.search import solve
+    from nonotui.kinds.nonogram.puzzle import Puzzle
 
     if not Path(nonotui.__file__).resolve().is_relative_to(Path(root).resolve()):
         raise SystemExit(f"nonotui came from {nonotui.__file__}, not from {root}")
@@ -166,7 +166,7 @@ def make_jobs(per_cell: int, quick: bool) -> list[dict[str, object]]:
                                      "blocks": blocks.tolist(), "cells": cells.tolist()})
                     n += 1
     sys.path.insert(0, str(REPO))
-    from nonotui.formats import format_for_extension, load_all
+    from nonotui.kinds.nonogram.formats import format_for_extension, load_all
 
     for path in sorted(BENCH.rglob("*")):
         if not path.is_file() or format_for_extension(path) is None or path.name in HARD:

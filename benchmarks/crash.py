@@ -58,7 +58,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from nonotui.model import FILLED, Puzzle  # noqa: E402
+from nonotui.kinds.nonogram.puzzle import Puzzle  # noqa: E402
+from nonotui.model import FILLED  # noqa: E402
 from nonotui.store import DataDir, ProgressStore  # noqa: E402
 from nonotui.store.catalog import Catalog  # noqa: E402
 

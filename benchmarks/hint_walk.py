@@ -31,6 +31,8 @@ import time
 from datetime import date
 from pathlib import Path
 
+from nonotui.kinds.nonogram.puzzle import unknown_board
+
 HERE = Path(__file__).resolve().parents[1]
 BENCH = (HERE / ".." / "shared" / "bench" / "survey").resolve()
 DEFAULT = ("webpbn-06574.nin", "webpbn-00803.nin")
@@ -42,12 +44,13 @@ TARGET_WORST_MS = 500.0
 
 def walk(path: str, limit: int) -> dict[str, object]:
     """In the child: warm up, then walk ``path`` by hints; per-hint ``(rung, ms)``."""
-    import nonotui.engine.hints as hints_module
-    from nonotui.formats import open_one
-    from nonotui.model import EMPTY, Board, Puzzle
+    import nonotui.kinds.nonogram.engine.hints as hints_module
+    from nonotui.kinds import open_one
+    from nonotui.kinds.nonogram.puzzle import Puzzle
+    from nonotui.model import EMPTY
 
     tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
-    board = Board.empty(tiny)
+    board = unknown_board(tiny)
     hints_module.next_hint(tiny, board)
     board.cells[0, 0] = EMPTY
     hints_module.next_hint(tiny, board)
@@ -56,7 +59,7 @@ def walk(path: str, limit: int) -> dict[str, object]:
     if context_class is not None:
         context_class(tiny).warm_up()  # as the player's warm-up does
     puzzle = open_one(path)
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     context = context_class(puzzle) if context_class is not None else None
     cursor = (0, 0)
     times: list[tuple[str, float, float]] = []

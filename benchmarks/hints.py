@@ -3,9 +3,9 @@
 Run: ``python benchmarks/hints.py`` from the checkout (``--boards N`` per puzzle, default 20;
 ``--stall-seconds S`` for the stall measurement, default 10).
 
-1. Latency: :func:`nonotui.engine.hints.next_hint`, in-process and warm, on boards made of a
-   random subset (share drawn from 0 to 90 %) of the solution's cells, for the bench puzzles
-   near 30x35 (webpbn #65 "Mum" 34x40, #436 "Petro" 40x35) and random 30x30 puzzles that have
+1. Latency: :func:`nonotui.kinds.nonogram.engine.hints.next_hint`, in-process and warm, on boards
+   made of a random subset (share drawn from 0 to 90 %) of the solution's cells, for the bench
+   puzzles near 30x35 (webpbn #65 "Mum" 34x40, #436 "Petro" 40x35) and random 30x30 puzzles that have
    one solution (``numpy.random.default_rng(seed)``, density 0.5, non-unique seeds skipped).
    Targets: median under 100 ms, worst under 300 ms.
 2. Stall: a Textual app with a 10 ms interval timer runs the whole-puzzle solver on Knotty
@@ -27,10 +27,10 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from nonotui.engine.hints import next_hint  # noqa: E402
-from nonotui.engine.search import solve  # noqa: E402
-from nonotui.formats import open_one  # noqa: E402
-from nonotui.model import Board, Puzzle  # noqa: E402
+from nonotui.kinds import open_one  # noqa: E402
+from nonotui.kinds.nonogram.engine.hints import next_hint  # noqa: E402
+from nonotui.kinds.nonogram.engine.search import solve  # noqa: E402
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board  # noqa: E402
 
 BENCH = (REPO / ".." / "shared" / "bench" / "survey").resolve()
 NEAR_30x35 = ("webpbn-00065.nin", "webpbn-00436.nin")
@@ -54,7 +54,7 @@ def latencies(puzzle: Puzzle, boards: int, seed: int) -> list[float]:
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(boards):
-        board = Board.empty(puzzle)
+        board = unknown_board(puzzle)
         keep = rng.random(solution.shape) < rng.random() * 0.9
         board.cells[keep] = solution[keep]
         cursor = (int(rng.integers(puzzle.height)), int(rng.integers(puzzle.width)))
@@ -102,7 +102,7 @@ def main() -> None:
     args = parser.parse_args()
     puzzles = [(name, open_one(str(BENCH / name))) for name in NEAR_30x35]
     puzzles += random_unique(args.random)
-    next_hint(puzzles[0][1], Board.empty(puzzles[0][1]))  # compile or load the kernels
+    next_hint(puzzles[0][1], unknown_board(puzzles[0][1]))  # compile or load the kernels
     every = []
     print("| puzzle | size | median ms | worst ms |\n|---|---|---|---|")
     for i, (name, puzzle) in enumerate(puzzles):

@@ -4,9 +4,9 @@ Run: ``python benchmarks/hostile.py [--out benchmarks/results/hostile.md] [--tim
 (target: every file within the 2 MiB bound read or refused in under 1 s and under 200 MB).
 
 Each file (made by ``tests/hostile.py`` in a temporary folder) is loaded the way every command
-loads a file, ``nonotui.formats.load_all``, in a fresh subprocess, so one case cannot warm or
-pollute another and a case that hangs (a FIFO, ``/dev/zero``) is killed at ``--timeout``. The
-subprocess reports the wall time of the load, the peak of Python's allocations during it
+loads a file, ``nonotui.kinds.nonogram.formats.load_all``, in a fresh subprocess, so one case cannot
+warm or pollute another and a case that hangs (a FIFO, ``/dev/zero``) is killed at ``--timeout``.
+The subprocess reports the wall time of the load, the peak of Python's allocations during it
 (``tracemalloc``, in a second load, as it slows the first), the process's peak resident size
 (``ru_maxrss``, which includes the interpreter and the imports: compare with the baseline row, a
 real puzzle read in the same run) and the length of the error message. The imports are paid
@@ -36,7 +36,7 @@ WARM_UP = REPO / "tests" / "data" / "formats" / "heart.xml"
 CHILD = r"""
 import json, resource, sys, time, tracemalloc
 from nonotui.errors import NonotuiError
-from nonotui.formats import load_all
+from nonotui.kinds.nonogram.formats import load_all
 path = sys.argv[1]
 
 def load():

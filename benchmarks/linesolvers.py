@@ -36,8 +36,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from nonotui.engine import kernels  # noqa: E402
-from nonotui.engine import lines as engine_lines  # noqa: E402
+from nonotui.kinds.nonogram.engine import kernels  # noqa: E402
+from nonotui.kinds.nonogram.engine import lines as engine_lines  # noqa: E402
 
 LENGTHS = (10, 25, 50, 100, 200)
 DENSITIES = (0.3, 0.5, 0.7)
@@ -260,7 +260,9 @@ def pure_python_speedups(
 
 def python_worker(min_seconds: float) -> None:
     """Child process, JIT disabled: time each job given on stdin, print microseconds as JSON."""
-    from nonotui.engine import kernels as plain  # NUMBA_DISABLE_JIT=1: plain Python functions
+    from nonotui.kinds.nonogram.engine import (  # NUMBA_DISABLE_JIT=1: plain Python functions
+        kernels as plain,
+    )
 
     assert not hasattr(plain.solve_line, "py_func"), "the JIT is not disabled"
     micros = []
@@ -288,7 +290,7 @@ def python_worker(min_seconds: float) -> None:
 FIRST_CALL = f"""
 import json, time
 start = time.perf_counter()
-from nonotui.engine import NAMES, solve_line
+from nonotui.kinds.nonogram.engine import NAMES, solve_line
 imported = time.perf_counter()
 for name in NAMES:
     solve_line(name, {SEED_001[0]!r}, {SEED_001[1]!r})

@@ -44,9 +44,10 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from nonotui.engine.search import Progress, solve  # noqa: E402
-from nonotui.formats import format_for_extension, load_all, open_one  # noqa: E402
-from nonotui.model import Puzzle  # noqa: E402
+from nonotui.kinds import open_one  # noqa: E402
+from nonotui.kinds.nonogram.engine.search import Progress, solve  # noqa: E402
+from nonotui.kinds.nonogram.formats import format_for_extension, load_all  # noqa: E402
+from nonotui.kinds.nonogram.puzzle import Puzzle  # noqa: E402
 
 BENCH = (REPO / ".." / "shared" / "bench").resolve()
 HARD = ("knotty.nin", "faase.nin")
@@ -128,7 +129,7 @@ def baseline_memory() -> float:
 
     Set against the bench figures it shows what the search itself adds.
     """
-    code = ("from nonotui.engine.search import solve; from nonotui.model import Puzzle; "
+    code = ("from nonotui.kinds.nonogram.engine.search import solve; from nonotui.kinds.nonogram.puzzle import Puzzle; "
             "solve(Puzzle(rows=((1,),), columns=((1,),)))")
     child = subprocess.Popen([sys.executable, "-c", code], cwd=REPO)
     _, _, usage = os.wait4(child.pid, 0)

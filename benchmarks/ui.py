@@ -41,8 +41,8 @@ from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.screen import Screen
 
-from nonotui.formats import dump
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.formats import dump
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
 from nonotui.ui.app import make_app
 from nonotui.ui.grid import GridView

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from nonotui.engine import REGISTRY, Contradiction, solve_line
+from nonotui.kinds.nonogram.engine import REGISTRY, Contradiction, solve_line
 from tests.oracle import clue_of
 
 

@@ -1,9 +1,9 @@
 """Slow, obviously correct linesolving, for checking the engine's kernels against.
 
-Nothing here shares logic with ``nonotui.engine``: lines are plain strings of ``#``, ``-`` and
-``?``, clues plain tuples, and every answer is a literal reading of the definition "a value is
-possible in a cell when some filling of the line with the clue's blocks agrees with the known
-cells and has that value there".
+Nothing here shares logic with ``nonotui.kinds.nonogram.engine``: lines are plain strings of ``#``,
+``-`` and ``?``, clues plain tuples, and every answer is a literal reading of the definition "a
+value is possible in a cell when some filling of the line with the clue's blocks agrees with the
+known cells and has that value there".
 
 - :func:`brute_force` tries every filling of the unknown cells (short lines only);
 - :func:`reference` follows the same definition with memoised recursion over (cell, block), so

@@ -224,6 +224,12 @@ def open_spec(spec: str) -> tuple[list[Any], str]:
     return load_all(spec), spec
 
 
+def open_one(spec: str) -> Any:
+    """The single puzzle a command-line argument names (the first of a file that holds
+    several), as :func:`open_spec` reads it."""
+    return open_spec(spec)[0][0]
+
+
 def parse(text: str, path: str | Path = "<text>") -> tuple[Kind, list[Any]]:
     """Every puzzle in ``text`` with its kind, in the detected format.
 
@@ -249,6 +255,7 @@ __all__: Sequence[str] = [
     "kinds",
     "load_all",
     "names",
+    "open_one",
     "open_spec",
     "parse",
     "read_spec",

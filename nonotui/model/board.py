@@ -1,12 +1,14 @@
-"""The board: what is known of every cell, as a numpy array of cell bitsets."""
+"""The board: what is known of every cell, as a numpy array of cell bitsets.
+
+A board knows nothing of any kind's rules or text: a kind makes its empty board, reads and writes
+it as text and says whether it is solved (for nonograms, :mod:`nonotui.kinds.nonogram.puzzle` and
+:mod:`nonotui.kinds.nonogram.notation`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from nonotui.model.cells import CELL_DTYPE, EMPTY, FILLED, UNKNOWN, unknown_for
-from nonotui.model.notation import format_board, parse_board
-from nonotui.model.puzzle import Puzzle, clue_of
+from nonotui.model.cells import CELL_DTYPE, EMPTY, FILLED, UNKNOWN
 
 
 class Board:
@@ -26,27 +28,6 @@ class Board:
     def full(cls, height: int, width: int, value: int) -> Board:
         """A board of that size with every cell ``value`` (an undecided cell of any kind)."""
         return cls(np.full((height, width), value, dtype=CELL_DTYPE))
-
-    @classmethod
-    def empty(cls, puzzle: Puzzle) -> Board:
-        """A board of ``puzzle``'s size with every cell unknown."""
-        value = unknown_for(puzzle.n_colors)
-        return cls(np.full((puzzle.height, puzzle.width), value, dtype=CELL_DTYPE))
-
-    @classmethod
-    def from_text(cls, text: str, puzzle: Puzzle | None = None) -> Board:
-        """Read a board in the text notation; with ``puzzle``, its size is checked too.
-
-        Raises:
-            NotationError: a bad character, ragged rows or the wrong size, with the line.
-        """
-        if puzzle is None:
-            return cls(parse_board(text))
-        return cls(parse_board(text, width=puzzle.width, height=puzzle.height))
-
-    def to_text(self) -> str:
-        """The board in the text notation, one row per line."""
-        return format_board(self.cells)
 
     @property
     def height(self) -> int:
@@ -78,20 +59,6 @@ class Board:
             raise ValueError("the board still has undecided cells")
         # a single set bit k stands for colour k; bit_length - 1 recovers k
         return [[int(v).bit_length() - 1 for v in row] for row in self.cells]
-
-    def solves(self, puzzle: Puzzle) -> bool:
-        """Whether the board is complete and every line matches its clue (any solution counts)."""
-        if (self.height, self.width) != (puzzle.height, puzzle.width) or not self.is_complete():
-            return False
-        pic = self.picture()
-        for r in range(puzzle.height):
-            if clue_of(pic[r]) != (puzzle.rows[r], puzzle.row_clue_colors(r)):
-                return False
-        for c in range(puzzle.width):
-            column = [pic[r][c] for r in range(puzzle.height)]
-            if clue_of(column) != (puzzle.columns[c], puzzle.column_clue_colors(c)):
-                return False
-        return True
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and np.array_equal(self.cells, other.cells)

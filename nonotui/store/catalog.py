@@ -9,7 +9,8 @@ from pathlib import Path
 
 from nonotui import kinds
 from nonotui.errors import NonotuiError
-from nonotui.model import Puzzle, files
+from nonotui.model import files
+from nonotui.model.kind import PuzzleLike
 from nonotui.store.paths import DataDir
 
 BUNDLED_PACKAGE = "nonotui.puzzles"
@@ -28,7 +29,7 @@ class Entry:
 
     name: str
     source: str
-    puzzle: Puzzle | None
+    puzzle: PuzzleLike | None
     error: str | None = None
     reason: str | None = None
     """The error without the file's path (and line), for a column that already names the
@@ -111,11 +112,11 @@ class Catalog:
         """Bundled puzzles first, then the user's."""
         return self.bundled() + self.user()
 
-    def find_bundled(self, name: str) -> Puzzle | None:
+    def find_bundled(self, name: str) -> PuzzleLike | None:
         """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
         return find_bundled(name)
 
-    def resolve(self, spec: str) -> tuple[Puzzle, str]:
+    def resolve(self, spec: str) -> tuple[PuzzleLike, str]:
         """The puzzle a player named: a file (``FILE``, ``FILE#N``), a Tatham game id, or the
         name or title of a bundled puzzle. Returns it with a label for messages.
 
@@ -125,7 +126,7 @@ class Catalog:
         puzzle, label, _ = self.resolve_noted(spec)
         return puzzle, label
 
-    def resolve_noted(self, spec: str) -> tuple[Puzzle, str, str | None]:
+    def resolve_noted(self, spec: str) -> tuple[PuzzleLike, str, str | None]:
         """Like :meth:`resolve`, with a note for the player when there is more to know: a file
         holding several puzzles, named without ``#N``, gives its first, and says so.
 
@@ -157,7 +158,7 @@ def _short_name(entry: Entry) -> str:
     return entry.name.lower().replace(".non", "", 1)
 
 
-def find_bundled(name: str) -> Puzzle | None:
+def find_bundled(name: str) -> PuzzleLike | None:
     """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
     wanted = name.strip().lower().removesuffix(".non")
     for entry in bundled_entries():
@@ -186,7 +187,7 @@ def closest_bundled(name: str, n: int = 3) -> list[str]:
     return out[:n]
 
 
-def open_puzzles(spec: str) -> tuple[list[Puzzle], str]:
+def open_puzzles(spec: str) -> tuple[list[PuzzleLike], str]:
     """The puzzles a command-line argument names, for every command that takes a FILE.
 
     ``spec`` is a file, ``FILE#N``, a Tatham game id (as :func:`nonotui.kinds.open_spec`

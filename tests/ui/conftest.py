@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.notation import format_board
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
 from nonotui.ui.app import NonotuiApp, make_app
 from nonotui.ui.grid import GridView
@@ -74,7 +75,7 @@ def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:
 
 def board_text(screen: PlayScreen) -> str:
     """The play screen's board in the text notation."""
-    return screen.session.board.to_text()
+    return format_board(screen.session.board.cells)
 
 
 class Gate:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
-from nonotui.model.check import filled_blocks
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.kinds.nonogram.tracker import filled_blocks
+from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.ui import assist
 from tests.ui.conftest import PLUS
 
@@ -22,7 +23,7 @@ def solves(puzzle: Puzzle, board: Board) -> bool:
 
 @pytest.mark.parametrize("marks", [[], [(0, 0, FILLED)], [(4, 4, EMPTY), (2, 3, FILLED)]])
 def test_a_plan_from_consistent_marks_reaches_a_solution_line_by_line(marks) -> None:
-    board = Board.empty(PLUS)
+    board = unknown_board(PLUS)
     for r, c, v in marks:
         board.cells[r, c] = v
     plan = assist.solve_plan(PLUS, board.copy(), NEVER)
@@ -39,13 +40,13 @@ def test_a_plan_from_consistent_marks_reaches_a_solution_line_by_line(marks) -> 
 
 def test_a_plan_needing_a_guess_ends_with_the_search_and_says_several() -> None:
     two = Puzzle.from_picture([[1, 0], [0, 1]], title="Two")
-    plan = assist.solve_plan(two, Board.empty(two), NEVER)
+    plan = assist.solve_plan(two, unknown_board(two), NEVER)
     assert plan.several and [s.method for s in plan.steps] == ["search"]
     assert plan.steps[0].unit is None and "the search" in plan.steps[0].description
 
 
 def test_inconsistent_marks_get_no_plan_and_a_check_names_them() -> None:
-    board = Board.empty(PLUS)
+    board = unknown_board(PLUS)
     board.cells[0, 1] = FILLED
     assert assist.solve_plan(PLUS, board, NEVER).status == "inconsistent"
     assert assist.check(PLUS, board, NEVER) == {(0, 1)}
@@ -53,4 +54,4 @@ def test_inconsistent_marks_get_no_plan_and_a_check_names_them() -> None:
 
 def test_a_stop_request_cancels() -> None:
     with pytest.raises(assist.Cancelled):
-        assist.solve_plan(PLUS, Board.empty(PLUS), lambda: True)
+        assist.solve_plan(PLUS, unknown_board(PLUS), lambda: True)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nonotui.cli import main
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
 from nonotui.ui.app import make_app
 from nonotui.ui.glyphs import ASCII, UNICODE

@@ -9,7 +9,7 @@ import re
 import pytest
 from textual.app import App
 
-from nonotui.formats import load
+from nonotui.kinds.nonogram.formats import load
 from nonotui.model import EMPTY, FILLED
 from nonotui.store import DataDir, Progress, ProgressStore, SettingsStore
 from nonotui.store.catalog import Catalog

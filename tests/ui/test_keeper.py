@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nonotui.errors import SaveError
+from nonotui.kinds.nonogram.notation import format_board
 from nonotui.model import FILLED, UNKNOWN
 from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.ui.keeper import ProgressKeeper
@@ -24,7 +25,7 @@ class FlakyStore(ProgressStore):
     def save(self, progress: Progress) -> None:
         if self.broken:
             raise SaveError("the disk is full")
-        self.written.append(progress.board.to_text())
+        self.written.append(format_board(progress.board.cells))
 
 
 def keeper_for(tmp_path: Path) -> tuple[ProgressKeeper, FlakyStore, PuzzleLock]:

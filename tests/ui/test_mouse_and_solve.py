@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from nonotui.model import FILLED, Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import FILLED
 from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog
 from nonotui.ui.grid import GridView
@@ -115,7 +116,7 @@ async def test_any_solution_counts_not_only_the_stored_picture() -> None:
 async def test_finish_screen_enter_goes_to_the_library_which_shows_it_solved(
     data_dir: DataDir,
 ) -> None:
-    from nonotui.formats import dump
+    from nonotui.kinds.nonogram.formats import dump
     from nonotui.ui.screens.library import LibraryScreen
 
     tiny = Puzzle.from_picture([[1]], title="Dot")

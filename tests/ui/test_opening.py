@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from nonotui import formats, kinds
+from nonotui import kinds
+from nonotui.kinds.nonogram import formats
 from nonotui.store import DataDir, ProgressStore
 from nonotui.store.catalog import Catalog
 from nonotui.ui.app import make_app

@@ -32,7 +32,7 @@ from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
 
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.ui.clock import Stopwatch
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens import play

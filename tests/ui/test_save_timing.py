@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from nonotui.store import DataDir, ProgressStore, PuzzleLock
-from nonotui.store import jsonfile
+from nonotui.store import DataDir, ProgressStore, PuzzleLock, jsonfile
 from nonotui.store.autosave import RETRY_DELAY, SAVE_LATENCY, SaveSchedule
 from nonotui.ui.screens.dialogs import ConfirmScreen
 from nonotui.ui.screens.play import PlayScreen

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from nonotui.formats import load
+from nonotui.kinds.nonogram.formats import load
 from nonotui.model import FILLED, UNKNOWN
 from nonotui.ui import assist
 from nonotui.ui.screens.play import PlayScreen
@@ -106,7 +106,7 @@ async def test_check_flags_only_the_wrong_marks() -> None:
 
 
 async def test_check_accepts_either_solution_of_a_two_solution_puzzle() -> None:
-    from nonotui.model import Puzzle
+    from nonotui.kinds.nonogram.puzzle import Puzzle
 
     two = Puzzle.from_picture([[1, 0], [0, 1]], title="Two")
     async with app_for(two).run_test(size=(100, 40)) as pilot:

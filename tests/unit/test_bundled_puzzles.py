@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nonotui import formats
+from nonotui.kinds.nonogram import formats
 from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog
 from tests.simple_solver import solutions, solve_line

@@ -3,7 +3,8 @@
 The warm-up worker imports the engine when the player opens; a hint, check or auto-solve asked
 for in the first moments imports it from another thread. Python's import locks can then see a
 deadlock between the package (whose ``__init__`` imports its submodules) and a submodule, and
-hand one thread a half-made module: the auto-solve failed with the message ``'nonotui.engine'``.
+hand one thread a half-made module: the auto-solve failed with an error
+naming the engine package.
 Here a fresh interpreter makes the bad interleaving happen on purpose: an import hook holds the
 first thread inside the engine's ``__init__`` until the second thread has started its own
 engine import (so the test can only be too lenient, never wrongly fail, on a slow machine).
@@ -24,7 +25,8 @@ second_started = threading.Event()
 
 class HoldFirstThread(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
-        if name == "nonotui.engine.lines" and threading.current_thread().name == "first":
+        if (name == "nonotui.kinds.nonogram.engine.lines"
+                and threading.current_thread().name == "first"):
             inside.set()  # the first thread is in the engine's __init__, before search
             second_started.wait(5)
             time.sleep(0.3)  # time for the second thread to reach its import
@@ -32,7 +34,7 @@ class HoldFirstThread(importlib.abc.MetaPathFinder):
 
 
 sys.meta_path.insert(0, HoldFirstThread())
-from nonotui.model import Board, Puzzle
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.ui import assist
 
 puzzle = Puzzle.from_picture([[1, 0], [0, 1]])
@@ -41,7 +43,7 @@ errors = []
 
 def first():
     try:
-        assist.hint(puzzle, Board.empty(puzzle), (0, 0), None, lambda: False)
+        assist.hint(puzzle, unknown_board(puzzle), (0, 0), None, lambda: False)
     except Exception as exc:
         errors.append(f"hint: {exc!r}")
 
@@ -50,7 +52,7 @@ def second():
     inside.wait(5)
     second_started.set()
     try:
-        assist.solve_plan(puzzle, Board.empty(puzzle), lambda: False)
+        assist.solve_plan(puzzle, unknown_board(puzzle), lambda: False)
     except Exception as exc:
         errors.append(f"auto-solve: {exc!r}")
 

@@ -27,16 +27,16 @@ TUI = ("textual", "rich")
 CORE_FORBIDDEN = (*TUI, "platformdirs")
 """What the shared model, the formats and the engine must not load either: they are used
 without a data folder."""
-CORE = ("nonotui.model", "nonotui.formats", "nonotui.engine", "nonotui.errors")
+CORE = ("nonotui.model", "nonotui.kinds.nonogram.formats", "nonotui.kinds.nonogram.engine", "nonotui.errors")
 """Module prefixes of the core."""
 UI_TEXTUAL_FREE = ("nonotui.ui.assist", "nonotui.ui.session", "nonotui.ui.geometry",
                    "nonotui.ui.clock", "nonotui.ui.keys", "nonotui.ui.keeper")
 """The UI's modules that say they are free of Textual (and are tested without it)."""
-NUMBA_USERS = ("nonotui.engine",)
+NUMBA_USERS = ("nonotui.kinds.nonogram.engine",)
 """The only package that may load numba when imported."""
-REQUIRED = ("nonotui", "nonotui.model", "nonotui.formats", "nonotui.engine",
-            "nonotui.engine.hints", "nonotui.engine.checks", "nonotui.engine.explain",
-            "nonotui.engine.search", "nonotui.engine.lines", "nonotui.store", "nonotui.cli",
+REQUIRED = ("nonotui", "nonotui.model", "nonotui.kinds.nonogram.formats", "nonotui.kinds.nonogram.engine",
+            "nonotui.kinds.nonogram.engine.hints", "nonotui.kinds.nonogram.engine.checks", "nonotui.kinds.nonogram.engine.explain",
+            "nonotui.kinds.nonogram.engine.search", "nonotui.kinds.nonogram.engine.lines", "nonotui.store", "nonotui.cli",
             *UI_TEXTUAL_FREE)
 """Modules that must exist and be checked."""
 
@@ -150,6 +150,6 @@ def test_the_player_reaches_its_first_frame_without_numba_or_the_engine() -> Non
     ).stdout
     loaded = set(json.loads(out))
     assert "numba" not in loaded
-    assert not any(name.startswith("nonotui.engine") for name in loaded)
+    assert not any(name.startswith("nonotui.kinds.nonogram.engine") for name in loaded)
     assert "importlib.metadata" not in loaded
     assert not {"xml.sax.saxutils", "defusedxml.expatreader", "http.client"} & loaded

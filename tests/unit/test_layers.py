@@ -22,25 +22,11 @@ PACKAGE = ROOT / "nonotui"
 SHARED, KIND, REGISTRY, STORE, UI, TOP = range(6)
 LAYER_NAMES = ("shared model", "a kind", "the kinds registry", "store", "ui", "cli/api")
 
-NONOGRAM_OUTSIDE_ITS_PACKAGE = (
-    # Waiting to move under nonotui/kinds/nonogram/ (other branches are editing them; the move
-    # follows their merge). Until then they belong to the nonogram kind where they stand.
-    "nonotui.engine",
-    "nonotui.formats",
-    "nonotui.model.puzzle",
-    "nonotui.model.check",
-    "nonotui.model.notation",
-)
-
-KNOWN_CROSSINGS = {
+KNOWN_CROSSINGS: dict[tuple[str, str], str] = {
     # (importer, imported): why it is still there
-    ("nonotui.model", "nonotui.model.puzzle"): "the shared model re-exports Puzzle until it moves",
-    ("nonotui.model", "nonotui.model.notation"): "the clue notation moves with Puzzle",
-    ("nonotui.model.board", "nonotui.model.puzzle"): "Board.empty and Board.solves read clues",
-    ("nonotui.model.board", "nonotui.model.notation"): "Board's text form is the #-? notation",
 }
-"""Crossings of the layers still to be removed (the catalogue by the move after the reads
-branch's merge; the shared model's by the move of Puzzle; the player's by Phase C, below)."""
+"""Crossings of the layers still to be removed (none left: the nonogram kind's model, formats
+and engine live under nonotui/kinds/nonogram/, and the shared board reads no clues)."""
 
 UI_STILL_NONOGRAM: set[str] = set()
 
@@ -71,8 +57,6 @@ def kind_of_module(name: str) -> str | None:
     """The kind a module belongs to, or ``None`` for shared and upper-layer modules."""
     if name.startswith("nonotui.kinds."):
         return name.split(".")[2]
-    if any(name == m or name.startswith(m + ".") for m in NONOGRAM_OUTSIDE_ITS_PACKAGE):
-        return "nonogram"
     return None
 
 

@@ -34,7 +34,7 @@ def test_no_module_is_over_600_lines() -> None:
 
 
 def test_the_split_modules_still_offer_their_public_names() -> None:
-    from nonotui.formats import _xml_write, xml
+    from nonotui.kinds.nonogram.formats import _xml_write, xml
     from nonotui.model import kind, vocab
 
     for name in vocab.__all__:

@@ -7,16 +7,16 @@ Imported only when an auto-solve runs (it loads the engine).
 
 from __future__ import annotations
 
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.board import Board
 from nonotui.model.kind import Cancelled, Plan, Step, Stop
-from nonotui.model.puzzle import Puzzle
 
 
 def plan(puzzle: Puzzle, board: Board, should_stop: Stop) -> Plan:
-    """Solve from ``board`` (a copy) with :func:`nonotui.engine.steps.auto_solve`: whether the
-    marks allow a solution at all, then the propagation's steps line by line, and the rest from
-    the search. Raises :class:`~nonotui.model.kind.Cancelled`."""
-    from nonotui.engine.steps import auto_solve, describe_step
+    """Solve from ``board`` (a copy) with :func:`nonotui.kinds.nonogram.engine.steps.auto_solve`:
+    whether the marks allow a solution at all, then the propagation's steps line by line, and the
+    rest from the search. Raises :class:`~nonotui.model.kind.Cancelled`."""
+    from nonotui.kinds.nonogram.engine.steps import auto_solve, describe_step
 
     found = auto_solve(puzzle, board, should_stop)
     if found.status == "cancelled":

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.kinds.nonogram.tracker import ClueTracker
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY, FILLED
-from nonotui.model.check import ClueTracker
 from nonotui.model.kind import Cancelled, CellValueChange, CheckReport, Stop
-from nonotui.model.puzzle import Puzzle
 from nonotui.model.words import plural
 
 LISTED = 8
@@ -29,8 +29,8 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
         # the filled cells spell a solution, so no mark contradicts every solution
         return CheckReport("solved", "solved: the filled cells satisfy every clue")
 
-    from nonotui.engine.checks import HintCancelled, ReferenceSolutions, wrong_marks
-    from nonotui.engine.search import solve
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled, ReferenceSolutions, wrong_marks
+    from nonotui.kinds.nonogram.engine.search import solve
 
     reference = ReferenceSolutions(puzzle)
     try:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from nonotui.model.notation import format_clue
-from nonotui.model.puzzle import Puzzle
+from nonotui.kinds.nonogram.notation import format_clue
+from nonotui.kinds.nonogram.puzzle import Puzzle
 
 
 def describe(puzzle: Puzzle) -> str:

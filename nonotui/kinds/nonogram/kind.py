@@ -12,10 +12,12 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from nonotui.kinds.nonogram.notation import board_from_text, format_board
+from nonotui.kinds.nonogram.puzzle import Axis, Puzzle, unknown_board
+from nonotui.kinds.nonogram.tracker import ClueTracker, LineState
 from nonotui.model import files
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY
-from nonotui.model.check import ClueTracker, LineState
 from nonotui.model.history import History
 from nonotui.model.kind import (
     Borders,
@@ -41,7 +43,6 @@ from nonotui.model.kind import (
     Use,
     WarmUp,
 )
-from nonotui.model.puzzle import Axis, Puzzle
 
 GUIDE_EVERY = 5
 """A thin guide line after every fifth row and column."""
@@ -159,7 +160,7 @@ class NonogramKind:
 
     def new_board(self, puzzle: Puzzle) -> Board:
         """Every cell unknown, or the state saved in the puzzle's file."""
-        board = Board.empty(puzzle)
+        board = unknown_board(puzzle)
         if puzzle.saved is not None:
             for r, row in enumerate(puzzle.saved):
                 board.cells[r] = row
@@ -189,11 +190,11 @@ class NonogramKind:
 
     def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
         """Rows of ``#`` filled, ``-`` empty, ``?`` unknown."""
-        return board.to_text().splitlines()
+        return format_board(board.cells).splitlines()
 
     def read_board(self, puzzle: Puzzle, text: str) -> Board:
         """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space)."""
-        return Board.from_text(text, puzzle)
+        return board_from_text(text, puzzle)
 
     def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
         """Colour puzzles are read and shown, but neither solved nor played yet."""
@@ -215,7 +216,7 @@ class NonogramKind:
 
     def formats(self) -> Sequence[PuzzleFormat]:
         """``non``, ``xml``, ``mk``, ``nin``, ``cwd``, ``g``, ``tatham``, ``picture``."""
-        from nonotui.formats import FORMATS
+        from nonotui.kinds.nonogram.formats import FORMATS
 
         return [
             PuzzleFormat(
@@ -233,7 +234,7 @@ class NonogramKind:
 
     def read_spec(self, spec: str) -> list[Puzzle] | None:
         """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) that is not also a file's name."""
-        from nonotui.formats import tatham
+        from nonotui.kinds.nonogram.formats import tatham
 
         if tatham.looks_like_id(spec) and not files.exists(spec):
             return list(tatham.read(spec, "<game id>"))
@@ -251,9 +252,9 @@ class NonogramKind:
         should_stop: Stop | None = None,
         options: Mapping[str, object] | None = None,
     ) -> SolveOutcome:
-        """The engine's search (:func:`nonotui.engine.search.solve`); ``options`` may hold
+        """The engine's search (:func:`nonotui.kinds.nonogram.engine.search.solve`); ``options`` may hold
         ``linesolvers`` (a stack such as ``"fast,fcomp"``) and ``strategy``."""
-        from nonotui.engine.search import solve
+        from nonotui.kinds.nonogram.engine.search import solve
 
         opts = dict(options or {})
         result = solve(
@@ -281,9 +282,9 @@ class NonogramKind:
         history: History | None,
         should_stop: Stop | None = None,
     ) -> HintLike:
-        """The hint ladder's easiest rung (:func:`nonotui.engine.hints.next_hint`)."""
+        """The hint ladder's easiest rung (:func:`nonotui.kinds.nonogram.engine.hints.next_hint`)."""
         load_engine()
-        from nonotui.engine.hints import HintCancelled, next_hint
+        from nonotui.kinds.nonogram.engine.hints import HintCancelled, next_hint
 
         try:
             return next_hint(puzzle, board, cursor, history, should_stop=should_stop)
@@ -318,25 +319,25 @@ class NonogramKind:
         For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
         once, so that every kernel the player uses is compiled or loaded from numba's cache."""
         if what == "solve":
-            from nonotui.formats import tatham
+            from nonotui.kinds.nonogram.formats import tatham
 
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
             self.solve(four, options=options)
             return
         load_engine()
-        from nonotui.engine.hints import HintContext, next_hint
-        from nonotui.engine.lines import REGISTRY, clue_array, solve_cells
-        from nonotui.engine.steps import propagation
+        from nonotui.kinds.nonogram.engine.hints import HintContext, next_hint
+        from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
+        from nonotui.kinds.nonogram.engine.steps import propagation
 
         tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
-        board = Board.empty(tiny)
+        board = unknown_board(tiny)
         next_hint(tiny, board, should_stop=should_stop)
         HintContext(tiny).warm_up()  # probing as a kept hint context does
         propagation(tiny, board)  # propagating as auto-solve does
         board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
         next_hint(tiny, board, should_stop=should_stop)
         for solver in REGISTRY.values():
-            solve_cells(solver, clue_array([2]), Board.empty(tiny).cells[0].copy())
+            solve_cells(solver, clue_array([2]), unknown_board(tiny).cells[0].copy())
         self.guides(tiny, board)
 
     # -- drawing and playing -------------------------------------------------------------------
@@ -353,8 +354,8 @@ class NonogramKind:
         self, puzzle: Puzzle, board: Board, units: Iterable[int] | None = None
     ) -> dict[int, UnitGuide]:
         """Per line: which clue numbers the marks have placed and closed, and whether the
-        marks fit the clue at all (:func:`nonotui.engine.checks.clue_guide`)."""
-        from nonotui.engine.checks import clue_guide
+        marks fit the clue at all (:func:`nonotui.kinds.nonogram.engine.checks.clue_guide`)."""
+        from nonotui.kinds.nonogram.engine.checks import clue_guide
 
         h, cells = puzzle.height, board.cells
         wanted = range(h + puzzle.width) if units is None else units
@@ -409,7 +410,7 @@ class NonogramKind:
         Raises:
             NonotuiError: an unknown linesolver or an empty stack.
         """
-        from nonotui.engine.lines import parse_stack
+        from nonotui.kinds.nonogram.engine.lines import parse_stack
 
         text = getattr(args, "linesolvers", None)
         if text is None:
@@ -419,8 +420,8 @@ class NonogramKind:
 
 class NonogramHelper:
     """The player's hints and checks on one puzzle: the clues' own solutions
-    (:class:`~nonotui.engine.checks.ReferenceSolutions`), searched for on the first check or
-    hint, and the hints' :class:`~nonotui.engine.hints.HintContext`, which shares them and keeps
+    (:class:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions`), searched for on the first check or
+    hint, and the hints' :class:`~nonotui.kinds.nonogram.engine.hints.HintContext`, which shares them and keeps
     what the hints have proven."""
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -432,7 +433,7 @@ class NonogramHelper:
     def reference(self) -> Any:
         """The clues' own solutions, made once."""
         load_engine()
-        from nonotui.engine.checks import ReferenceSolutions
+        from nonotui.kinds.nonogram.engine.checks import ReferenceSolutions
 
         with self._lock:
             if self._reference is None:
@@ -441,7 +442,7 @@ class NonogramHelper:
 
     def hint_context(self) -> Any:
         """The hints' context, made once; it shares :meth:`reference`."""
-        from nonotui.engine.hints import HintContext
+        from nonotui.kinds.nonogram.engine.hints import HintContext
 
         reference = self.reference()
         with self._lock:
@@ -451,8 +452,8 @@ class NonogramHelper:
 
     def hint(self, board: Board, cursor: Cell, history: History | None,
              should_stop: Stop) -> HintLike:
-        """The hint ladder (:func:`nonotui.engine.hints.next_hint`) with the kept context."""
-        from nonotui.engine.hints import HintCancelled, next_hint
+        """The hint ladder (:func:`nonotui.kinds.nonogram.engine.hints.next_hint`) with the kept context."""
+        from nonotui.kinds.nonogram.engine.hints import HintCancelled, next_hint
 
         context = self.hint_context()
         try:
@@ -462,8 +463,8 @@ class NonogramHelper:
             raise Cancelled from exc
 
     def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
-        """The marks no solution of the clues allows (:func:`~nonotui.engine.checks.check_marks`)."""
-        from nonotui.engine.checks import HintCancelled, check_marks
+        """The marks no solution of the clues allows (:func:`~nonotui.kinds.nonogram.engine.checks.check_marks`)."""
+        from nonotui.kinds.nonogram.engine.checks import HintCancelled, check_marks
 
         reference = self.reference()
         try:
@@ -489,10 +490,10 @@ def load_engine() -> None:
     once (the warm-up and a hint, check or auto-solve asked for in the first moments) can break
     both imports: Python's import locks see a deadlock between the package, whose ``__init__``
     imports its submodules, and a submodule, and hand one thread a half-made module (the
-    auto-solve failed with "'nonotui.engine'"); every method that runs the engine calls this
+    auto-solve failed with "'nonotui.kinds.nonogram.engine'"); every method that runs the engine calls this
     first (``tests/unit/test_engine_import_race.py``)."""
     with _ENGINE_IMPORT:
-        from nonotui.engine import checks, hints, search, steps  # noqa: F401
+        from nonotui.kinds.nonogram.engine import checks, hints, search, steps  # noqa: F401
 
 
 def _parts(clue: tuple[int, ...]) -> tuple[str, ...]:

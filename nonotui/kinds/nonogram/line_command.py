@@ -61,9 +61,8 @@ _LINE_LIKE = re.compile(r"^-[-#?.+ ]+$|^-\d+$|^-\d*\.\d+$")
 
 def run(args: argparse.Namespace) -> int:
     """Solve and time the line with each chosen linesolver; returns the exit code."""
-    from nonotui.engine import kernels
-    from nonotui.engine import lines
-    from nonotui.model.notation import format_line
+    from nonotui.kinds.nonogram.engine import kernels, lines
+    from nonotui.kinds.nonogram.notation import format_line
 
     blocks = lines.clue_array(args.clue)
     cells = lines.line_array(args.line)

@@ -7,7 +7,6 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding

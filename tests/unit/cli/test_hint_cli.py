@@ -7,10 +7,10 @@ import json
 import pytest
 
 from nonotui.cli import main
-from nonotui.model import Board
+from nonotui.kinds import open_one
+from nonotui.kinds.nonogram.puzzle import unknown_board
 from nonotui.model.history import History, make_move
 from nonotui.store.progress import Progress
-from nonotui.formats import open_one
 
 TWO = "2x2:1/1/1/1"
 
@@ -62,7 +62,7 @@ def test_solved_has_no_cells(tmp_path, capsys):
 
 def test_the_players_save_file_with_its_history(tmp_path, capsys):
     puzzle = open_one(TWO)
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     history = History()
     history.record(make_move(board, [(0, 0)], 2), board)
     history.record(make_move(board, [(1, 1)], 1), board)

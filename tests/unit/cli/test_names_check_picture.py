@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from nonotui.cli import main
-from nonotui.formats import load, load_all
-from nonotui.model import Board
+from nonotui.kinds.nonogram.formats import load, load_all
+from nonotui.kinds.nonogram.notation import board_from_text
 from nonotui.store.progress import Progress
 from tests import naive_count as naive
 
@@ -204,7 +204,7 @@ def test_check_on_clues_without_a_solution(tmp_path: Path) -> None:
 def test_check_reads_the_players_save_file(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     # the heart's picture with the empty cells left unknown: the picture is what is judged
-    board = Board.from_text("?#?#?\n#####\n#####\n?###?\n??#??\n", HEART)
+    board = board_from_text("?#?#?\n#####\n#####\n?###?\n??#??\n", HEART)
     assert naive.clues_of(picture("-#-#- ##### ##### -###- --#--")) == clues(HEART)
     save = Progress.new(HEART)
     save.board, save.moves = board, 1

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nonotui.cli import main
-from nonotui.formats import WRITABLE, load, load_all
+from nonotui.kinds.nonogram.formats import WRITABLE, load, load_all
 from tests import naive_count as naive
 
 TATHAM = "4x4:2/1/2/1/1.1/2/1/1"

@@ -143,7 +143,7 @@ def test_solve_timeout_exits_4_with_json(bench: Path, capsys) -> None:
 def test_solve_ctrl_c_stops_the_search_and_still_prints(bench: Path, capsys, monkeypatch) -> None:
     """A real SIGINT, raised at the search's first poll so that the test needs no timing: the
     handler must turn it into a cancel, and the JSON must still be printed with exit code 5."""
-    from nonotui.engine import search
+    from nonotui.kinds.nonogram.engine import search
 
     real_solve = search.solve
 

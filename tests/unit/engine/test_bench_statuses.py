@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.engine.search import solve
-from nonotui.formats import format_for_extension, load_all
+from nonotui.kinds.nonogram.engine.search import solve
+from nonotui.kinds.nonogram.formats import format_for_extension, load_all
 from tests.naive_count import check_solutions
+
 
 def solution_cells(result) -> list:
     """The solutions' cell bitsets as plain lists, for the oracle's check."""

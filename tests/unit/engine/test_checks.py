@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonotui.engine.checks import board_guide, check_marks, clue_guide
-from nonotui.engine.explain import arrangements
-from nonotui.model import Board, Puzzle
+from nonotui.kinds.nonogram.engine.checks import board_guide, check_marks, clue_guide
+from nonotui.kinds.nonogram.engine.explain import arrangements
+from nonotui.kinds.nonogram.notation import board_from_text
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from tests import hint_oracle as oracle
 
 FILLED, EMPTY, UNKNOWN = 2, 1, 3
@@ -49,7 +50,7 @@ def test_guide_dims_a_closed_block_and_flags_a_broken_line():
 def test_check_accepts_both_solutions_of_a_two_solution_puzzle():
     p = Puzzle(rows=[(1,), (1,)], columns=[(1,), (1,)])
     for picture in (("#-", "-#"), ("-#", "#-")):
-        board = Board.from_text("\n".join(picture) + "\n", p)
+        board = board_from_text("\n".join(picture) + "\n", p)
         assert check_marks(p, board) == []
         rows, cols = board_guide(p, board)
         assert all(g.dimmed == (True,) for g in rows + cols)
@@ -60,7 +61,7 @@ def test_check_flags_exactly_the_marks_no_solution_has(seed):
     rng = random.Random(seed)
     pic = [[int(rng.random() < 0.5) for _ in range(5)] for _ in range(5)]
     p = Puzzle.from_picture(pic)
-    board = Board.empty(p)
+    board = unknown_board(p)
     for r, c in itertools.product(range(5), range(5)):
         if rng.random() < 0.3:
             board.cells[r, c] = rng.choice([EMPTY, FILLED])
@@ -72,11 +73,11 @@ def test_check_flags_exactly_the_marks_no_solution_has(seed):
 
 
 def test_a_kept_reference_is_solved_once_and_gives_the_same_verdicts():
-    from nonotui.engine.checks import ReferenceSolutions
+    from nonotui.kinds.nonogram.engine.checks import ReferenceSolutions
 
     p = Puzzle.from_picture([[1, 0, 0], [1, 1, 0], [0, 1, 1]], keep_goal=False)
     reference = ReferenceSolutions(p)
-    b = Board.empty(p)
+    b = unknown_board(p)
     b.cells[0, 1] = FILLED  # no solution fills row 1, column 2
     b.cells[0, 0] = FILLED  # right in one of the two solutions
     first = check_marks(p, b, reference=reference)
@@ -88,8 +89,8 @@ def test_a_kept_reference_is_solved_once_and_gives_the_same_verdicts():
 
 
 def test_a_stopped_reference_search_is_not_kept(bench):
-    from nonotui.engine.checks import HintCancelled, ReferenceSolutions
-    from nonotui.formats import load
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled, ReferenceSolutions
+    from nonotui.kinds.nonogram.formats import load
 
     knotty = load(bench / "survey" / "knotty.nin")  # no solver finishes it: the stop must come
     reference = ReferenceSolutions(knotty)

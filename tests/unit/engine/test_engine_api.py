@@ -7,20 +7,20 @@ import os
 import numpy as np
 import pytest
 
-from nonotui.engine import (
+from nonotui.errors import NonotuiError, NotationError
+from nonotui.kinds.nonogram.engine import (
     DEFAULT_STACK,
     NAMES,
     REGISTRY,
     Contradiction,
     LineSolverError,
     Stack,
+    kernels,
+    lines,
     parse_stack,
     solve_line,
 )
-from nonotui.engine import kernels
-from nonotui.engine import lines
-from nonotui.errors import NonotuiError, NotationError
-from nonotui.model.notation import format_line, parse_line
+from nonotui.kinds.nonogram.notation import format_line, parse_line
 from tests.contract import random_lines
 
 SEED_001 = ("1 5 1 1 1", "-----???????????-#----#????????--??#")

@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 PROBE = """
 import json, sys
-import nonotui.engine
+import nonotui.kinds.nonogram.engine
 import pkgutil, importlib
-from nonotui.engine import kernels
+from nonotui.kinds.nonogram.engine import kernels
 compiled = {}
 for info in pkgutil.iter_modules(kernels.__path__):
     module = importlib.import_module(f"{kernels.__name__}.{info.name}")

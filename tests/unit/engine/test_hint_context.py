@@ -7,14 +7,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.engine import kernels
-from nonotui.engine.kernels import probe_memo as _probes
-from nonotui.engine.checks import ReferenceSolutions, wrong_marks
-from nonotui.engine.hints import HintContext, _stuck_hint, next_hint
-from nonotui.engine.search import prepare, solve
 from nonotui.errors import NonotuiError
-from nonotui.formats import open_one
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
+from nonotui.kinds import open_one
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.checks import ReferenceSolutions, wrong_marks
+from nonotui.kinds.nonogram.engine.hints import HintContext, _stuck_hint, next_hint
+from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
+from nonotui.kinds.nonogram.engine.search import prepare, solve
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model import EMPTY, FILLED, UNKNOWN
 from nonotui.model.history import History, make_move
 
 
@@ -28,7 +29,7 @@ def walk(puzzle: Puzzle, seed: int, limit: int = 400, noise: bool = False) -> di
     then add true marks of one solution (a refinement) or erase some (not a refinement)."""
     rng = np.random.default_rng(seed)
     context = HintContext(puzzle)
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     solution = solve(puzzle, max_solutions=1).solutions[0].cells
     cursor = (0, 0)
     kinds: dict[str, int] = {}
@@ -77,7 +78,7 @@ def test_the_walks_reach_the_contradiction_rung_and_the_guess_rung():
 def test_walking_light_reuses_probes_and_gives_the_same_hints(bench):
     puzzle = open_one(str(bench / "survey" / "webpbn-00803.nin"))
     context = HintContext(puzzle)
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     contradictions = 0
     for _ in range(120):
         kept = next_hint(puzzle, board, context=context)
@@ -117,7 +118,7 @@ def test_kept_probe_counts_are_probe_all_s_on_every_board_of_a_refining_sequence
         solution = solve(puzzle, max_solutions=1).solutions[0].cells
         context = HintContext(puzzle)
         rng = np.random.default_rng(seed)
-        board = Board.empty(puzzle)
+        board = unknown_board(puzzle)
         prep = prepare(puzzle)
         for _ in range(25):
             flat = board.cells.reshape(-1).copy()
@@ -143,7 +144,7 @@ def test_a_wrong_mark_gets_a_mistake_hint_first_even_with_proven_cells():
     assert solution.status == "unique"
     sol = solution.solutions[0].cells
     context = HintContext(puzzle)
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     for _ in range(6):  # some proven cells first
         hint = next_hint(puzzle, board, context=context)
         assert hint.kind == "line"
@@ -164,7 +165,7 @@ def test_marks_impossible_together_with_a_context_name_the_marks_since():
     # two solutions: each mark alone fits one of them, together they fit none
     two = Puzzle(rows=[(1,), (1,)], columns=[(1,), (1,)])
     context = HintContext(two)
-    board = Board.empty(two)
+    board = unknown_board(two)
     history = History()
     history.record(make_move(board, [(0, 0)], FILLED), board)
     history.record(make_move(board, [(1, 1)], EMPTY), board)
@@ -176,7 +177,7 @@ def test_a_context_for_another_puzzle_is_refused():
     context = HintContext(random_puzzle(1, 5))
     other = random_puzzle(2, 5)
     with pytest.raises(NonotuiError, match="another puzzle"):
-        next_hint(other, Board.empty(other), context=context)
+        next_hint(other, unknown_board(other), context=context)
 
 
 def test_guess_hints_from_a_kept_unique_search_are_the_search_s():
@@ -186,7 +187,7 @@ def test_guess_hints_from_a_kept_unique_search_are_the_search_s():
                              "..###.... .#####... ##.#.##.. #######.# ..#.#..##".split()])
     sol = solve(p, max_solutions=2).solutions[0].cells
     context = HintContext(p)
-    board = Board.empty(p)
+    board = unknown_board(p)
     rng = np.random.default_rng(3)
     for _ in range(6):
         cursor = (int(rng.integers(p.height)), int(rng.integers(p.width)))
@@ -212,7 +213,7 @@ def test_reference_solutions_keep_what_searches_found():
     assert len(reference.known()) == 1
     result = reference.get()
     assert result.status == "multiple" and len(reference.known()) == 2
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     board.cells[0, 0] = EMPTY
     assert wrong_marks(puzzle, board, reference=reference) == []
 

@@ -8,9 +8,11 @@ import random
 import numpy as np
 import pytest
 
-from nonotui.engine.explain import fast_reasons
-from nonotui.engine.hints import _stuck_hint, next_hint
-from nonotui.model import Board, Puzzle
+from nonotui.kinds.nonogram.engine.explain import fast_reasons
+from nonotui.kinds.nonogram.engine.hints import _stuck_hint, next_hint
+from nonotui.kinds.nonogram.notation import board_from_text
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model import Board
 from nonotui.model.history import History, make_move
 from tests import hint_oracle as oracle
 
@@ -22,12 +24,12 @@ def puzzle_of(picture: str) -> Puzzle:
 
 
 def board_of(puzzle: Puzzle, text: str) -> Board:
-    return Board.from_text("\n".join(text.split()) + "\n", puzzle)
+    return board_from_text("\n".join(text.split()) + "\n", puzzle)
 
 
 def test_fast_rung_names_the_block_and_its_places():
     p = puzzle_of("..###.... .#####... ##.#.##.. #######.# ..#.#..##")
-    hint = next_hint(p, Board.empty(p))
+    hint = next_hint(p, unknown_board(p))
     assert (hint.kind, hint.method, hint.line) == ("line", "fast", ("column", 2))
     assert hint.explanation == ("Column 3, clue 2 2: the first 2 can only start in row 1, so it "
                                 "always covers rows 1 and 2.")
@@ -77,7 +79,7 @@ def test_contradiction_rung_tells_the_chain():
 
 def test_ambiguous_rung_offers_a_cell_that_picks_a_solution():
     p = Puzzle(rows=[(1,), (1,)], columns=[(1,), (1,)])
-    hint = next_hint(p, Board.empty(p))
+    hint = next_hint(p, unknown_board(p))
     assert hint.kind == "ambiguous" and hint.line is None and hint.method is None
     assert hint.explanation.startswith("The clues and your marks allow more than one solution")
     (r, c, v), = hint.cells
@@ -88,7 +90,7 @@ def test_guess_rung_words_and_cell_on_a_unique_puzzle():
     # small unique puzzles that line logic and probing cannot open are rare (none turned up in
     # a few thousand random ones up to 10x10), so the last rung is called directly here
     p = puzzle_of("..###.... .#####... ##.#.##.. #######.# ..#.#..##")
-    hint = _stuck_hint(p, Board.empty(p), (2, 3), None)
+    hint = _stuck_hint(p, unknown_board(p), (2, 3), None)
     assert hint.kind == "guess" and hint.line is None and hint.method is None
     assert hint.explanation == (
         "No line, alone or by assuming a cell and following its lines, decides another cell "
@@ -98,7 +100,7 @@ def test_guess_rung_words_and_cell_on_a_unique_puzzle():
 
 def test_single_wrong_mark():
     p = puzzle_of("#..#.. .##.## ...### ##..## #.#.## .#..#.")
-    b = Board.empty(p)
+    b = unknown_board(p)
     b.cells[0, 1] = FILLED
     hint = next_hint(p, b)
     assert hint.kind == "mistake"
@@ -109,7 +111,7 @@ def test_single_wrong_mark():
 
 def test_marks_possible_alone_but_not_together_name_the_marks_since():
     p = Puzzle(rows=[(1,), (1,)], columns=[(1,), (1,)])
-    b = Board.empty(p)
+    b = unknown_board(p)
     history = History()
     history.record(make_move(b, [(0, 0)], FILLED), b)
     history.record(make_move(b, [(1, 1)], EMPTY), b)
@@ -130,9 +132,9 @@ def test_solved_board():
 
 def test_ties_go_to_the_cursor_and_the_answer_is_deterministic():
     p = puzzle_of("..###.... .#####... ##.#.##.. #######.# ..#.#..##")
-    near_end = next_hint(p, Board.empty(p), cursor=(4, 8))
-    assert near_end == next_hint(p, Board.empty(p), cursor=(4, 8))
-    assert near_end.line != next_hint(p, Board.empty(p), cursor=(0, 0)).line
+    near_end = next_hint(p, unknown_board(p), cursor=(4, 8))
+    assert near_end == next_hint(p, unknown_board(p), cursor=(4, 8))
+    assert near_end.line != next_hint(p, unknown_board(p), cursor=(0, 0)).line
 
 
 def judge(p: Puzzle, board: Board, hint) -> None:
@@ -175,7 +177,7 @@ def test_every_hint_on_random_boards_is_right(seed):
     size = rng.choice([(5, 5), (6, 6), (5, 7)])
     pic = [[int(rng.random() < 0.5) for _ in range(size[1])] for _ in range(size[0])]
     p = Puzzle.from_picture(pic)
-    board = Board.empty(p)
+    board = unknown_board(p)
     share = rng.random() * 0.4
     for r, row in enumerate(pic):
         for c, v in enumerate(row):
@@ -202,8 +204,8 @@ def test_hints_on_bench_puzzles_agree_with_their_checked_solution(name):
     clue by test code, and each hint on random partial boards must agree with it."""
     from pathlib import Path
 
-    from nonotui.engine.search import solve
-    from nonotui.formats import open_one
+    from nonotui.kinds import open_one
+    from nonotui.kinds.nonogram.engine.search import solve
     from tests import naive_count as naive
 
     path = Path(__file__).resolve().parents[3] / ".." / "shared" / "bench" / "survey" / name
@@ -216,7 +218,7 @@ def test_hints_on_bench_puzzles_agree_with_their_checked_solution(name):
     assert naive.clues_of(naive.picture_of_cells(sol)) == (p.rows, p.columns)
     rng = np.random.default_rng(6)
     for _ in range(25):
-        board = Board.empty(p)
+        board = unknown_board(p)
         keep = rng.random(sol.shape) < rng.random() * 0.9
         board.cells[keep] = sol[keep]
         hint = next_hint(p, board, (int(rng.integers(p.height)), int(rng.integers(p.width))))

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.engine.kernels import _cache
+from nonotui.kinds.nonogram.engine.kernels import _cache
 
-KERNELS = Path(__file__).resolve().parents[3] / "nonotui" / "engine" / "kernels"
+KERNELS = _cache.PACKAGE
 
 # state.new_prop (the caller) sizes its scratch with common.work_size (the callee, another file)
 CALLER = """
@@ -83,7 +83,7 @@ def test_an_edit_to_a_callee_in_another_file_reaches_its_cached_caller(tmp_path:
 def test_a_cache_folder_the_user_chose_is_left_alone(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
-    probe = ("import json, numba, nonotui.engine.kernels as k; "
+    probe = ("import json, numba, nonotui.kinds.nonogram.engine.kernels as k; "
              "print(json.dumps([k.CACHE_FOLDER, numba.config.CACHE_DIR]))")
     done = subprocess.run([sys.executable, "-c", probe], cwd=KERNELS.parents[2], env=env,
                           capture_output=True, text=True, check=True)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from nonotui.engine import NAMES
+from nonotui.kinds.nonogram.engine import NAMES
 from tests.benchdata import BENCH, BENCH_LINES
 from tests.contract import check, run
 from tests.oracle import clue_of, count_arrangements, reference
@@ -97,7 +97,8 @@ def test_every_survey_clue_from_scratch():
     """Every row and column clue of the survey puzzles (Wolter's solver survey, including the
     hard Knotty and Faase), all cells unknown, read with the project's own .nin reader."""
     nin = pytest.importorskip(
-        "nonotui.formats.nin", reason="the .nin reader is not importable", exc_type=ImportError
+        "nonotui.kinds.nonogram.formats.nin", reason="the .nin reader is not importable",
+        exc_type=ImportError,
     )
     survey = BENCH / "survey"
     if not survey.is_dir():

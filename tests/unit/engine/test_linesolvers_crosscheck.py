@@ -13,9 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.engine import kernels
-from nonotui.engine import lines
-from nonotui.model.notation import format_line
+from nonotui.kinds.nonogram.engine import kernels, lines
+from nonotui.kinds.nonogram.notation import format_line
 from tests.contract import check
 from tests.oracle import count_arrangements, reference
 

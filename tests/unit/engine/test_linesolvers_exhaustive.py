@@ -13,9 +13,8 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from nonotui.engine import NAMES, REGISTRY
-from nonotui.engine import kernels
-from nonotui.model.notation import format_line
+from nonotui.kinds.nonogram.engine import NAMES, REGISTRY, kernels
+from nonotui.kinds.nonogram.notation import format_line
 from tests.oracle import exhaustive_table
 
 table = lru_cache(maxsize=None)(exhaustive_table)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from nonotui.engine import NAMES
+from nonotui.kinds.nonogram.engine import NAMES
 from tests.contract import check, random_lines
 from tests.oracle import count_arrangements, reference
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nonotui.engine import NAMES, REGISTRY
+from nonotui.kinds.nonogram.engine import NAMES, REGISTRY
 from tests.contract import check, run
 from tests.oracle import count_arrangements, reference
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from nonotui.engine.hints import next_hint
-from nonotui.engine.search import STRATEGIES, solve
-from nonotui.model import Board, Puzzle
+from nonotui.kinds.nonogram.engine.hints import next_hint
+from nonotui.kinds.nonogram.engine.search import STRATEGIES, solve
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model import Board
 from tests import hint_oracle as oracle
 from tests import naive_count as naive
 
@@ -109,7 +110,7 @@ def judge(puzzle: Puzzle, board: Board, hint) -> None:  # type: ignore[no-untype
 
 
 def test_a_hint_walk_from_empty_to_solved_takes_every_logical_rung() -> None:
-    board = Board.empty(HINT_WALK)
+    board = unknown_board(HINT_WALK)
     rungs = []
     for _ in range(40):
         hint = next_hint(HINT_WALK, board)
@@ -131,7 +132,7 @@ def test_a_hint_walk_from_empty_to_solved_takes_every_logical_rung() -> None:
 
 def test_a_contradiction_hint_tells_the_chain_of_its_probe() -> None:
     # the first contradiction hint of the walk, explained from the probe's chain of lines
-    board = Board.empty(HINT_WALK)
+    board = unknown_board(HINT_WALK)
     for _ in range(40):
         hint = next_hint(HINT_WALK, board)
         if hint.kind == "contradiction":
@@ -152,11 +153,11 @@ def test_a_contradiction_hint_tells_the_chain_of_its_probe() -> None:
 
 
 def test_a_wrong_mark_and_a_puzzle_with_two_solutions() -> None:
-    board = Board.empty(HINT_WALK)
+    board = unknown_board(HINT_WALK)
     board.cells[0, 1] = oracle.FILLED_CELL  # empty in the only solution
     hint = next_hint(HINT_WALK, board)
     assert hint.kind == "mistake" and hint.cells == ((0, 1, oracle.FILLED_CELL),)
     two = Puzzle(rows=[[1], [1]], columns=[[1], [1]])
-    hint = next_hint(two, Board.empty(two))
+    hint = next_hint(two, unknown_board(two))
     assert hint.kind == "ambiguous"
-    judge(two, Board.empty(two), hint)
+    judge(two, unknown_board(two), hint)

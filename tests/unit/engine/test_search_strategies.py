@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.engine.search import STRATEGIES, solve
 from nonotui.errors import NonotuiError
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.engine.search import STRATEGIES, solve
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
 
 

@@ -16,10 +16,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonotui.engine.search import solve
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
-from nonotui.formats import open_one
-from nonotui.model import Board, Puzzle
+from nonotui.kinds import open_one
+from nonotui.kinds.nonogram.engine.search import solve
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import Board
 from tests import naive_count as naive
 
 STACKS = ("fast,fcomp", "fast,olsak", "fast,complete", "fcomp", "olsak", "complete", "fast")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.engine.search import Progress, solve
-from nonotui.formats import load
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.engine.search import Progress, solve
+from nonotui.kinds.nonogram.formats import load
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests.naive_count import check_solutions
 
 

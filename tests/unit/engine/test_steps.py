@@ -1,10 +1,12 @@
-"""Auto-solve's steps come from the solver's own propagation (``nonotui.engine.steps``).
+"""Auto-solve's steps come from the solver's own propagation
+(``nonotui.kinds.nonogram.engine.steps``).
 
 Judged without the engine's step code: each step's cells must follow from its line alone
 (:mod:`tests.oracle`, a plain-Python reading of "a value is possible when some filling of the
 line has it"), and exactly so for a complete linesolver; the solves each linesolver makes must
-be the ones :func:`nonotui.engine.solve` counts when its propagation alone solves the puzzle
-(the same order of lines, or the counts would differ); and the steps must end on the solution.
+be the ones :func:`nonotui.kinds.nonogram.engine.solve` counts when its propagation alone solves the
+puzzle (the same order of lines, or the counts would differ); and the steps must end on the
+solution.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.engine import solve
-from nonotui.engine.steps import propagation, solve_steps
-from nonotui.formats import open_one
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
+from nonotui.kinds import open_one
+from nonotui.kinds.nonogram.engine import solve
+from nonotui.kinds.nonogram.engine.steps import propagation, solve_steps
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.ui import assist
 from tests import oracle
 
@@ -59,7 +62,7 @@ def test_steps_follow_from_their_lines_and_count_the_solver_s_solves():
     for seed in range(30):
         puzzle = random_puzzle(seed)
         result = solve(puzzle, max_solutions=1)
-        board = Board.empty(puzzle)
+        board = unknown_board(puzzle)
         prop = propagation(puzzle, board)
         end = check_steps(puzzle, board, prop.steps)
         assert np.array_equal(end.cells, prop.cells)
@@ -78,10 +81,10 @@ def test_counts_match_the_solver_on_bench_puzzles_line_logic_finishes(bench):
         puzzle = open_one(str(bench / "survey" / name))
         result = solve(puzzle, max_solutions=1)
         assert result.stats.probes == 0 and result.stats.guesses == 0, name
-        prop = propagation(puzzle, Board.empty(puzzle))
+        prop = propagation(puzzle, unknown_board(puzzle))
         assert prop.status == "done"
         assert prop.solves == result.stats.lines, name
-        end = check_steps(puzzle, Board.empty(puzzle), prop.steps)
+        end = check_steps(puzzle, unknown_board(puzzle), prop.steps)
         assert np.array_equal(end.cells, result.solutions[0].cells), name
 
 
@@ -90,9 +93,9 @@ def test_other_stacks_are_followed_too(stack):
     compared = 0
     for seed in range(12):
         puzzle = random_puzzle(seed, 10)
-        prop = propagation(puzzle, Board.empty(puzzle), stack)
+        prop = propagation(puzzle, unknown_board(puzzle), stack)
         assert {s.method for s in prop.steps} <= set(stack.split(","))
-        check_steps(puzzle, Board.empty(puzzle), prop.steps)
+        check_steps(puzzle, unknown_board(puzzle), prop.steps)
         result = solve(puzzle, max_solutions=1, linesolvers=stack)
         if result.stats.probes == 0 and result.stats.guesses == 0:
             assert prop.solves == result.stats.lines, seed
@@ -108,7 +111,7 @@ def test_solve_steps_end_on_the_solution_from_marks(seed):
         pytest.skip("no solution")
     solution = result.solutions[0].cells
     rng = np.random.default_rng(seed)
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     keep = rng.random(solution.shape) < 0.15
     board.cells[keep] = solution[keep]
     steps = list(solve_steps(puzzle, board, solution))
@@ -125,7 +128,7 @@ def test_solve_steps_end_on_the_solution_from_marks(seed):
 
 def test_a_broken_board_stops_where_it_broke():
     puzzle = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]])
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     board.cells[1, 1] = EMPTY  # column 2 is 3: the whole column is filled
     prop = propagation(puzzle, board)
     assert prop.status == "broken"
@@ -133,7 +136,7 @@ def test_a_broken_board_stops_where_it_broke():
 
 def test_auto_solve_shows_the_engine_s_steps(bench):
     puzzle = open_one(str(bench / "survey" / "webpbn-00065.nin"))
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     plan = assist.solve_plan(puzzle, board.copy(), lambda: False)
     prop = propagation(puzzle, board)
     lines = len(prop.steps)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from nonotui.formats import WRITABLE, dump, load_all, parse
-from nonotui.model import Puzzle
+from nonotui.kinds.nonogram.formats import WRITABLE, dump, load_all, parse
+from nonotui.kinds.nonogram.puzzle import Puzzle
 
 FORMAT_OF_SUFFIX = {".nin": "nin", ".non": "non", ".xml": "xml", ".g": "g"}
 METADATA = ("title", "author", "copyright", "license", "catalogue", "description")

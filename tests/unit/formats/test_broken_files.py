@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonotui.errors import PuzzleFormatError
-from nonotui.formats import FORMATS, load, parse
+from nonotui.kinds.nonogram.formats import FORMATS, load, parse
 
 BROKEN = Path(__file__).resolve().parents[2] / "data" / "broken"
 EXPECTED: dict[str, dict] = json.loads((BROKEN / "expected.json").read_text(encoding="utf-8"))

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from nonotui.errors import NonotuiError, PuzzleFormatError, UnsupportedPuzzleError
-from nonotui.formats import FORMATS, detect, dump, load, load_all, open_one, open_spec, parse
-from nonotui.formats.tatham import looks_like_id
+from nonotui.kinds import open_one, open_spec
+from nonotui.kinds.nonogram.formats import FORMATS, detect, dump, load, load_all, parse
+from nonotui.kinds.nonogram.formats.tatham import looks_like_id
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "formats"
 HEART = [

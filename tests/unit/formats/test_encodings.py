@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nonotui.errors import PuzzleFormatError
-from nonotui.formats import load
+from nonotui.kinds.nonogram.formats import load
 
 ENCODINGS = Path(__file__).resolve().parents[2] / "data" / "encodings"
 HEART = Path(__file__).resolve().parents[2] / "data" / "formats" / "heart.non"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
-from nonotui.formats import dump, load, parse
-from nonotui.formats._colors import auto_rgb, writable_chars
-from nonotui.model import Color, Puzzle
+from nonotui.kinds.nonogram.formats import dump, load, parse
+from nonotui.kinds.nonogram.formats._colors import auto_rgb, writable_chars
+from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 
 # -- .non ------------------------------------------------------------------------------------
 

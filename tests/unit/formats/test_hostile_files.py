@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from nonotui import formats
 from nonotui.errors import PuzzleFormatError
-from nonotui.formats import _text, g, load, load_all, mk, nin, non, picture, xml
+from nonotui.kinds.nonogram import formats
+from nonotui.kinds.nonogram.formats import _text, g, load, load_all, mk, nin, non, picture, xml
 from tests import hostile
 
 SHORT = 300

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonotui.errors import UnsupportedPuzzleError
-from nonotui.formats import WRITABLE, detect, dump, parse
-from nonotui.model import Color, Puzzle
+from nonotui.kinds.nonogram.formats import WRITABLE, detect, dump, parse
+from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
 
 METADATA = ("title", "author", "copyright", "license", "catalogue", "description")

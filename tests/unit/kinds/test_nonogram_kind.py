@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from nonotui.errors import NonotuiError
-from nonotui.formats import load_all
+from nonotui.kinds.nonogram.formats import load_all
 from nonotui.kinds.nonogram.kind import KIND
-from nonotui.model import BLACK, WHITE, Board, Color, Puzzle
-from nonotui.model.check import ClueTracker
+from nonotui.kinds.nonogram.notation import board_from_text, format_board
+from nonotui.kinds.nonogram.puzzle import BLACK, WHITE, Color, Puzzle, unknown_board
+from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.model import Board
 from nonotui.model.kind import Cancelled, identity_of, unknown_of
 
 REPO = Path(__file__).resolve().parents[3]
@@ -27,7 +29,7 @@ TWO = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
 
 
 def board(puzzle: Puzzle, text: str) -> Board:
-    return Board.from_text(text, puzzle)
+    return board_from_text(text, puzzle)
 
 
 @pytest.mark.parametrize("path", sorted((REPO / "puzzles").glob("*.non")), ids=lambda p: p.stem)
@@ -85,7 +87,7 @@ def test_tracker_speaks_in_unit_numbers() -> None:
     tracker.update([(4, 2)])
     assert not tracker.solved and tracker.broken() == [4, HEART.height + 2]
     assert KIND.is_solved(HEART, board(HEART, HEART_SOLUTION.replace("-", "?")))
-    assert not KIND.is_solved(HEART, Board.empty(HEART))
+    assert not KIND.is_solved(HEART, unknown_board(HEART))
     assert ClueTracker(HEART, b).broken() == [("row", 4), ("column", 2)]
 
 
@@ -117,7 +119,7 @@ def test_key_rules() -> None:
 def test_solve_through_the_protocol() -> None:
     outcome = KIND.solve(HEART)
     assert outcome.status == "unique" and len(outcome.solutions) == 1
-    assert outcome.solutions[0].to_text() == HEART_SOLUTION
+    assert format_board(outcome.solutions[0].cells) == HEART_SOLUTION
     assert outcome.settings == {"linesolvers": "fast,fcomp"}
     assert outcome.stats["guesses"] == 0
     two = KIND.solve(TWO, max_solutions=2, options={"linesolvers": "olsak"})
@@ -133,19 +135,19 @@ def test_hint_check_and_auto_solve_through_the_protocol() -> None:
     assert hint.to_json()["kind"] == "mistake"
     check = KIND.checker(HEART)
     assert check(wrong, lambda: False) == frozenset({(0, 0)})
-    assert check(Board.empty(HEART), lambda: False) == frozenset()
-    plan = KIND.auto_solve(HEART, Board.empty(HEART), lambda: False)
+    assert check(unknown_board(HEART), lambda: False) == frozenset()
+    plan = KIND.auto_solve(HEART, unknown_board(HEART), lambda: False)
     assert plan.status == "solved" and not plan.several
-    work = Board.empty(HEART)
+    work = unknown_board(HEART)
     for step in plan.steps:
         for r, c, v in step.cells:
             work.cells[r, c] = v
-    assert work.to_text() == HEART_SOLUTION
+    assert format_board(work.cells) == HEART_SOLUTION
     assert plan.steps[0].description.startswith(("Row", "Column"))
     assert plan.steps[0].unit is not None
     assert KIND.auto_solve(HEART, wrong, lambda: False).status == "inconsistent"
     with pytest.raises(Cancelled):
-        KIND.auto_solve(HEART, Board.empty(HEART), lambda: True)
+        KIND.auto_solve(HEART, unknown_board(HEART), lambda: True)
 
 
 def test_options_the_kind_adds() -> None:
@@ -164,8 +166,8 @@ def test_options_the_kind_adds() -> None:
 def test_the_kinds_auto_solve_and_the_players_show_the_same_steps_in_the_same_words() -> None:
     from nonotui.ui import assist
 
-    plan = KIND.auto_solve(HEART, Board.empty(HEART), lambda: False)
-    shown = assist.solve_plan(HEART, Board.empty(HEART), lambda: False)
+    plan = KIND.auto_solve(HEART, unknown_board(HEART), lambda: False)
+    shown = assist.solve_plan(HEART, unknown_board(HEART), lambda: False)
     assert [s.cells for s in plan.steps] == [s.cells for s in shown.steps]
     assert [s.description for s in plan.steps] == [s.description for s in shown.steps]
     # row 2's clue 5 fills the whole row first

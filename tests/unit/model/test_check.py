@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonotui.model import Board, Puzzle
-from nonotui.model.check import ClueTracker, LineState, filled_blocks, line_state
-from nonotui.model.notation import parse_line
+from nonotui.kinds.nonogram.notation import board_from_text, parse_line
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.kinds.nonogram.tracker import ClueTracker, LineState, filled_blocks, line_state
 
 
 def test_filled_blocks_treats_unknown_as_a_gap() -> None:
@@ -24,7 +24,7 @@ def test_line_state_open_done_broken() -> None:
 def test_any_solution_solves_even_when_it_is_not_the_goal() -> None:
     # Two diagonal pictures share these clues; the stored goal is one of them.
     puzzle = Puzzle.from_picture([[1, 0], [0, 1]])
-    board = Board.from_text("-#\n#-\n", puzzle)
+    board = board_from_text("-#\n#-\n", puzzle)
     tracker = ClueTracker(puzzle, board)
     assert tracker.solved
     assert tracker.broken() == []
@@ -32,7 +32,7 @@ def test_any_solution_solves_even_when_it_is_not_the_goal() -> None:
 
 def test_solved_without_crossing_every_empty_cell() -> None:
     puzzle = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]])
-    board = Board.from_text("##?\n?#?\n?##\n", puzzle)
+    board = board_from_text("##?\n?#?\n?##\n", puzzle)
     tracker = ClueTracker(puzzle, board)
     assert tracker.solved
     assert tracker.rows == [LineState.OPEN] * 3
@@ -40,7 +40,7 @@ def test_solved_without_crossing_every_empty_cell() -> None:
 
 def test_update_recomputes_only_the_lines_of_changed_cells() -> None:
     puzzle = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]])
-    board = Board.empty(puzzle)
+    board = unknown_board(puzzle)
     tracker = ClueTracker(puzzle, board)
     board.cells[0] = parse_line("#-#")
     tracker.update([(0, 0), (0, 1), (0, 2)])

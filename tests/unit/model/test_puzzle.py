@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nonotui.errors import PuzzleError
-from nonotui.model import BLACK, WHITE, Color, LineError, Puzzle, clue_of, min_length
+from nonotui.kinds.nonogram.puzzle import (
+    BLACK,
+    WHITE,
+    Color,
+    LineError,
+    Puzzle,
+    clue_of,
+    min_length,
+)
 
 
 def test_identity_is_sha256_of_canonical_clue_json() -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from nonotui.errors import SaveError
-from nonotui.store import LockHeld, PuzzleLock, lock as lock_module
+from nonotui.store import LockHeld, PuzzleLock
+from nonotui.store import lock as lock_module
 
 
 def test_lock_file_names_the_holder_and_survives_a_reread(tmp_path: Path) -> None:

@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 from nonotui.errors import SaveError
-from nonotui.model import Board, Puzzle
+from nonotui.kinds.nonogram.notation import format_board
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import Board
 from nonotui.model.kind import CellValue
 from nonotui.store import DataDir, ProgressStore
 from nonotui.store.catalog import find_bundled
@@ -63,7 +65,7 @@ def test_an_old_save_resumes_with_everything_it_held(store: ProgressStore, sourc
     result = store.load(puzzle)
     assert result.resumed and result.notice is None
     progress = result.progress
-    assert progress.board.to_text().splitlines() == doc["board"]
+    assert format_board(progress.board.cells).splitlines() == doc["board"]
     assert progress.kind == "nonogram"
     assert (progress.elapsed, progress.moves, progress.solved, progress.best_time) == (
         doc["elapsed"], doc["moves"], doc["solved"], doc["best_time"])
@@ -82,7 +84,7 @@ def test_an_old_save_resumes_with_everything_it_held(store: ProgressStore, sourc
     # and redoing as many comes back to the saved board
     for _ in range(done):
         assert progress.history.redo(progress.board) is not None
-    assert progress.board.to_text().splitlines() == doc["board"]
+    assert format_board(progress.board.cells).splitlines() == doc["board"]
 
 
 @pytest.mark.parametrize("source", OLD, ids=lambda p: p.stem)

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from nonotui.errors import SaveError
-from nonotui.model import EMPTY, FILLED, Puzzle
+from nonotui.kinds.nonogram.notation import format_board
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import EMPTY, FILLED
 from nonotui.model.history import make_move
 from nonotui.store import DataDir, Progress, ProgressStore
 from nonotui.store.jsonfile import write_atomic
@@ -44,13 +46,13 @@ def test_round_trip_keeps_board_history_time_and_cursor(store: ProgressStore) ->
     assert loaded.history == progress.history
     assert (loaded.elapsed, loaded.moves, loaded.cursor) == (42.5, 3, (2, 1))
     loaded.history.redo(loaded.board)
-    assert loaded.board.to_text() == "##-\n?#?\n???\n"
+    assert format_board(loaded.board.cells) == "##-\n?#?\n???\n"
 
 
 def test_no_save_means_a_new_board(store: ProgressStore) -> None:
     result = store.load(PUZZLE)
     assert not result.resumed and result.notice is None
-    assert result.progress.board.to_text() == "???\n???\n???\n"
+    assert format_board(result.progress.board.cells) == "???\n???\n???\n"
     assert store.summary(PUZZLE).state == "new"
 
 
@@ -69,7 +71,7 @@ def test_damaged_save_is_moved_aside_with_a_notice(store: ProgressStore, content
     assert not path.exists()
     (aside,) = path.parent.glob(f"{path.name}.corrupt-*")
     assert aside.read_bytes() == content
-    assert result.progress.board.to_text() == "???\n???\n???\n"
+    assert format_board(result.progress.board.cells) == "???\n???\n???\n"
     # the other puzzle's progress is untouched
     assert store.load(OTHER).progress.moves == 3
 
@@ -91,7 +93,7 @@ def test_schema_1_is_migrated(store: ProgressStore) -> None:
     write_atomic(store.path_for(PUZZLE.identity), doc)
     result = store.load(PUZZLE)
     assert result.resumed and result.notice is None
-    assert result.progress.board.to_text() == "##-\n???\n???\n"
+    assert format_board(result.progress.board.cells) == "##-\n???\n???\n"
     assert not result.progress.history.can_undo and result.progress.cursor == (0, 0)
 
 

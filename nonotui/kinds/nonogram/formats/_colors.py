@@ -1,8 +1,8 @@
 """Colour helpers shared by the formats that can hold colour puzzles (.non, webpbn XML, Olšák .g).
 
 Each of those formats names colours differently (a letter, an XML name, an X11 word), so readers
-use these helpers to build a :class:`~nonotui.model.Color` palette the same way, and writers use
-:func:`writable_chars` to get one character per colour that their syntax can hold.
+use these helpers to build a :class:`~nonotui.kinds.nonogram.puzzle.Color` palette the same way, and
+writers use :func:`writable_chars` to get one character per colour that their syntax can hold.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from nonotui.errors import UnsupportedPuzzleError
-from nonotui.model import Color
+from nonotui.kinds.nonogram.puzzle import Color
 
 NAMED_RGB: dict[str, str] = {
     "white": "#ffffff",

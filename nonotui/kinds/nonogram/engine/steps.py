@@ -3,7 +3,7 @@ solver's propagation makes them, with the linesolver of the stack that made it, 
 and the search decide, as one last step.
 
 :func:`propagation` runs the propagation the whole-puzzle solver starts with
-(:mod:`nonotui.engine.kernels.line_steps`); :func:`solve_steps` yields its steps and then the
+(:mod:`nonotui.kinds.nonogram.engine.kernels.line_steps`); :func:`solve_steps` yields its steps and then the
 rest of a solution; :func:`auto_solve` is the whole auto-solve, for the player and for the kind.
 Nothing here imports Textual.
 """
@@ -16,11 +16,12 @@ from typing import Literal
 
 import numpy as np
 
-from nonotui.engine.kernels import line_steps as _steps
-from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
-from nonotui.engine.search import prepare, solve
 from nonotui.errors import NonotuiError
-from nonotui.model import CELL_DTYPE, FILLED, UNKNOWN, Board, Puzzle
+from nonotui.kinds.nonogram.engine.kernels import line_steps as _steps
+from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
+from nonotui.kinds.nonogram.engine.search import prepare, solve
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import CELL_DTYPE, FILLED, UNKNOWN, Board
 from nonotui.model.words import plural
 
 Cell = tuple[int, int, int]
@@ -112,7 +113,7 @@ class Propagation:
 
 
 def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK) -> Propagation:
-    """Propagate ``board`` (not changed) as :func:`~nonotui.engine.search.solve` does first."""
+    """Propagate ``board`` (not changed) as :func:`~nonotui.kinds.nonogram.engine.search.solve` does first."""
     stack = stack if isinstance(stack, Stack) else parse_stack(stack)
     prep = prepare(puzzle)
     h, w = prep.h, prep.w
@@ -151,7 +152,7 @@ def solve_steps(puzzle: Puzzle, board: Board, solution: np.ndarray,
                 should_stop: Callable[[], bool] | None = None) -> Iterator[EngineStep]:
     """The propagation's steps from ``board``, then one ``search`` step with every cell still
     open, valued as in ``solution`` (a solution of the puzzle that agrees with ``board``, as
-    :func:`~nonotui.engine.search.solve` finds it). Applying every step gives ``solution``
+    :func:`~nonotui.kinds.nonogram.engine.search.solve` finds it). Applying every step gives ``solution``
     when the board has one; on a board that breaks a line the steps stop where it broke and the
     last step takes the rest from ``solution`` all the same.
 

@@ -1,6 +1,6 @@
 """The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
 
-The search itself is one compiled kernel (:func:`nonotui.engine.kernels.search_grid`) that
+The search itself is one compiled kernel (:func:`nonotui.kinds.nonogram.engine.kernels.search_grid`) that
 releases the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be
 able to stop it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and
 the kernel's counters every few milliseconds in the caller's thread; stopping is a flag the
@@ -17,10 +17,11 @@ from typing import Any, Literal
 
 import numpy as np
 
-from nonotui.engine import kernels
-from nonotui.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
-from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board, Puzzle
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board
 from nonotui.model.vocab import SolveStatus
 
 POLL_SECONDS = 0.005

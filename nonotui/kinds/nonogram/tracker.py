@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY, FILLED
-from nonotui.model.puzzle import Axis, Puzzle
 
 
 class LineState(enum.Enum):

@@ -1,7 +1,7 @@
 """What the hint ladder keeps for one puzzle from one hint to the next (:class:`HintContext`).
 
-:func:`nonotui.engine.hints.next_hint` takes one as ``context``; the hint is the same with it or
-without it, it only comes sooner (docs/solver.md, "Hints reuse what they learned").
+:func:`nonotui.kinds.nonogram.engine.hints.next_hint` takes one as ``context``; the hint is the same
+with it or without it, it only comes sooner (docs/solver.md, "Hints reuse what they learned").
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from nonotui.engine import kernels
-from nonotui.engine.kernels import probe_memo as _probes
-from nonotui.engine.checks import Cell, ReferenceSolutions, agrees, search
-from nonotui.engine.search import _Prepared, prepare
-from nonotui.model import UNKNOWN, Board, Puzzle
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.checks import Cell, ReferenceSolutions, agrees, search
+from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
+from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model import UNKNOWN, Board
 
 WITNESS_BYTES = 64 * 2**20
 """The most memory a :class:`HintContext` spends on the final boards of probes (two bytes a
@@ -31,22 +32,23 @@ CONSISTENCY_SECONDS = 2.0
 
 
 class HintContext:
-    """What :func:`~nonotui.engine.hints.next_hint` keeps for one puzzle from one hint to the
-    next.
+    """What :func:`~nonotui.kinds.nonogram.engine.hints.next_hint` keeps for one puzzle from one
+    hint to the next.
 
     The caller makes one per puzzle and passes it to every hint (from any thread; calls are
     serialised). Nothing it keeps changes an answer, only how soon it comes:
 
-    - solutions of the clues (a :class:`~nonotui.engine.checks.ReferenceSolutions`, which the
-      checks may share): a board whose marks one of them has holds no mistake, and on a
+    - solutions of the clues (a :class:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions`,
+      which the checks may share): a board whose marks one of them has holds no mistake, and on a
       puzzle known to have one solution, a board that disagrees with it holds one;
     - the cells its own line and contradiction hints proved from a board holding nothing else
       (so, by induction, from the clues alone): like an empty board, a board of such marks
       holds no mistake, and needs no search to say so;
     - boards a search found to have exactly one solution, with it: a board that adds marks to
       one of them has that solution and no other, or none;
-    - every probe's answer, with what keeps it true (see :mod:`nonotui.engine.kernels.probe_memo`), so a
-      contradiction hint reruns only the probes the board's changes may have changed.
+    - every probe's answer, with what keeps it true (see
+      :mod:`nonotui.kinds.nonogram.engine.kernels.probe_memo`), so a contradiction hint reruns only
+      the probes the board's changes may have changed.
     """
 
     def __init__(self, puzzle: Puzzle, reference: ReferenceSolutions | None = None) -> None:
@@ -119,14 +121,14 @@ class HintContext:
         """Compile (or load from numba's cache) the kernels this context probes with, on a
         throwaway copy of this context's puzzle, so that the first contradiction hint does not
         pay for it."""
-        board = Board.empty(self.puzzle)
+        board = unknown_board(self.puzzle)
         scratch = HintContext(self.puzzle)
         scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)
 
     def probe_sizes(self, prep: _Prepared, flat: np.ndarray, clean: bool) -> np.ndarray:
-        """``sizes`` as :func:`~nonotui.engine.kernels.probe_all` gives them, rerunning only
-        the probes the board's changes may have changed (a one-off context runs
-        :func:`~nonotui.engine.kernels.probe_all` itself)."""
+        """``sizes`` as :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` gives them,
+        rerunning only the probes the board's changes may have changed (a one-off context runs
+        :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` itself)."""
         if self.one_off:
             sizes = np.zeros((prep.h * prep.w, 2), dtype=np.int64)
             kernels.probe_all(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, flat,
@@ -138,7 +140,8 @@ class HintContext:
 
 
 class _ProbeCache:
-    """The arrays :func:`nonotui.engine.kernels.probe_memo.probe_cached` keeps between calls."""
+    """The arrays :func:`nonotui.kinds.nonogram.engine.kernels.probe_memo.probe_cached` keeps
+    between calls."""
 
     def __init__(self, prep: _Prepared) -> None:
         h, w = prep.h, prep.w

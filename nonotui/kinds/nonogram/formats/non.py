@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from nonotui.errors import PuzzleFormatError, quote
-from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import (
+from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import (
     auto_rgb,
     collapse,
     name_for,
@@ -41,11 +41,10 @@ from nonotui.formats._colors import (
     rgb_of,
     writable_chars,
 )
-from nonotui.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
-from nonotui.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, color_clue, head
-from nonotui.model import MAX_SIZE, Color, Puzzle
+from nonotui.kinds.nonogram.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
+from nonotui.kinds.nonogram.formats._text import MAX_PUZZLE_LINES, MAX_PUZZLES, color_clue, head
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Axis, Color, Puzzle
 from nonotui.model.cells import EMPTY, color_bit, unknown_for
-from nonotui.model.puzzle import Axis
 
 NAME = "non"
 EXTENSIONS = (".non", ".nonpack")

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypedDict, Unpack
 
 from nonotui.errors import PuzzleError
+from nonotui.kinds.nonogram.notation import format_clue
+from nonotui.model.board import Board
 from nonotui.model.cells import MAX_COLORS, unknown_for
-from nonotui.model.notation import format_clue
 
 MAX_SIZE = 1000
 """The largest width or height accepted: bigger files are treated as broken, not as puzzles."""
@@ -374,3 +375,23 @@ class Puzzle:
             for v in row:
                 if not 0 < v <= full:
                     raise LineError(f"saved state, row {r + 1}: cell value {v} is invalid", "row", r)
+
+
+def unknown_board(puzzle: Puzzle) -> Board:
+    """A board of ``puzzle``'s size with every cell unknown (every value the puzzle has)."""
+    return Board.full(puzzle.height, puzzle.width, unknown_for(puzzle.n_colors))
+
+
+def board_solves(board: Board, puzzle: Puzzle) -> bool:
+    """Whether ``board`` is complete and every line matches its clue (any solution counts)."""
+    if (board.height, board.width) != (puzzle.height, puzzle.width) or not board.is_complete():
+        return False
+    pic = board.picture()
+    for r in range(puzzle.height):
+        if clue_of(pic[r]) != (puzzle.rows[r], puzzle.row_clue_colors(r)):
+            return False
+    for c in range(puzzle.width):
+        column = [pic[r][c] for r in range(puzzle.height)]
+        if clue_of(column) != (puzzle.columns[c], puzzle.column_clue_colors(c)):
+            return False
+    return True

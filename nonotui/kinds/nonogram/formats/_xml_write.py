@@ -1,4 +1,4 @@
-"""Writing webpbn's XML format (:mod:`nonotui.formats.xml` documents the format and reads it)."""
+"""Writing webpbn's XML format (:mod:`nonotui.kinds.nonogram.formats.xml` documents the format and reads it)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 
 from nonotui.errors import UnsupportedPuzzleError
-from nonotui.formats._colors import rgb_of, writable_chars
-from nonotui.model import Color, Puzzle
+from nonotui.kinds.nonogram.formats._colors import rgb_of, writable_chars
+from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 from nonotui.model.cells import unknown_for
 
 DEFAULT_PALETTE = (Color("white", "#ffffff", "."), Color("black", "#000000", "X"))

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.engine.explain import fixed_blocks
-from nonotui.engine.search import SolveResult, solve
-from nonotui.model import EMPTY, FILLED, Board, Puzzle
+from nonotui.kinds.nonogram.engine.explain import fixed_blocks
+from nonotui.kinds.nonogram.engine.search import SolveResult, solve
+from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model import EMPTY, FILLED, Board
 
 Cell = tuple[int, int, int]
 """``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``)."""
@@ -29,8 +30,8 @@ class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradict
 
 def search(puzzle: Puzzle, board: Board | None, max_solutions: int,
            should_stop: Callable[[], bool] | None, timeout: float | None = None) -> SolveResult:
-    """:func:`~nonotui.engine.search.solve` for hints and checks: a cancelled search raises
-    :class:`HintCancelled`."""
+    """:func:`~nonotui.kinds.nonogram.engine.search.solve` for hints and checks: a cancelled search
+    raises :class:`HintCancelled`."""
     result = solve(puzzle, board=board, max_solutions=max_solutions, should_stop=should_stop,
                    timeout=timeout)
     if result.status == "cancelled":
@@ -58,9 +59,9 @@ class ReferenceSolutions:
 
     They depend on the clues only, never on the marks, so whoever checks or hints the same
     puzzle many times (the player after every move, in immediate check mode; a
-    :class:`~nonotui.engine.hints.HintContext`) owns one of these and passes it along instead
-    of solving the puzzle from scratch each time. Thread-safe; a search that was cancelled is
-    not kept.
+    :class:`~nonotui.kinds.nonogram.engine.hints.HintContext`) owns one of these and passes it along
+    instead of solving the puzzle from scratch each time. Thread-safe; a search that was cancelled
+    is not kept.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -70,7 +71,8 @@ class ReferenceSolutions:
         self._lock = threading.Lock()
 
     def get(self, should_stop: Callable[[], bool] | None = None) -> SolveResult:
-        """The :class:`~nonotui.engine.search.SolveResult` of the clues with ``max_solutions=2``."""
+        """The :class:`~nonotui.kinds.nonogram.engine.search.SolveResult` of the clues with
+        ``max_solutions=2``."""
         with self._lock:
             if self._result is None:
                 self._result = search(self.puzzle, None, 2, should_stop)
@@ -121,7 +123,7 @@ def wrong_marks(puzzle: Puzzle, board: Board,
         return suspects
     wrong = []
     for r, c, v in suspects:
-        alone = Board.empty(puzzle)
+        alone = unknown_board(puzzle)
         alone.cells[r, c] = v
         found = search(puzzle, alone, 1, should_stop)
         if found.status == "contradiction":

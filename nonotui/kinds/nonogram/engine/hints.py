@@ -14,7 +14,7 @@
 
 Same-rung ties go to the hint nearest the cursor, then the lowest row, then the lowest column,
 so a hint is deterministic. Whole-board scans run in the kernels; only the chosen line is
-explained in Python (:mod:`nonotui.engine.explain`).
+explained in Python (:mod:`nonotui.kinds.nonogram.engine.explain`).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from typing import Any, TypeVar, get_args
 
 import numpy as np
 
-from nonotui.engine import kernels
-from nonotui.engine.checks import (
+from nonotui.errors import NonotuiError
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.checks import (
     Cell,
     HintCancelled,
     ReferenceSolutions,
@@ -34,22 +35,25 @@ from nonotui.engine.checks import (
     search,
     wrong_marks,
 )
-from nonotui.engine.context import CONSISTENCY_SECONDS, LINE_MEMO_ENTRIES, HintContext
-from nonotui.engine.explain import (
+from nonotui.kinds.nonogram.engine.context import (
+    CONSISTENCY_SECONDS,
+    LINE_MEMO_ENTRIES,
+    HintContext,
+)
+from nonotui.kinds.nonogram.engine.explain import (
     arrangements,
     cross_axis,
     fast_reasons,
     line_name,
     span_text,
 )
-from nonotui.engine.lines import work_array
-from nonotui.engine.search import _Prepared, prepare
-from nonotui.errors import NonotuiError
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Board, Puzzle
-from nonotui.model.check import ClueTracker
+from nonotui.kinds.nonogram.engine.lines import work_array
+from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
+from nonotui.kinds.nonogram.notation import format_clue
+from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
+from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.model.history import History
-from nonotui.model.notation import format_clue
-from nonotui.model.puzzle import Axis
 from nonotui.model.vocab import HintKind
 
 T = TypeVar("T")

@@ -34,7 +34,8 @@ def propagate_steps(h, w, blocks, colors, clue_off, methods, complete, score, ce
 
     Args:
         methods, complete: The stack's method ids and whether each linesolver is complete.
-        score: Seed 003's score per line (as :func:`~nonotui.engine.search.prepare` packs it).
+        score: Seed 003's score per line (as
+            :func:`~nonotui.kinds.nonogram.engine.search.prepare` packs it).
         step_line, step_rank, step_end: ``int64[h*w]``: per step that changed cells, its line,
             the rank of the linesolver that did it, and the end of its cells in ``step_cell``.
         step_cell, step_value: ``int64[h*w]`` and ``uint32[h*w]``: the cells each step changed

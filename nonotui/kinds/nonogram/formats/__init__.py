@@ -1,4 +1,7 @@
-"""Puzzle file formats: one module per format, detection, and puzzle specs for the CLI.
+"""Nonogram file formats: one module per format, and detection among them.
+
+A command-line argument (a file, ``FILE#N``, a Tatham game id) is read by the kinds registry
+(:func:`nonotui.kinds.open_spec`), which asks every kind, this one through its formats.
 
 Every format module defines:
 
@@ -15,15 +18,14 @@ Every format module defines:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-from nonotui.errors import NonotuiError, PuzzleFormatError, UnsupportedPuzzleError
-from nonotui.formats import cwd, g, mk, nin, non, picture, tatham, xml
-from nonotui.formats._text import decode, read_text
-from nonotui.model import Puzzle, files
+from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.kinds.nonogram.formats import cwd, g, mk, nin, non, picture, tatham, xml
+from nonotui.kinds.nonogram.formats._text import decode, read_text
+from nonotui.kinds.nonogram.puzzle import Puzzle
 
 FORMATS: dict[str, ModuleType] = {
     m.NAME: m for m in (non, xml, mk, nin, cwd, g, tatham, picture)
@@ -32,8 +34,6 @@ FORMATS: dict[str, ModuleType] = {
 ``.nin`` reader skips ``#`` lines, so it would take an ``.mk`` file for its own)."""
 
 WRITABLE = tuple(name for name, m in FORMATS.items() if m.WRITABLE)
-
-_SPEC_INDEX = re.compile(r"^(?P<path>.*)#(?P<n>\d+)$")
 
 
 def format_for_extension(path: str | Path) -> ModuleType | None:
@@ -107,35 +107,6 @@ def dump(puzzles: Puzzle | Sequence[Puzzle], fmt: str) -> str:
     return text
 
 
-def open_spec(spec: str) -> tuple[list[Puzzle], str]:
-    """The puzzles a command-line argument names, and a label for messages.
-
-    ``spec`` is a file, ``FILE#N`` for the N-th puzzle (from 1) of a file, or a Tatham game id.
-    Returns the list of puzzles (one when ``#N`` picks it) and the label.
-
-    Raises:
-        NonotuiError: the file cannot be read, N is out of range, or the id is malformed.
-    """
-    if tatham.looks_like_id(spec) and not files.exists(spec):
-        return tatham.read(spec, "<game id>"), spec
-    match = _SPEC_INDEX.match(spec)
-    if match and not files.exists(spec):
-        path, n = match.group("path"), int(match.group("n"))
-        puzzles = load_all(path)
-        if not 1 <= n <= len(puzzles):
-            raise NonotuiError(
-                f"{path}: puzzle #{n} asked for, but the file holds "
-                f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
-            )
-        return [puzzles[n - 1]], spec
-    return load_all(spec), spec
-
-
-def open_one(spec: str) -> Puzzle:
-    """The single puzzle a command-line argument names (the first of a bundle)."""
-    return open_spec(spec)[0][0]
-
-
 __all__ = [
     "FORMATS",
     "WRITABLE",
@@ -145,7 +116,5 @@ __all__ = [
     "load",
     "load_all",
     "loads",
-    "open_one",
-    "open_spec",
     "parse",
 ]

@@ -1,4 +1,4 @@
-"""webpbn's XML format (read here, written by :mod:`nonotui.formats._xml_write`), parsed safely.
+"""webpbn's XML format (read here, written by :mod:`nonotui.kinds.nonogram.formats._xml_write`), parsed safely.
 
 A ``<puzzleset>`` holds one or more ``<puzzle type="grid" defaultcolor=".." backgroundcolor="..">``
 elements (white and black unless given). A puzzle has metadata elements, ``<color name=".."
@@ -44,15 +44,16 @@ from xml.sax.xmlreader import AttributesImpl, InputSource, Locator
 from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
 
 from nonotui.errors import PuzzleFormatError, quote
-from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import CHAR_POOL, collapse, parse_rgb
-from nonotui.formats._text import MAX_PUZZLES
-from nonotui.formats._xml_write import DEFAULT_PALETTE as _DEFAULT_PALETTE
-from nonotui.formats._xml_write import TEXT_TAGS as _TEXT_TAGS
-from nonotui.formats._xml_write import write as write  # the format's writer, re-exported
-from nonotui.model import MAX_SIZE, Color, Puzzle, clue_of
+from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import CHAR_POOL, collapse, parse_rgb
+from nonotui.kinds.nonogram.formats._text import MAX_PUZZLES
+from nonotui.kinds.nonogram.formats._xml_write import DEFAULT_PALETTE as _DEFAULT_PALETTE
+from nonotui.kinds.nonogram.formats._xml_write import TEXT_TAGS as _TEXT_TAGS
+from nonotui.kinds.nonogram.formats._xml_write import (  # the format's writer, re-exported
+    write as write,
+)
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Axis, Color, Puzzle, clue_of
 from nonotui.model.cells import color_bit, unknown_for
-from nonotui.model.puzzle import Axis
 
 NAME = "xml"
 EXTENSIONS = (".xml",)

@@ -19,9 +19,10 @@ import re
 from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
-from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import clue_words
-from nonotui.model import EMPTY, FILLED, MAX_SIZE, UNKNOWN, Puzzle
+from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._text import clue_words
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Puzzle
+from nonotui.model import EMPTY, FILLED, UNKNOWN
 
 NAME = "tatham"
 EXTENSIONS = (".txt",)

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from nonotui.errors import PuzzleFormatError, UnreadableFileError, quote
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE
 from nonotui.model import files
-from nonotui.model.puzzle import MAX_SIZE
 
 MAX_PUZZLE_LINES = 2 * MAX_SIZE + 64
 """More lines than any one puzzle needs (a clue line per row and column, a few more for sizes,

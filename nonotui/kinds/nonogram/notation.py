@@ -13,6 +13,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from nonotui.errors import NotationError
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model.board import Board
 from nonotui.model.cells import CELL_DTYPE, EMPTY, FILLED, UNKNOWN
 
 _CHAR_TO_CELL = {"#": FILLED, "-": EMPTY, ".": EMPTY, "?": UNKNOWN, "+": UNKNOWN, " ": UNKNOWN}
@@ -112,3 +114,15 @@ def parse_board(text: str, *, width: int | None = None, height: int | None = Non
 def format_board(board: np.ndarray) -> str:
     """A board as text, one row per line, each ending in a newline."""
     return "".join(format_line(row) + "\n" for row in board)
+
+
+def board_from_text(text: str, puzzle: Puzzle | None = None) -> Board:
+    """Read a board in the text notation; with ``puzzle``, its size is checked too.
+
+    Raises:
+        NotationError: a bad character, ragged rows or the wrong size, with the line.
+    """
+    if puzzle is None:
+        return Board(parse_board(text))
+    return Board(parse_board(text, width=puzzle.width, height=puzzle.height))
+

@@ -12,10 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
-from nonotui.formats._build import build_puzzle
-from nonotui.formats._text import head, numbered_lines, parse_numbers, parse_size, too_many_lines
-from nonotui.model import MAX_SIZE, Puzzle, format_clue
-from nonotui.model.puzzle import Axis
+from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._text import (
+    head,
+    numbered_lines,
+    parse_numbers,
+    parse_size,
+    too_many_lines,
+)
+from nonotui.kinds.nonogram.notation import format_clue
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Axis, Puzzle
 
 NAME = "mk"
 EXTENSIONS = (".mk",)

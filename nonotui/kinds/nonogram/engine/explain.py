@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.engine import kernels
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.puzzle import Axis
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
-from nonotui.model.puzzle import Axis
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")

@@ -27,12 +27,11 @@ import re
 from dataclasses import dataclass, field
 
 from nonotui.errors import PuzzleFormatError, quote
-from nonotui.formats._build import build_puzzle
-from nonotui.formats._colors import NAMED_RGB, collapse, name_for, parse_rgb
-from nonotui.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
-from nonotui.formats._text import color_clue, head, numbered_lines
-from nonotui.model import MAX_SIZE, Color, Puzzle
-from nonotui.model.puzzle import Axis
+from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import NAMED_RGB, collapse, name_for, parse_rgb
+from nonotui.kinds.nonogram.formats._text import DEFAULT_BLOCK_CHAR as DEFAULT_CHAR
+from nonotui.kinds.nonogram.formats._text import color_clue, head, numbered_lines
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Axis, Color, Puzzle
 
 NAME = "g"
 EXTENSIONS = (".g",)

@@ -12,8 +12,8 @@ import re
 from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
-from nonotui.formats._text import head, numbered_lines
-from nonotui.model import MAX_SIZE, Puzzle
+from nonotui.kinds.nonogram.formats._text import head, numbered_lines
+from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Puzzle
 
 NAME = "picture"
 EXTENSIONS = (".pic",)

@@ -1,10 +1,10 @@
 """The linesolver registry, linesolver stacks, and the text-notation wrapper around the kernels.
 
 A linesolver has a name, says whether it is complete (finds everything a line's clue and state
-imply) and has a method id that the compiled dispatcher :func:`nonotui.engine.kernels.solve_line`
-understands. A stack is an ordered choice of linesolvers for the whole-puzzle solver: a
-linesolver's rank is its position in the stack, and a line goes to the next rank only when the
-lower one found nothing new.
+imply) and has a method id that the compiled dispatcher
+:func:`nonotui.kinds.nonogram.engine.kernels.solve_line` understands. A stack is an ordered choice
+of linesolvers for the whole-puzzle solver: a linesolver's rank is its position in the stack, and a
+line goes to the next rank only when the lower one found nothing new.
 
 Importing this module imports numba but compiles nothing: the kernels are compiled (or loaded from
 numba's cache) on their first call.
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nonotui.engine import kernels
 from nonotui.errors import NonotuiError, NotationError
-from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE
-from nonotui.model.notation import format_line, parse_clue, parse_line
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.notation import format_line, parse_clue, parse_line
+from nonotui.model.cells import CLUE_DTYPE
 
 
 class Contradiction(Exception):  # noqa: N818 - a signal, not an error a user made

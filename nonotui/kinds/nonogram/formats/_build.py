@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nonotui.errors import PuzzleError, PuzzleFormatError
-from nonotui.model import LineError, Puzzle
-from nonotui.model.puzzle import Axis
+from nonotui.kinds.nonogram.puzzle import Axis, LineError, Puzzle
 
 LineOf = Callable[[Axis, int], "int | None"]
 """Maps ``(axis, 0-based index)`` of a row or column to the file line its clue was read from."""

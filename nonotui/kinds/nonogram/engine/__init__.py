@@ -8,7 +8,7 @@ neither Textual nor platformdirs, and compiles nothing: each kernel is compiled,
 numba's cache, on its first call.
 """
 
-from nonotui.engine.lines import (
+from nonotui.kinds.nonogram.engine.lines import (
     DEFAULT_STACK,
     NAMES,
     REGISTRY,
@@ -19,7 +19,7 @@ from nonotui.engine.lines import (
     parse_stack,
     solve_line,
 )
-from nonotui.engine.search import Progress, SolveResult, SolveStats, solve
+from nonotui.kinds.nonogram.engine.search import Progress, SolveResult, SolveStats, solve
 
 __all__ = [
     "DEFAULT_STACK",
