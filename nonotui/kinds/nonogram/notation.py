@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from nonotui.errors import NotationError
-from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.board import Board
 from nonotui.model.cells import CELL_DTYPE, EMPTY, FILLED, UNKNOWN
+from nonotui.model.kind import PuzzleLike
 
 _CHAR_TO_CELL = {"#": FILLED, "-": EMPTY, ".": EMPTY, "?": UNKNOWN, "+": UNKNOWN, " ": UNKNOWN}
 _CELL_TO_CHAR = {FILLED: "#", EMPTY: "-", UNKNOWN: "?"}
@@ -116,7 +116,7 @@ def format_board(board: np.ndarray) -> str:
     return "".join(format_line(row) + "\n" for row in board)
 
 
-def board_from_text(text: str, puzzle: Puzzle | None = None) -> Board:
+def board_from_text(text: str, puzzle: PuzzleLike | None = None) -> Board:
     """Read a board in the text notation; with ``puzzle``, its size is checked too.
 
     Raises:
