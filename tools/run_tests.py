@@ -20,6 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 """The project's root, where pyproject.toml (and so mypy's configuration) is."""
 
+NOJIT_ENV = {"NUMBA_DISABLE_JIT": "1"}
+NOJIT_ARGS = ["-m", "nojit and not slow"]
+"""The second run: the tests marked ``nojit``, with numba's JIT off."""
 NO_TESTS_COLLECTED = 5
 """pytest's exit code when it collected nothing: a failure here, not a pass."""
 
@@ -49,7 +52,7 @@ def main() -> int:
     code = run({}, extra)
     if code != 0:
         return code
-    code = run({"NUMBA_DISABLE_JIT": "1"}, ["-m", "nojit and not slow", *extra])
+    code = run(NOJIT_ENV, [*NOJIT_ARGS, *extra])
     if code == NO_TESTS_COLLECTED:
         print("the NUMBA_DISABLE_JIT=1 run collected no test marked nojit: the kernels' Python "
               "source went untested (for a few tests of your choice, run pytest itself)",

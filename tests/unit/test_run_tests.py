@@ -4,6 +4,9 @@ something."""
 from __future__ import annotations
 
 import importlib.util
+import os
+import re
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -11,7 +14,19 @@ from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "run_tests.py"
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "tools" / "run_tests.py"
+MUST_RUN_WITHOUT_JIT = {
+    # what the kernels' Python source must be run for (issue 17): branching and backtracking,
+    # probing (probe_chain and probe_all behind a contradiction hint, the kept probes behind
+    # the player's), a hint walk, and auto-solve's step kernel
+    # (test_nojit_search_and_hints.py; named by function, so the file may move)
+    "branching": "test_the_search_branches_and_backtracks_to_every_solution",
+    "probe_chain": "test_a_contradiction_hint_tells_the_chain_of_its_probe",
+    "hint walk, probe_all": "test_a_hint_walk_from_empty_to_solved_takes_every_logical_rung",
+    "kept probes": "test_a_walk_with_a_kept_context_reuses_probes_and_stays_right",
+    "steps": "test_auto_solve_steps_lead_to_a_solution_of_the_marks",
+}
 
 
 def load_tool() -> ModuleType:
@@ -83,3 +98,21 @@ def test_the_type_check_is_mypy_on_the_projects_configuration(
     assert mypy["packages"] == ["nonotui"] and mypy["strict"] is True
     test_extra = " ".join(config["project"]["optional-dependencies"]["test"])
     assert "mypy" in test_extra and "types-defusedxml" in test_extra
+
+
+def test_the_nojit_run_collects_branching_probing_and_hints() -> None:
+    """The second run's own selection, collected as it runs (NUMBA_DISABLE_JIT=1), holds the
+    tests that run the search's branching, probing and a hint as plain Python: dropping their
+    ``nojit`` mark, or a marker expression that selects nothing, fails here in the default run
+    and not only when someone runs the tool."""
+    tool = load_tool()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         *tool.NOJIT_ARGS, "tests/unit"],
+        cwd=ROOT, env={**os.environ, **tool.NOJIT_ENV}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    collected = set(re.findall(r"^tests/\S+?::(\w+)(?:\[.*\])?$", done.stdout, re.M))
+    missing = {what: name for what, name in MUST_RUN_WITHOUT_JIT.items()
+               if name not in collected}
+    assert not missing, f"not in the NUMBA_DISABLE_JIT run: {missing}"
+    assert len(collected) >= 15, sorted(collected)

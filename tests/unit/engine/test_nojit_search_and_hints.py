@@ -12,10 +12,13 @@ guess, follow each branch to a solution or a contradiction, and backtrack.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from nonotui.kinds.nonogram.engine.hints import next_hint
+from nonotui.kinds.nonogram.engine.hints import Hint, HintContext, next_hint
 from nonotui.kinds.nonogram.engine.search import STRATEGIES, solve
+from nonotui.kinds.nonogram.engine.steps import auto_solve
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import Board
 from tests import hint_oracle as oracle
@@ -130,6 +133,34 @@ def test_a_hint_walk_from_empty_to_solved_takes_every_logical_rung() -> None:
     assert filled == {(r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if v}
 
 
+CHAIN_LINE = re.compile(r"\b(row|column) (\d+)(?: \(clue [^)]*\))? "
+                        r"(?:would force|could then not be placed)")
+
+
+def replay_chain(puzzle: Puzzle, board: Board, hint: Hint) -> None:
+    """Replay a contradiction hint's chain with the oracle: the probed cell takes the other
+    value, each line the explanation names is solved in its order (every arrangement that fits
+    it, their common cells set), and the last one named has no arrangement left."""
+    (r, c, v), = hint.cells
+    cells = [[int(x) for x in row] for row in board.cells.tolist()]
+    cells[r][c] = oracle.EMPTY_CELL + oracle.FILLED_CELL - v
+    named = [(axis, int(n) - 1) for axis, n in CHAIN_LINE.findall(hint.explanation)]
+    assert named and hint.line == named[-1], hint.explanation
+    for step, (axis, i) in enumerate(named):
+        assert 0 <= i < (puzzle.height if axis == "row" else puzzle.width), hint.explanation
+        where = ([(i, k) for k in range(puzzle.width)] if axis == "row"
+                 else [(k, i) for k in range(puzzle.height)])
+        clue = (puzzle.rows if axis == "row" else puzzle.columns)[i]
+        fits = oracle.line_fillings(clue, [cells[a][b] for a, b in where])
+        if step == len(named) - 1:
+            assert not fits, f"{axis} {i + 1} can still be placed: {hint.explanation}"
+        else:
+            assert fits, f"{axis} {i + 1} broke before the chain's end: {hint.explanation}"
+            for (a, b), values in zip(where, zip(*fits)):
+                if len(set(values)) == 1:
+                    cells[a][b] = oracle.bit(values[0])
+
+
 def test_a_contradiction_hint_tells_the_chain_of_its_probe() -> None:
     # the first contradiction hint of the walk, explained from the probe's chain of lines
     board = unknown_board(HINT_WALK)
@@ -146,6 +177,7 @@ def test_a_contradiction_hint_tells_the_chain_of_its_probe() -> None:
     assumed = "filled" if v == oracle.EMPTY_CELL else "empty"
     assert hint.explanation.startswith(f"If row {r + 1}, column {c + 1} were {assumed}, ")
     assert "could then not be placed" in hint.explanation
+    replay_chain(HINT_WALK, board, hint)
     # the other value of the cell leaves no solution at all
     other = board.copy()
     other.cells[r, c] = oracle.EMPTY_CELL + oracle.FILLED_CELL - v
@@ -161,3 +193,48 @@ def test_a_wrong_mark_and_a_puzzle_with_two_solutions() -> None:
     hint = next_hint(two, unknown_board(two))
     assert hint.kind == "ambiguous"
     judge(two, unknown_board(two), hint)
+    judge(two, unknown_board(two), hint)
+
+
+def test_a_walk_with_a_kept_context_reuses_probes_and_stays_right() -> None:
+    # the player keeps one context across hints: its probing is the kept-probe kernel
+    # (probe_memo), not probe_all afresh; the walk still takes the contradiction rung
+    context = HintContext(HINT_WALK)
+    board = unknown_board(HINT_WALK)
+    kinds = []
+    for _ in range(40):
+        hint = next_hint(HINT_WALK, board, context=context)
+        if hint.kind == "solved":
+            break
+        judge(HINT_WALK, board, hint)
+        kinds.append(hint.kind)
+        for r, c, v in hint.changes():
+            board.cells[r, c] = v
+    else:
+        pytest.fail("40 hints did not solve a 5x5 puzzle")
+    assert "contradiction" in kinds
+    solution, = naive.solutions(HINT_WALK.rows, HINT_WALK.columns)
+    # every decided cell agrees with the only solution, and all its filled cells are marked
+    for r, row in enumerate(solution):
+        for c, v in enumerate(row):
+            assert int(board.cells[r, c]) in (oracle.bit(v), UNKNOWN)
+            assert not v or int(board.cells[r, c]) == oracle.FILLED_CELL
+
+def test_auto_solve_steps_lead_to_a_solution_of_the_marks() -> None:
+    # the step kernel (line_steps) gives the propagation's steps, then the search's rest
+    board = unknown_board(HINT_WALK)
+    board.cells[0, 0] = oracle.FILLED_CELL
+    plan = auto_solve(HINT_WALK, board, lambda: False)
+    assert plan.status == "solved" and not plan.several
+    assert len(plan.steps) >= 3 and {s.method for s in plan.steps[:-1]} <= {"fast", "fcomp"}
+    cells = board.cells.copy()
+    for step in plan.steps:
+        for r, c, v in step.cells:
+            assert int(cells[r, c]) == UNKNOWN, f"{step.describe()} decides a decided cell"
+            cells[r, c] = v
+    solution, = naive.solutions(HINT_WALK.rows, HINT_WALK.columns)
+    assert [[int(v) for v in row] for row in cells.tolist()] == [
+        [oracle.bit(v) for v in row] for row in solution]
+    # marks that fit no solution are told apart from clues that have none
+    board.cells[0, 1] = oracle.FILLED_CELL
+    assert auto_solve(HINT_WALK, board, lambda: False).status == "inconsistent"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from nonotui.errors import SaveError
+from nonotui.model import files
 from nonotui.store import jsonfile
 from nonotui.store.jsonfile import move_aside, read_json, sync_folder, write_atomic
 
@@ -309,3 +310,28 @@ def test_folder_sync_is_skipped_on_windows(
     sync_folder(tmp_path)
     monkeypatch.undo()
     assert opened == []
+
+
+def test_read_json_names_what_it_refuses(tmp_path: Path) -> None:
+    """The messages say which file, on which line, and why; the limit is a save file's."""
+    path = tmp_path / "a.json"
+    with pytest.raises(FileNotFoundError) as missing:
+        read_json(path)
+    assert missing.value.args == (str(path),)
+    # binary data on line 3, with a line break before the first line and after the bad byte
+    path.write_bytes(b'\n{\n"\xff"}\n')
+    with pytest.raises(SaveError, match=r"a\.json, line 3: binary data"):
+        read_json(path)
+    path.write_text("[" * 100_000)
+    with pytest.raises(SaveError) as deep:
+        read_json(path)
+    assert deep.value.message == f"{path}: not the JSON nonotui writes (nested too deeply)"
+    # a save may be larger than a puzzle file, up to its own limit
+    big = json.dumps(["x" * (files.MAX_FILE_BYTES + 1)])
+    path.write_text(big)
+    assert read_json(path) == json.loads(big)
+    with path.open("r+b") as handle:  # sparse: the size is refused before anything is read
+        handle.truncate(files.MAX_SAVE_BYTES + 1)
+    with pytest.raises(SaveError) as large:
+        read_json(path)
+    assert "; a save file may have at most " in large.value.message

@@ -1,0 +1,33 @@
+"""UI tests wait on a condition, never for a fixed time.
+
+A fixed pause (``await pilot.pause(0.3)``, ``time.sleep``) is either too short on a loaded
+machine, and the test fails for nothing, or long enough to hide what it should have waited for
+(``test_solver_help.py`` once slept 0.3 s for the auto-solve worker to enter the engine). Waits
+go through :func:`tests.ui.conftest.until` (a condition and a deadline), a
+:class:`~tests.ui.conftest.Gate`, or a bare ``pilot.pause()`` that lets pending messages run.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+FIXED_WAIT = re.compile(r"\.pause\(\s*[^)\s]|\bsleep\(|asyncio\.wait_for\(")
+"""A pause with a duration, a sleep, or a timed wait."""
+
+POLL = "await pilot.pause(0.01)"
+"""The one fixed pause allowed: :func:`~tests.ui.conftest.until`'s poll between checks."""
+
+
+def test_ui_tests_wait_on_conditions_not_on_time() -> None:
+    found = []
+    for path in sorted(HERE.glob("*.py")):
+        if path.name == Path(__file__).name:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if FIXED_WAIT.search(line) and not (path.name == "conftest.py"
+                                                and line.strip() == POLL):
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert not found, "fixed waits:\n" + "\n".join(found)
