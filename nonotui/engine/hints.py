@@ -214,6 +214,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     lines = _Lines(puzzle, board, context.prep)
     if not context.one_off:
         lines.memo = context.line_memo
+        context.look_ahead()
     if all(filled_blocks(cells) == tuple(clue) for _, _, clue, cells in lines):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
