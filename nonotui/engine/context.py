@@ -17,6 +17,7 @@ from nonotui.engine import kernels
 from nonotui.engine.kernels import probe_memo as _probes
 from nonotui.engine.checks import Cell, HintCancelled, ReferenceSolutions, agrees, search
 from nonotui.engine.search import _Prepared, prepare
+from nonotui.errors import NonotuiError
 from nonotui.model import UNKNOWN, Board, Puzzle
 
 WITNESS_BYTES = 64 * 2**20
@@ -194,8 +195,8 @@ def _search_clues(puzzle: Puzzle, reference: ReferenceSolutions,
     """The look-ahead's thread: solve the clues and offer what it found to ``reference``."""
     try:
         result = search(puzzle, None, 2, should_stop, timeout=LOOK_AHEAD_SECONDS)
-    except HintCancelled:
-        return
+    except (HintCancelled, NonotuiError):  # stopped, or clues the solver refuses: the hint
+        return                             # that needs them will say so in its own thread
     reference.offer(result)
 
 

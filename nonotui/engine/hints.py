@@ -220,6 +220,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
     if not context.consistent(board, should_stop):
+        context.wait_look_ahead(should_stop)  # it is further on than a search started now
         return _mistake(puzzle, board, history, should_stop, context.reference)
     hint = (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
             or _probe_hint(lines, cursor, context))
