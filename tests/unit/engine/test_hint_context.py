@@ -4,6 +4,8 @@ the counts fresh probing (``kernels.probe_all``) gives."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -276,3 +278,34 @@ def test_the_line_table_tells_lines_apart_by_every_cell():
     answer(fourth)  # 8 slots hold 4 entries at most: the table was emptied and refilled
     assert used[0] <= 4
     assert answer(second)[1].tolist() == fcomp(second)[1].tolist()
+
+
+def test_the_look_ahead_solves_the_clues_so_the_first_guess_needs_no_search():
+    # the last rung called directly, as in test_guess_hints_from_a_kept_unique_search_are_the_search_s
+    p = Puzzle.from_picture([[ch == "#" for ch in row] for row in
+                             "..###.... .#####... ##.#.##.. #######.# ..#.#..##".split()])
+    context = HintContext(p)
+    board = unknown_board(p)
+    context.look_ahead()
+    context.wait_look_ahead()
+    assert context.reference.result().status == "unique"
+    hint = _stuck_hint(p, board, (0, 0), None, context)
+    assert hint.kind == "guess" and hint == _stuck_hint(p, board, (0, 0), None)
+    assert context._unique == []  # answered from the look-ahead's solution, no search
+
+
+def test_next_hint_starts_the_look_ahead_and_keeps_only_finished_searches():
+    puzzle = random_puzzle(4)
+    context = HintContext(puzzle)
+    next_hint(puzzle, unknown_board(puzzle), context=context)
+    context.wait_look_ahead()
+    assert context.reference.result().status == solve(puzzle, max_solutions=2).status
+    late = ReferenceSolutions(puzzle)
+    for status in ("timeout", "cancelled"):  # a search that did not finish is not kept
+        late.offer(dataclasses.replace(solve(puzzle, max_solutions=2), status=status))
+    assert late.result() is None
+    one_off = HintContext(puzzle)
+    one_off.close()
+    one_off.look_ahead()  # closed: no search starts
+    one_off.wait_look_ahead()
+    assert one_off.reference.result() is None

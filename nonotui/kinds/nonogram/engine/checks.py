@@ -95,6 +95,18 @@ class ReferenceSolutions:
         with self._lock:
             self._keep(solution)
 
+    def offer(self, result: SolveResult) -> None:
+        """Keep a finished search of the clues alone with ``max_solutions=2`` made elsewhere
+        (a hint context's look-ahead) as :meth:`get`'s result, unless one is kept already; a
+        search that ran out of time or was cancelled is not kept."""
+        if result.status not in ("unique", "multiple", "contradiction"):
+            return
+        with self._lock:
+            if self._result is None:
+                self._result = result
+                for board in result.solutions:
+                    self._keep(board.cells)
+
     def _keep(self, solution: np.ndarray) -> None:
         if not any(np.array_equal(solution, s) for s in self._known):
             self._known.append(solution.copy())

@@ -7,13 +7,21 @@ with it or without it, it only comes sooner (docs/solver.md, "Hints reuse what t
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
 
+from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.engine import kernels
-from nonotui.kinds.nonogram.engine.checks import Cell, ReferenceSolutions, agrees, search
+from nonotui.kinds.nonogram.engine.checks import (
+    Cell,
+    HintCancelled,
+    ReferenceSolutions,
+    agrees,
+    search,
+)
 from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
@@ -29,6 +37,8 @@ LINE_MEMO_ENTRIES = 20_000
 """The most lines whose fast and fcomp answers a :class:`HintContext` keeps."""
 CONSISTENCY_SECONDS = 2.0
 """How long a hint may search for one solution to learn whether the marks are consistent."""
+LOOK_AHEAD_SECONDS = 60.0
+"""How long a :class:`HintContext`'s look-ahead searches the clues before giving up."""
 
 
 class HintContext:
@@ -49,6 +59,10 @@ class HintContext:
     - every probe's answer, with what keeps it true (see
       :mod:`nonotui.kinds.nonogram.engine.kernels.probe_memo`), so a contradiction hint reruns only
       the probes the board's changes may have changed.
+    From the first hint on, it also looks ahead (:meth:`look_ahead`): a thread of its own
+    solves the clues (up to two solutions, for up to :data:`LOOK_AHEAD_SECONDS`) while the
+    player plays, so that the first time logic is stuck the guess comes from that search
+    instead of a search started then.
     """
 
     def __init__(self, puzzle: Puzzle, reference: ReferenceSolutions | None = None) -> None:
@@ -63,6 +77,46 @@ class HintContext:
         self._probes: _ProbeCache | None = None
         self.one_off = False
         """Made by ``next_hint`` for one hint: probes afresh and keeps nothing."""
+        self._look: threading.Thread | None = None
+        self._look_lock = threading.Lock()
+        self._closing = threading.Event()
+
+    def look_ahead(self) -> None:
+        """Start solving the clues in a thread of its own, once (``next_hint`` calls it);
+        what it finds goes to :attr:`reference` (see
+        :meth:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions.offer`). :meth:`close` stops it."""
+        with self._look_lock:
+            if (self._look is not None or self._closing.is_set()
+                    or self.reference.result() is not None):
+                return
+            # the thread holds no reference to the context: once the caller lets go of it,
+            # the search stops
+            alive = weakref.ref(self)
+            closing = self._closing
+
+            def should_stop() -> bool:
+                return closing.is_set() or alive() is None
+
+            self._look = threading.Thread(
+                target=_search_clues, args=(self.puzzle, self.reference, should_stop),
+                daemon=True, name="nonotui-hint-look-ahead")
+            self._look.start()
+
+    def wait_look_ahead(self, should_stop: Callable[[], bool] | None = None) -> None:
+        """Wait until the look-ahead (if one was started) has ended.
+
+        Raises:
+            HintCancelled: ``should_stop`` returned true meanwhile.
+        """
+        look = self._look
+        while look is not None and look.is_alive():
+            look.join(0.005)
+            if should_stop is not None and should_stop():
+                raise HintCancelled
+
+    def close(self) -> None:
+        """Stop the look-ahead if it runs, and start none later (the context stays usable)."""
+        self._closing.set()
 
     def fits(self, puzzle: Puzzle) -> bool:
         """Whether this context was made for ``puzzle`` (same size and clues)."""
@@ -100,7 +154,11 @@ class HintContext:
 
     def solutions_of(self, board: Board, should_stop: Callable[[], bool] | None,
                      ) -> tuple[str, list[np.ndarray]]:
-        """Up to two solutions of the clues and ``board``'s marks, and the search's status."""
+        """Up to two solutions of the clues and ``board``'s marks, and the search's status.
+
+        A look-ahead still running is waited for first: it is further on than a search
+        started now would be."""
+        self.wait_look_ahead(should_stop)
         ref = self.reference.result()
         if ref is not None and ref.status == "unique":
             sol = ref.solutions[0].cells
@@ -137,6 +195,16 @@ class HintContext:
         if self._probes is None:
             self._probes = _ProbeCache(prep)
         return self._probes.sizes(flat, clean)
+
+
+def _search_clues(puzzle: Puzzle, reference: ReferenceSolutions,
+                  should_stop: Callable[[], bool]) -> None:
+    """The look-ahead's thread: solve the clues and offer what it found to ``reference``."""
+    try:
+        result = search(puzzle, None, 2, should_stop, timeout=LOOK_AHEAD_SECONDS)
+    except (HintCancelled, NonotuiError):  # stopped, or clues the solver refuses: the hint
+        return                             # that needs them will say so in its own thread
+    reference.offer(result)
 
 
 class _ProbeCache:

@@ -221,11 +221,13 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     lines = _Lines(puzzle, board, context.prep)
     if not context.one_off:
         lines.memo = context.line_memo
+        context.look_ahead()
     if ClueTracker(puzzle, board).solved:
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
     if not context.consistent(board, should_stop):
+        context.wait_look_ahead(should_stop)  # it is further on than a search started now
         return _mistake(puzzle, board, history, should_stop, context.reference)
     hint = (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
             or _probe_hint(lines, cursor, context))

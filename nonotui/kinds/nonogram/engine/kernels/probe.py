@@ -12,8 +12,26 @@ import numpy as np
 from numba import njit
 
 from .common import popcount, single
-from .propagate import PROP_CONTRADICTION, PROP_OK, PROP_REFUSED, PROP_STOPPED, propagate
-from .state import ST_DECIDED, ST_PROBES, ST_SOLUTIONS, assign, fuel_cell, settle, undo
+from .propagate import (
+    PROP_CONTRADICTION,
+    PROP_OK,
+    PROP_REFUSED,
+    PROP_STOPPED,
+    _propagate,
+    propagate,
+)
+from .state import (
+    ST_DECIDED,
+    ST_PROBES,
+    ST_SOLUTIONS,
+    assign,
+    assign_cell,
+    fuel_cell,
+    fuel_units,
+    settle,
+    settle_units,
+    undo_cells,
+)
 
 OPT_SCORE = 0
 OPT_ORDER = 1
@@ -207,6 +225,20 @@ def probe_round(st, pr, options, max_solutions):
     stats = st.stats
     control = st.control
     trail_idx = st.trail_idx
+    # and the rest of the propagation's, for the call made for every probe below
+    blocks = st.blocks
+    colors = st.colors
+    clue_off = st.clue_off
+    methods = st.methods
+    complete = st.complete
+    score = st.score
+    pending = st.pending
+    fuel = st.fuel
+    trail_old = st.trail_old
+    tpos_box = st.tpos
+    linebuf = st.linebuf
+    outbuf = st.outbuf
+    iwork = st.iwork
     probe_val = pr.probe_val
     probe_stamp = pr.probe_stamp
     agreed = pr.agreed
@@ -216,6 +248,7 @@ def probe_round(st, pr, options, max_solutions):
     memo_second = pr.memo_second
     memo_bit = pr.memo_bit
     n_cells = cells.shape[0]
+    n_ranks = methods.shape[0]
     stamp = pr.stamp[0]  # kept in the record too, for the next round
     progress = False
     best_idx = -1
@@ -250,11 +283,15 @@ def probe_round(st, pr, options, max_solutions):
         while bit <= cur:
             if cur & bit:
                 stats[ST_PROBES] += 1
-                mark = st.tpos[0]
-                assign(st, idx, bit)
-                fuel_cell(st, idx)
-                prop = propagate(st)
-                tpos = st.tpos[0]
+                mark = tpos_box[0]
+                tpos_box[0] = assign_cell(cells, trail_idx, trail_old, mark, stats, idx, bit)
+                fuel_units(of_cell, pending, fuel, idx)
+                # propagate(st), on the arrays taken out of the record once: taking them out
+                # for every probe costs two reference counts each (about 190 ns a call)
+                prop = _propagate(span, of_cell, blocks, colors, clue_off, methods, complete,
+                                  score, cells, pending, fuel, trail_idx, trail_old, tpos_box,
+                                  linebuf, outbuf, iwork, stats, control)
+                tpos = tpos_box[0]
                 changed = tpos - mark
                 exhausted = False
                 if prop == PROP_OK and stats[ST_DECIDED] == n_cells:
@@ -286,8 +323,8 @@ def probe_round(st, pr, options, max_solutions):
                         n_second = changed
                     pr.stamp[0] = stamp
                     probes_done += 1
-                undo(st, mark)
-                settle(st)
+                undo_cells(cells, trail_idx, trail_old, tpos_box, stats, mark)
+                settle_units(pending, fuel, n_ranks)
                 if prop == PROP_STOPPED or prop == PROP_REFUSED:
                     return ROUND_STOPPED if prop == PROP_STOPPED else ROUND_REFUSED, -1, best_bit
                 if prop == PROP_CONTRADICTION or exhausted:

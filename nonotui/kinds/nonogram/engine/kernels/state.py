@@ -175,10 +175,14 @@ def assign(st, idx, value):
 @njit(cache=True, nogil=True, inline="always")
 def undo(st, to):
     """Unwind the trail back to position ``to``."""
-    cells = st.cells
-    trail_idx = st.trail_idx
-    trail_old = st.trail_old
-    t = st.tpos[0]
+    undo_cells(st.cells, st.trail_idx, st.trail_old, st.tpos, st.stats, to)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def undo_cells(cells, trail_idx, trail_old, tpos_box, stats, to):
+    """:func:`undo` on the record's arrays (``tpos_box`` is its ``tpos``), for loops that keep
+    them in locals: taking an array out of the record costs two reference counts."""
+    t = tpos_box[0]
     decided = 0
     while t > to:
         t -= 1
@@ -187,16 +191,19 @@ def undo(st, to):
         if single(cells[idx]) and not single(old):
             decided += 1
         cells[idx] = old
-    st.tpos[0] = to
-    st.stats[ST_DECIDED] -= decided
+    tpos_box[0] = to
+    stats[ST_DECIDED] -= decided
 
 
 @njit(cache=True, nogil=True, inline="always")
 def fuel_cell(st, idx):
     """A cell changed outside line solving: every unit holding it needs every rank again."""
-    of_cell = st.of_cell
-    pending = st.pending
-    fuel = st.fuel
+    fuel_units(st.of_cell, st.pending, st.fuel, idx)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fuel_units(of_cell, pending, fuel, idx):
+    """:func:`fuel_cell` on the record's arrays."""
     for j in range(of_cell.shape[1]):
         u = of_cell[idx, j]
         pending[u] = 0
@@ -206,9 +213,12 @@ def fuel_cell(st, idx):
 @njit(cache=True, nogil=True, inline="always")
 def settle(st):
     """Mark every unit as processed by every rank (the state after a fixpoint was reached)."""
-    n_ranks = st.methods.shape[0]
-    pending = st.pending
-    fuel = st.fuel
+    settle_units(st.pending, st.fuel, st.methods.shape[0])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def settle_units(pending, fuel, n_ranks):
+    """:func:`settle` on the record's arrays."""
     for u in range(pending.shape[0]):
         pending[u] = n_ranks
         fuel[u] = 0
