@@ -41,6 +41,7 @@ from nonotui.model.kind import (
     Unit,
     UnitGuide,
 )
+from nonotui.model.words import plural
 from nonotui.store.settings import SOLVE_SPEEDS, Settings
 from nonotui.ui import assist
 from nonotui.ui.frames import Frame, solve_frames
@@ -59,10 +60,6 @@ from nonotui.ui.session import PlaySession
 T = TypeVar("T")
 
 CHECK_WORDS = {"off": "off", "request": "on request (c)", "immediate": "after every move"}
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 class Solving:
@@ -211,7 +208,9 @@ class Assistant(Widget):
         if message.version != self.version:
             return
         hint = message.hint
-        if hint.kind == "solved" or (hint.kind == "mistake" and not hint.cells):
+        if not hint.cells:
+            # nothing to mark, show or apply (solved; a mistake the kind cannot place; a kind
+            # whose logic is stuck with no cell to reveal): its words are the whole hint
             self._post(hint.explanation)
             return
         self.hint, self.hint_version = hint, message.version
@@ -231,13 +230,13 @@ class Assistant(Widget):
         if hint.kind == "mistake":
             if hint.undo_moves:
                 after = (f"hint: a mistake ({marked}); i clears those marks as one move, or "
-                         f"undo {_plural(hint.undo_moves, 'move')} with u")
+                         f"undo {plural(hint.undo_moves, 'move')} with u")
             else:
                 after = f"hint: a mistake ({marked}); i clears those marks as one move"
         elif hint.kind in ("guess", "ambiguous"):
             after = f"hint: stuck; i reveals the cell {marked}"
         else:
-            after = f"hint: {_plural(len(hint.cells), 'cell')} {marked}; i applies it"
+            after = f"hint: {plural(len(hint.cells), 'cell')} {marked}; i applies it"
         self.panel = hint.explanation
         self._post(after)
 
@@ -248,7 +247,7 @@ class Assistant(Widget):
         changes = hint.changes()
         move = self.session.apply(changes, "hint")
         what = "cleared" if hint.kind == "mistake" else "set"
-        return Reply(f"hint applied: {_plural(len(changes), 'cell')} {what} (u undoes it)", move)
+        return Reply(f"hint applied: {plural(len(changes), 'cell')} {what} (u undoes it)", move)
 
     # -- check ------------------------------------------------------------------------------------
 
@@ -278,7 +277,7 @@ class Assistant(Widget):
         say = None
         if n:
             verb = "fits" if n == 1 else "fit"
-            say = (f"check: {_plural(n, 'mark')} {verb} no solution "
+            say = (f"check: {plural(n, 'mark')} {verb} no solution "
                    f"(marked {self._glyphs().error})")
         elif message.asked:
             say = "check: no mark contradicts the clues"
@@ -392,4 +391,4 @@ class Assistant(Widget):
             return Reply(f"auto-solve stopped after {solving.steps_shown} of {steps} steps; "
                          "what it did is one move (u undoes it)", move)
         several = " (one of several solutions)" if solving.plan.several else ""
-        return Reply(f"auto-solved in {_plural(steps, 'step')}{several}; u undoes it all", move)
+        return Reply(f"auto-solved in {plural(steps, 'step')}{several}; u undoes it all", move)

@@ -53,3 +53,13 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def clock_text(stopwatch: Stopwatch, *, finished: bool, auto_solved: bool) -> str:
+    """The time played as the status line says it: "solved in 0:46" once ``finished`` (or
+    "auto-solved after 0:46" when an auto-solve made the last move), with "(paused)" only while
+    paused."""
+    elapsed = format_time(stopwatch.elapsed)
+    if finished:
+        return f"auto-solved after {elapsed}" if auto_solved else f"solved in {elapsed}"
+    return elapsed + ("" if stopwatch.running else " (paused)")

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nonotui import kinds
-from nonotui.model.history import Change, Move, make_move
-from nonotui.model.kind import Cell, UnitState, unknown_of
+from nonotui.model.history import Change, Move, MoveKind, make_move, move_to
+from nonotui.model.kind import UnitState, unknown_of
 from nonotui.store import Progress
 
 
@@ -70,8 +70,6 @@ class PlaySession:
         self.paint_names: dict[int | None, str] = {None: "off", self.unknown: "clear"}
         for mark in reversed(marks):
             self.paint_names[masks[mark.value]] = mark.label or mark.value
-        self._unit_index: tuple[dict[int, int], dict[int, int], dict[Cell, list[int]]] | None
-        self._unit_index = None
 
     # -- cursor -------------------------------------------------------------------------------
 
@@ -128,7 +126,7 @@ class PlaySession:
         return self.paint
 
     def commit(
-        self, cells: Iterable[tuple[int, int]], value: int, kind: str = "mark"
+        self, cells: Iterable[tuple[int, int]], value: int, kind: MoveKind = "mark"
     ) -> Move | None:
         """Set ``cells`` to ``value`` as one undoable move; ``None`` if nothing changed.
 
@@ -137,15 +135,9 @@ class PlaySession:
         """
         if self.read_only:
             raise PermissionError("read-only")
-        move = make_move(self.board, cells, value, kind)
-        if move is None:
-            return None
-        self.history.record(move, self.board)
-        self.progress.moves += 1
-        self.tracker.update(move.cells())
-        return move
+        return self._record(make_move(self.board, cells, value, kind))
 
-    def apply(self, cells: Iterable[tuple[int, int, int]], kind: str) -> Move | None:
+    def apply(self, cells: Iterable[tuple[int, int, int]], kind: MoveKind) -> Move | None:
         """Set each ``(row, column, value)`` as one undoable move of ``kind`` (``hint`` or
         ``solve``), counted in the statistics; ``None`` if nothing changed.
 
@@ -154,22 +146,19 @@ class PlaySession:
         """
         if self.read_only:
             raise PermissionError("read-only")
-        changes = []
-        seen: set[tuple[int, int]] = set()
-        for row, column, value in cells:
-            before = int(self.board.cells[row, column])
-            if (row, column) not in seen and before != value:
-                seen.add((row, column))
-                changes.append(Change(row, column, before, value))
-        if not changes:
+        move = self._record(move_to(self.board, cells, kind))
+        if move is not None and kind == "hint":
+            self.progress.hints += 1
+        elif move is not None and kind == "solve":
+            self.progress.auto_solves += 1
+        return move
+
+    def _record(self, move: Move | None) -> Move | None:
+        """Make ``move`` on the board, in the history and the statistics (``None``: no move)."""
+        if move is None:
             return None
-        move = Move(tuple(changes), kind)
         self.history.record(move, self.board)
         self.progress.moves += 1
-        if kind == "hint":
-            self.progress.hints += 1
-        elif kind == "solve":
-            self.progress.auto_solves += 1
         self.tracker.update(move.cells())
         return move
 
@@ -262,6 +251,9 @@ class PlaySession:
         stroke, self.stroke = self.stroke, None
         if stroke is None:
             return None
+        # Built from the stroke's snapshot, not by move_to: the board already shows the stroke
+        # (it was drawn cell by cell during the drag), so only the snapshot knows each cell's
+        # value before it.
         changes = tuple(
             Change(r, c, before, stroke.value)
             for (r, c), before in sorted(stroke.original.items())
@@ -269,10 +261,7 @@ class PlaySession:
         )
         if not changes:
             return None
-        move = Move(changes, "paint" if len(changes) > 1 else "mark")
-        self.history.record(move, self.board)
-        self.progress.moves += 1
-        return move
+        return self._record(Move(changes, "paint" if len(changes) > 1 else "mark"))
 
     # -- preview ------------------------------------------------------------------------------
 
@@ -304,7 +293,7 @@ class PlaySession:
         self.tracker.update((r, c) for r, c, _ in shown)
         return shown
 
-    def accept_preview(self, kind: str = "solve") -> Move | None:
+    def accept_preview(self, kind: MoveKind = "solve") -> Move | None:
         """Make what the preview shows one undoable move of ``kind`` (:meth:`apply`); ``None``
         when it changed nothing."""
         return self.apply(self.restore(), kind)
@@ -334,29 +323,3 @@ class PlaySession:
         """The state of every unit, by unit number."""
         state = self.tracker.state
         return [state(u) for u in range(len(self.units))]
-
-    def units_at(self, cells: Iterable[Cell]) -> set[int]:
-        """The units that hold any of ``cells`` (a row and a column hold every cell of theirs;
-        other units list their cells)."""
-        if self._unit_index is None:
-            rows: dict[int, int] = {}
-            columns: dict[int, int] = {}
-            regions: dict[Cell, list[int]] = {}
-            for number, unit in enumerate(self.units):
-                if unit.axis == "row":
-                    rows[unit.index] = number
-                elif unit.axis == "column":
-                    columns[unit.index] = number
-                else:
-                    for cell in unit.cells:
-                        regions.setdefault(cell, []).append(number)
-            self._unit_index = (rows, columns, regions)
-        rows, columns, regions = self._unit_index
-        found: set[int] = set()
-        for row, column in cells:
-            if row in rows:
-                found.add(rows[row])
-            if column in columns:
-                found.add(columns[column])
-            found.update(regions.get((row, column), ()))
-        return found

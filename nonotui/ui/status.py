@@ -10,11 +10,23 @@ second), so a message never loses its end on an 80-column terminal.
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.widgets import Static
 
+from nonotui.model.kind import Cell
+from nonotui.model.words import plural
+
+if TYPE_CHECKING:
+    from nonotui.ui.geometry import Geometry
+    from nonotui.ui.session import PlaySession
+
 MAX_LINES = 2
+
+BIG = 30
+"""On a puzzle with more rows or columns than this the status line names the cursor's clues: a
+small terminal may not show whole clues around the board there."""
 
 MIN_CLUES = 12
 """Columns worth showing of the clues after a message; with fewer left they are dropped."""
@@ -48,6 +60,30 @@ def status_lines(facts: str, message: str, clues: str, width: int) -> list[str]:
     if len(wrapped) <= MAX_LINES:
         return wrapped
     return [_cut(facts, width), _cut(message, width)] if message else [_cut(facts, width)]
+
+
+def play_facts(session: PlaySession, name: str, count: str, clock: str) -> str:
+    """The facts of a game in play: its modes first (they change what the next keys do, and the
+    end of the line is cut off on a narrow terminal), then the puzzle's ``name``, its size, the
+    ``clock``, the moves and the cursor."""
+    parts = []
+    if session.paint is not None:
+        parts.append(f"PAINT {session.paint_names[session.paint]}")
+    if count:
+        parts.append(f"count {count}")
+    row, column = session.cursor
+    parts += [name, f"{session.puzzle.width}x{session.puzzle.height}", clock,
+              plural(session.progress.moves, "move"), f"row {row + 1} col {column + 1}"]
+    return " · ".join(parts)
+
+
+def cursor_clues(geometry: Geometry, cursor: Cell) -> str:
+    """The whole clues of the cursor's row and column on a puzzle over :data:`BIG` cells a side;
+    empty on a smaller one."""
+    if geometry.width <= BIG and geometry.height <= BIG:
+        return ""
+    row, column = cursor
+    return f"clues {geometry.row_texts[row]} | {' '.join(geometry.column_numbers[column])}"
 
 
 class StatusLine(Static):

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from nonotui.kinds.nonogram.notation import format_board
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
+from nonotui.store.settings import SOLVE_SPEEDS
 from nonotui.ui.app import NonotuiApp, make_app
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.play import PlayScreen
@@ -39,6 +40,19 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> DataDir:
     monkeypatch.setenv("NONOTUI_DATA_DIR", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return DataDir(folder)
+
+
+HELD = 3600.0
+"""Seconds between the frames of a "slow" auto-solve in the UI tests."""
+
+
+@pytest.fixture(autouse=True)
+def slow_auto_solve_holds_its_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A "slow" auto-solve keeps its frame on show until the test acts: a test that looks at the
+    frame on show (then stops, saves or finishes the auto-solve) must not race the real 0.8 s
+    timer, which a loaded machine lets run out between two lines of a test (a step more shown,
+    or the whole plan played, before escape)."""
+    monkeypatch.setitem(SOLVE_SPEEDS, "slow", HELD)
 
 
 def app_for(puzzle: Puzzle | None = PLUS) -> NonotuiApp:

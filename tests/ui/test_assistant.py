@@ -101,6 +101,23 @@ async def test_a_hint_for_an_older_board_is_dropped_and_a_current_one_shown(
         assert a.hint is None and a.highlight == frozenset() and a.panel == ""
 
 
+async def test_a_hint_with_no_cells_is_said_and_neither_highlighted_nor_applied(
+        session: PlaySession) -> None:
+    """A kind whose logic is stuck may give a hint with no cell to reveal (the Lights kind's
+    "guess"): its explanation is the whole answer, and the cursor stays where it is."""
+    host = Host(session, settings())
+    async with host.run_test() as pilot:
+        a = host.assistant
+        session.go_to(1, 3)
+        a.post_message(HintFound(FakeHint("guess", (), "Logic is stuck: guess a cell."),
+                                 a.version))
+        await pilot.pause()
+        assert host.replies[-1].say == "Logic is stuck: guess a cell."
+        assert a.hint is None and not a.hint_shown  # the hint key asks again, applies nothing
+        assert a.highlight == frozenset() and a.unit_cells == frozenset() and a.panel == ""
+        assert session.cursor == (1, 3)
+
+
 async def test_a_check_for_an_older_board_is_dropped_and_flags_go_with_their_cells(
         session: PlaySession) -> None:
     host = Host(session, settings())

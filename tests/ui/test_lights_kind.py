@@ -167,3 +167,16 @@ async def test_hinted_and_checked_through_the_kind() -> None:
         await pilot.press("i")
         await until(pilot, lambda: rows(screen) == ["#++", "???", "??."])
         assert screen.session.progress.hints == 2
+
+
+async def test_a_stuck_hint_with_no_cell_is_shown_in_words() -> None:
+    # on the empty board no cell is forced: the kind's hint is "guess" with no cells
+    async with make_app(corner(), "corner.lights").run_test(size=(80, 30)) as pilot:
+        screen = await play_screen(pilot)
+        await pilot.press("i")
+        await until(pilot, lambda: screen.status.message == "Logic is stuck: guess a cell.")
+        assert screen.grid.highlight == frozenset() and screen.grid.hint_line == frozenset()
+        assert screen.session.cursor == (0, 0)
+        await pilot.press("i")  # asks again: nothing is applied
+        await until(pilot, lambda: screen.status.message == "Logic is stuck: guess a cell.")
+        assert rows(screen) == ["???"] * 3 and screen.session.progress.moves == 0

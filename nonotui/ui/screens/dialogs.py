@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from nonotui.model.kind import KeyRules
+from nonotui.model.words import plural
 from nonotui.ui.keys import help_for
 
 
@@ -198,3 +199,26 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "confirm")
+
+
+def restart_question(title: str, moves: int) -> ConfirmScreen:
+    """Asked before the play screen starts a puzzle over: a restart cannot be undone (the undo
+    history goes with the board)."""
+    return ConfirmScreen(
+        f"Restart {title}?",
+        "This clears the board, the clock and the undo history "
+        f"({plural(moves, 'move')}); it cannot be undone. The best time is kept.",
+        "Restart",
+    )
+
+
+def leave_unsaved_question() -> ConfirmScreen:
+    """Asked before the play screen goes back to the library while its latest moves are not on
+    disk (a save failed): leaving drops them."""
+    return ConfirmScreen(
+        "Progress not saved",
+        "Your latest moves on this puzzle could not be written to the data folder, and leaving "
+        "it now loses them. Cancel to keep playing (saving is tried again), or free some space "
+        "and leave again.",
+        "Leave anyway",
+    )

@@ -16,6 +16,7 @@ from nonotui.store.catalog import Catalog, Entry
 from nonotui.store.settings import FILTER_CHOICES, SORT_CHOICES
 from nonotui.ui.clock import format_time
 from nonotui.ui.footer import FittingFooter
+from nonotui.ui.host import host_of
 from nonotui.ui.messages import PuzzleChosen
 
 STATE_ORDER = {"playing": 0, "new": 1, "solved": 2, "auto-solved": 3, "unreadable": 4}
@@ -224,14 +225,14 @@ class LibraryScreen(Screen[None]):
         """Sort by the next key: size, name, state."""
         i = SORT_CHOICES.index(self.settings.sort)
         self.settings.sort = SORT_CHOICES[(i + 1) % len(SORT_CHOICES)]
-        self.app.save_settings()  # type: ignore[attr-defined]  # NonotuiApp's (see settings.py)
+        host_of(self.app).save_settings()
         self.redraw()
 
     def action_cycle_filter(self) -> None:
         """Show the next group: all, new, in progress, solved."""
         i = FILTER_CHOICES.index(self.settings.filter)
         self.settings.filter = FILTER_CHOICES[(i + 1) % len(FILTER_CHOICES)]
-        self.app.save_settings()  # type: ignore[attr-defined]  # NonotuiApp's (see settings.py)
+        host_of(self.app).save_settings()
         self.redraw()
 
     def action_search(self) -> None:

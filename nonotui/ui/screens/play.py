@@ -21,21 +21,18 @@ from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK
 from nonotui.ui import assist
 from nonotui.ui.assistant import Assistant
-from nonotui.ui.clock import Stopwatch, format_time
+from nonotui.ui.clock import Stopwatch, clock_text
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import GridView
+from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
 from nonotui.ui.markkeys import MARKS, bind_marks, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.session import PlaySession
-from nonotui.ui.status import HintPanel, StatusLine
+from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, play_facts
 
 MAX_COUNT = 999
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _moves(dr: int, dc: int, name: str) -> str:
@@ -131,10 +128,15 @@ class PlayScreen(Screen[None]):
             yield grid
         yield HintPanel(id="hint-panel")
         self.assistant = Assistant(assist.kind_of(self.puzzle), self.puzzle, self.session,
-                                   self.app.settings, lambda: self.glyphs)
+                                   self.host.settings, lambda: self.glyphs)
         yield self.assistant
         yield StatusLine(id="status")
         yield FittingFooter()
+
+    @property
+    def host(self) -> Host:
+        """The app, as what a screen needs of it."""
+        return host_of(self.app)
 
     @property
     def grid(self) -> GridView:
@@ -160,9 +162,9 @@ class PlayScreen(Screen[None]):
             self._say("read-only: open in another nonotui")
         elif self.finished:
             self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
-        elif not self.app.engine_ready:
+        elif not self.host.engine_ready:
             self._say("warming up the solver: hints may be slow for a moment")
-        if self.app.engine_ready:
+        if self.host.engine_ready:
             self.assistant.start_guides()
         self._redraw()
 
@@ -252,39 +254,12 @@ class PlayScreen(Screen[None]):
     def _update_facts(self) -> None:
         if not self.query(StatusLine):
             return
-        s = self.session
-        row, column = s.cursor
-        parts = []
-        # Modes first: they change what the next keys do, and the end of the line is cut off
-        # on a narrow terminal.
-        if s.paint is not None:
-            parts.append(f"PAINT {s.paint_names[s.paint]}")
-        if self._count:
-            parts.append(f"count {self._count}")
-        parts += [
-            # a file's name, not its whole path: the message after the facts must fit
-            self.puzzle.title or self.short_label,
-            f"{self.puzzle.width}x{self.puzzle.height}",
-            self._clock_text(),
-            _plural(s.progress.moves, "move"),
-            f"row {row + 1} col {column + 1}",
-        ]
-        clues = ""
-        if self.puzzle.width > 30 or self.puzzle.height > 30:
-            # large puzzles may not show whole clues on a small terminal: name them here
-            g = self.grid.geometry
-            clues = f"clues {g.row_texts[row]} | {' '.join(g.column_numbers[column])}"
-        self.status.set_facts(" · ".join(parts), clues)
-
-    def _clock_text(self) -> str:
-        """The time played: "solved in 0:46" once finished, "(paused)" only when paused."""
-        elapsed = format_time(self.stopwatch.elapsed)
-        if self.finished:
-            history = self.session.history.done
-            if history and history[-1].kind == "solve":
-                return f"auto-solved after {elapsed}"
-            return f"solved in {elapsed}"
-        return elapsed + ("" if self.stopwatch.running else " (paused)")
+        done = self.session.history.done
+        clock = clock_text(self.stopwatch, finished=self.finished,
+                           auto_solved=bool(done) and done[-1].kind == "solve")
+        # a file's name, not its whole path: the message after the facts must fit
+        facts = play_facts(self.session, self.puzzle.title or self.short_label, self._count, clock)
+        self.status.set_facts(facts, cursor_clues(self.grid.geometry, self.session.cursor))
 
     def engine_warmed(self, error: str | None) -> None:
         """The app's warm-up ended: replace its status message."""
@@ -367,7 +342,7 @@ class PlayScreen(Screen[None]):
     def leave(self) -> None:
         """Save, then go back to the library (which reads the saved progress at once). When the
         save fails (read-only or full data folder), ask first: leaving drops the unsaved moves."""
-        from nonotui.ui.screens.dialogs import ConfirmScreen
+        from nonotui.ui.screens.dialogs import leave_unsaved_question
 
         self.pause_clock()
         if self.save_now() or not self.unsaved:
@@ -378,16 +353,7 @@ class PlayScreen(Screen[None]):
             if leave_anyway:
                 self.dismiss()
 
-        self.app.push_screen(
-            ConfirmScreen(
-                "Progress not saved",
-                "Your latest moves on this puzzle could not be written to the data folder, and "
-                "leaving it now loses them. Cancel to keep playing (saving is tried again), or "
-                "free some space and leave again.",
-                "Leave anyway",
-            ),
-            answered,
-        )
+        self.app.push_screen(leave_unsaved_question(), answered)
 
     def _take_count(self) -> int:
         count = int(self._count) if self._count else 1
@@ -524,22 +490,13 @@ class PlayScreen(Screen[None]):
     def action_restart(self) -> None:
         """Ask, then start the puzzle over: empty board, no history, clock at zero (the best
         time is kept). Asked first because it cannot be undone: the history goes too."""
-        from nonotui.ui.screens.dialogs import ConfirmScreen
+        from nonotui.ui.screens.dialogs import restart_question
 
         if self.session.read_only:
             self._can_edit()
             return
-        title = self.puzzle.title or self.label
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Restart {title}?",
-                "This clears the board, the clock and the undo history "
-                f"({_plural(self.session.progress.moves, 'move')}); it cannot be undone. "
-                "The best time is kept.",
-                "Restart",
-            ),
-            self._restart_confirmed,
-        )
+        question = restart_question(self.puzzle.title or self.label, self.session.progress.moves)
+        self.app.push_screen(question, self._restart_confirmed)
 
     def _restart_confirmed(self, confirmed: bool | None) -> None:
         if not confirmed:

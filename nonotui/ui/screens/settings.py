@@ -29,6 +29,7 @@ from nonotui.store.settings import (
     Settings,
 )
 from nonotui.ui.frames import FRAME_BUDGET
+from nonotui.ui.host import host_of
 
 
 @dataclass(frozen=True)
@@ -217,8 +218,5 @@ class SettingsScreen(ModalScreen[None]):
             self.query_one("#settings-about", Static).update(event.widget.info.about)
 
     def on_choice_line_changed(self, message: ChoiceLine.Changed) -> None:
-        # the app is NonotuiApp, which imports this module: naming it here would be a cycle
-        self.app.change_setting(  # type: ignore[attr-defined]
-            message.line.info.name, message.line.value
-        )
+        host_of(self.app).change_setting(message.line.info.name, message.line.value)
 

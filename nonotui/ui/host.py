@@ -1,0 +1,41 @@
+"""What the screens need of the app, typed without importing it.
+
+The app (:class:`~nonotui.ui.app.NonotuiApp`) imports every screen, so a screen that named it,
+even only for type checking, would make an import cycle. A screen reaches the app's own
+attributes through :func:`host_of` instead, typed by the :class:`Host` protocol here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from textual.app import App
+
+from nonotui.store.settings import Settings
+
+
+@runtime_checkable
+class Host(Protocol):
+    """The player app as its screens see it."""
+
+    settings: Settings
+    """The settings, changed in place and saved by :meth:`save_settings`."""
+    engine_ready: bool
+    """The engine's warm-up has ended well: hints answer quickly."""
+
+    def save_settings(self) -> None:
+        """Write the settings; a failure is shown."""
+
+    def change_setting(self, name: str, value: str) -> None:
+        """Set one setting, apply it wherever it shows, and save it."""
+
+
+def host_of(app: App[Any]) -> Host:
+    """``app`` as the player app its screens run in.
+
+    Raises:
+        TypeError: ``app`` is not one (a screen of the player pushed on another app).
+    """
+    if not isinstance(app, Host):
+        raise TypeError(f"{type(app).__name__} is not the nonotui player app")
+    return app
