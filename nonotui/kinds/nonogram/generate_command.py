@@ -15,8 +15,10 @@ import argparse
 import os
 import re
 import sys
+import tempfile
+from pathlib import Path
 
-from nonotui.errors import EXIT_OK, EXIT_USAGE
+from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError
 
 _SIZE = re.compile(r"^(\d+)x(\d+)$")
 
@@ -68,7 +70,7 @@ def _usage(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Generate and write the puzzles; returns the exit code."""
-    from nonotui import kinds
+    from nonotui.kinds.nonogram import formats
     from nonotui.kinds.nonogram.generate import MAX_SEED, GeneratorError, Recipe, generate
 
     match = _SIZE.match(args.size.strip().lower())
@@ -78,12 +80,12 @@ def run(args: argparse.Namespace) -> int:
         return _usage("--count must be at least 1")
     fmt = "non"
     if args.output is not None:
-        found = kinds.format_for_extension(args.output)
-        if found is None or not found[1].writable:
+        found = formats.format_for_extension(args.output)
+        if found is None or not found.WRITABLE:
             return _usage(f"cannot tell a writable format from {args.output!r}; use an "
-                          f"extension of one of: {', '.join(kinds.writable())}")
-        fmt = found[1].name
-        if args.count > 1 and not found[1].multi:
+                          f"extension of one of: {', '.join(formats.WRITABLE)}")
+        fmt = found.NAME
+        if args.count > 1 and not found.MULTI:
             return _usage(f"the {fmt} format holds one puzzle, so --count {args.count} cannot "
                           "go into one file; choose a format that holds several, such as .non")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -100,13 +102,26 @@ def run(args: argparse.Namespace) -> int:
     for recipe in recipes:
         puzzles.append(generate(recipe).puzzle)
         print(recipe.id, file=sys.stderr, flush=True)
-    text = kinds.dump(puzzles, fmt)
+    text = formats.dump(puzzles, fmt)
     if args.output is None:
         sys.stdout.write(text)
     else:
-        from pathlib import Path
-
-        from nonotui.cli.convert import _write_atomically
-
         _write_atomically(Path(args.output), text)
     return EXIT_OK
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """``text`` into ``path``, replacing it only once the whole text is written (as ``convert``
+    writes; a kind does not import the command line's modules)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as exc:
+        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        os.unlink(tmp)
+        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
