@@ -58,6 +58,8 @@ FIXUP_BUDGET_PER_CELL = 0.25
 generator starts over from a new field."""
 MAX_RESTARTS = 60
 """Fields tried for one recipe before giving up with an error."""
+STALL_FLIPS = 8
+"""Flips in a row without a new lowest count of undecided cells after which a field is given up."""
 SAMPLED_FLIPS = 6
 """Undecided cells (with their mirror images) tried at each fix-up step: the one whose flip
 leaves the fewest cells undecided is kept (the first tried, on a tie)."""
@@ -285,14 +287,13 @@ def undecided(picture: Picture) -> list[Cell]:
 def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
                        budget: int) -> tuple[bool, int]:
     """Flip undecided cells of ``picture`` (in place) until line logic decides every cell;
-    returns whether it got there within ``budget`` flips, and the flips made."""
+    returns whether it got there, and the flips made. It gives up after ``budget`` flips, or
+    after :data:`STALL_FLIPS` flips in a row that did not bring the number of undecided cells
+    below its lowest so far."""
     height, width = len(picture), len(picture[0])
-    for flips in range(budget + 1):
-        open_cells = undecided(picture)
-        if not open_cells:
-            return True, flips
-        if flips == budget:
-            break
+    open_cells = undecided(picture)
+    fewest, stalled, flips = len(open_cells), 0, 0
+    while open_cells and flips < budget and stalled < STALL_FLIPS:
         seen: set[Cell] = set()
         choices: list[list[Cell]] = []
         for cell in open_cells:
@@ -304,20 +305,26 @@ def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
                 choices.append(cells)
         if not choices:
             break
-        best: tuple[int, list[Cell]] | None = None
+        best: tuple[list[Cell], list[Cell]] | None = None
         for _ in range(min(SAMPLED_FLIPS, len(choices))):
             cells = choices.pop(rng.below(len(choices)))
             for r, c in cells:
                 picture[r][c] ^= 1
-            left = len(undecided(picture))
+            left = undecided(picture)
             for r, c in cells:
                 picture[r][c] ^= 1
-            if best is None or left < best[0]:
-                best = (left, cells)
+            if best is None or len(left) < len(best[1]):
+                best = (cells, left)
         assert best is not None
-        for r, c in best[1]:
+        for r, c in best[0]:
             picture[r][c] ^= 1
-    return False, budget
+        open_cells = best[1]
+        flips += 1
+        if len(open_cells) < fewest:
+            fewest, stalled = len(open_cells), 0
+        else:
+            stalled += 1
+    return not open_cells, flips
 
 
 def generate(recipe: Recipe, fixup_budget: int | None = None) -> Generated:

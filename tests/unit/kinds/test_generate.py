@@ -131,6 +131,11 @@ def test_pinned_ids_give_the_same_pictures_on_every_machine_and_version(spec: st
 
 def test_the_fixup_path_is_pinned() -> None:
     assert generate(parse_id("gen1:10x8:g0:nosym:d50:3")).fixups == 2
+    # a long way: 35 flips over two fields, 27 of them in the one kept
+    made = generate(parse_id("gen1:30x30:g0:nosym:d20:2"))
+    assert (made.fixups, made.restarts, made.flips_total) == (27, 1, 35)
+    assert made.puzzle.identity == (
+        "7064922781efe7ce4df407c1b454dcf93a44278ec364781e61d66f0bf2bbc37a")
 
 
 def test_the_same_recipe_gives_the_same_puzzle() -> None:
