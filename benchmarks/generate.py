@@ -73,7 +73,8 @@ def main() -> None:
     rows = []
     for size in (15, 30, 50):
         seeds = max(2, args.seeds // {15: 1, 30: 2, 50: 4}[size])
-        for density, symmetry in ((55, "none"), (55, "both"), (25, "none")):
+        configs: tuple[tuple[int, Symmetry], ...] = ((55, "none"), (55, "both"), (25, "none"))
+        for density, symmetry in configs:
             for mode, budget in (("fix-up", None), ("restart only", 0)):
                 m = measure(size, seeds, symmetry, budget, density)
                 line = (f"| {size}x{size} | {density} | {symmetry} | {mode} | {m['n']} | "
@@ -91,19 +92,19 @@ def main() -> None:
     report = "\n".join([
         "# Generator: time per puzzle, fix-ups against restarts",
         "",
-        f"`python benchmarks/generate.py --seeds {args.seeds}` on {date.today().isoformat()}, "
-        f"{platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load average {load_before[0]:.1f} before and "
-        f"{load_after[0]:.1f} after (the machine was shared with other work).",
+        (f"`python benchmarks/generate.py --seeds {args.seeds}` on {date.today().isoformat()}, "
+         f"{platform.python_implementation()} {platform.python_version()}, "
+         f"{os.cpu_count()} CPUs, load average {load_before[0]:.1f} before and "
+         f"{load_after[0]:.1f} after (the machine was shared with other work)."),
         "",
-        "Seeds 1..N. Times are per puzzle, in seconds, CPU time of the process "
-        "(all threads) unless marked wall. Flips: cells flipped by fix-ups in the field kept "
-        "(mean / worst); restarts: fields abandoned (mean / worst); failed: recipes that ran "
-        "out of the restart budget. \"restart only\" throws a field away as soon as line logic "
-        "leaves a cell undecided.",
+        ("Seeds 1..N. Times are per puzzle, in seconds, CPU time of the process "
+         "(all threads) unless marked wall. Flips: cells flipped by fix-ups in the field kept "
+         "(mean / worst); restarts: fields abandoned (mean / worst); failed: recipes that ran "
+         "out of the restart budget. \"restart only\" throws a field away as soon as line "
+         "logic leaves a cell undecided."),
         "",
-        "| size | density | symmetry | mode | N | CPU median | CPU worst | wall median | flips "
-        "| restarts | failed | target (median) |",
+        ("| size | density | symmetry | mode | N | CPU median | CPU worst | wall median | flips "
+         "| restarts | failed | target (median) |"),
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",
