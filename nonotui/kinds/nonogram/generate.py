@@ -27,6 +27,7 @@ Importing this module loads neither numba nor the engine; :func:`generate` does.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -379,8 +380,15 @@ def _metadata(recipe: Recipe, flips: int, restarts: int) -> Metadata:
 
 
 def read_id(spec: str) -> list[Puzzle]:
-    """The puzzle of a generator id, as the kind's ``read_spec`` hands it on."""
-    return [generate(parse_id(spec)).puzzle]
+    """The puzzle of a generator id, as the kind's ``read_spec`` hands it on. The last few are
+    kept (puzzles are immutable): the store and the player ask ``read_spec`` about the same
+    argument more than once (whether it names a file, then its puzzles, then its label)."""
+    return [_puzzle_of(spec)]
+
+
+@functools.lru_cache(maxsize=16)
+def _puzzle_of(spec: str) -> Puzzle:
+    return generate(parse_id(spec)).puzzle
 
 
 __all__ = ["DEFAULT_DENSITY", "MAX_RESTARTS", "SYMMETRIES", "VERSION", "Generated",

@@ -178,3 +178,17 @@ def test_the_fixup_makes_an_ambiguous_picture_line_solvable() -> None:
     assert solved and flips > 0
     rows, columns = naive.clues_of(picture)
     assert naive.count(rows, columns, cap=2) == 1
+
+
+def test_an_id_asked_again_is_not_generated_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Recipe] = []
+    real = gen.generate
+
+    def counting(recipe: Recipe, fixup_budget: int | None = None) -> gen.Generated:
+        calls.append(recipe)
+        return real(recipe, fixup_budget)
+
+    monkeypatch.setattr(gen, "generate", counting)
+    spec = "gen1:7x7:g0:vsym:d60:123456"
+    first = gen.read_id(spec)
+    assert gen.read_id(spec) == first and len(calls) == 1
