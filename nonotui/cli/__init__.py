@@ -54,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="nonotui",
         description="A terminal nonogram player with a real solver behind it.",
         epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1), "
-        "a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1, or the name of a bundled puzzle "
+        "a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1, a generator id such as "
+        "gen1:15x15:g0:nosym:d55:42, or the name of a bundled puzzle "
         "such as heart.",
     )
     parser.add_argument("--version", action=_VersionAction)

@@ -233,9 +233,14 @@ class NonogramKind:
         ]
 
     def read_spec(self, spec: str) -> list[Puzzle] | None:
-        """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) that is not also a file's name."""
+        """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) or a generator id
+        (``gen1:15x15:g0:nosym:d55:42``, :mod:`nonotui.kinds.nonogram.generate`) that is not also
+        a file's name."""
+        from nonotui.kinds.nonogram import generate
         from nonotui.kinds.nonogram.formats import tatham
 
+        if generate.looks_like_id(spec) and not files.exists(spec):
+            return generate.read_id(spec)
         if tatham.looks_like_id(spec) and not files.exists(spec):
             return list(tatham.read(spec, "<game id>"))
         return None
@@ -388,10 +393,11 @@ class NonogramKind:
     # -- the command line ----------------------------------------------------------------------
 
     def subcommands(self) -> Sequence[Subcommand]:
-        """``line``: one line through each linesolver, timed."""
-        from nonotui.kinds.nonogram import line_command
+        """``line``: one line through each linesolver, timed; ``generate``: new puzzles."""
+        from nonotui.kinds.nonogram import generate_command, line_command
 
-        return [Subcommand("line", line_command.register)]
+        return [Subcommand("line", line_command.register),
+                Subcommand("generate", generate_command.register)]
 
     def add_options(self, command: Command, parser: Any) -> None:
         """``--linesolvers`` for ``solve`` and ``bench``."""

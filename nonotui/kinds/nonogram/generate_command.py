@@ -1,0 +1,127 @@
+"""``nonotui generate WxH [--seed N] [--count K] [--symmetry S] [--density P] [-o FILE]``: new
+puzzles from :mod:`nonotui.kinds.nonogram.generate`, a subcommand only nonograms have.
+
+Without ``-o`` the puzzles are printed as ``.non`` text (a bundle separated by ``====`` lines);
+with ``-o FILE`` the file's extension picks the format, and several puzzles need a format that
+holds several. Each puzzle's id (``gen1:...``) is in its ``catalogue`` field and is printed on
+standard error, one per line. Exit codes as every command's: 1 for a recipe the generator
+cannot make within its budgets, 2 for a malformed command line or a size or density out of
+range.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError
+
+_SIZE = re.compile(r"^(\d+)x(\d+)$")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``generate`` subcommand."""
+    from nonotui.kinds.nonogram.generate import (
+        DEFAULT_DENSITY,
+        MAX_DENSITY,
+        MAX_SIZE,
+        MIN_DENSITY,
+        MIN_SIZE,
+        SYMMETRIES,
+    )
+
+    parser = subparsers.add_parser(
+        "generate",
+        help="make new puzzles with exactly one solution",
+        description="Make puzzles of WIDTHxHEIGHT cells from a smoothed random picture, each "
+        "proven to have exactly one solution and solvable by line logic alone. The same "
+        "options and seed give the same puzzle on every machine; each puzzle's id "
+        "(gen1:WxH:g0:SYM:dP:SEED, printed on standard error) can be given to play, show, "
+        "solve and convert in place of a file.",
+        epilog="Grades cannot be asked for yet (every id says g0, any grade). Exit code 2: a "
+        "malformed command line or a size or density out of range.",
+    )
+    parser.add_argument("size", metavar="WxH",
+                        help=f"width x height, each from {MIN_SIZE} to {MAX_SIZE}, e.g. 15x15")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="the first puzzle's seed (default: a random one); the others "
+                        "take N+1, N+2, ...")
+    parser.add_argument("--count", type=int, default=1, metavar="K",
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                        help="horizontal: mirrored left to right; vertical: top to bottom")
+    parser.add_argument("--density", type=int, default=DEFAULT_DENSITY, metavar="P",
+                        help=f"percent of filled cells, {MIN_DENSITY} to {MAX_DENSITY} "
+                        f"(default {DEFAULT_DENSITY})")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE, in the format its extension names (default: "
+                        ".non text on standard output)")
+    parser.set_defaults(func=run)
+
+
+def _usage(message: str) -> int:
+    print(f"nonotui generate: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate and write the puzzles; returns the exit code."""
+    from nonotui.kinds.nonogram import formats
+    from nonotui.kinds.nonogram.generate import MAX_SEED, GeneratorError, Recipe, generate
+
+    match = _SIZE.match(args.size.strip().lower())
+    if match is None:
+        return _usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {args.size!r}")
+    if args.count < 1:
+        return _usage("--count must be at least 1")
+    fmt = "non"
+    if args.output is not None:
+        found = formats.format_for_extension(args.output)
+        if found is None or not found.WRITABLE:
+            return _usage(f"cannot tell a writable format from {args.output!r}; use an "
+                          f"extension of one of: {', '.join(formats.WRITABLE)}")
+        fmt = found.NAME
+        if args.count > 1 and not found.MULTI:
+            return _usage(f"the {fmt} format holds one puzzle, so --count {args.count} cannot "
+                          "go into one file; choose a format that holds several, such as .non")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if not 0 <= seed <= MAX_SEED - (args.count - 1):
+        return _usage(f"--seed must be from 0 to {MAX_SEED - (args.count - 1)}")
+    width, height = int(match[1]), int(match[2])
+    recipes = [Recipe(width, height, seed + k, args.symmetry, args.density)
+               for k in range(args.count)]
+    try:
+        recipes[0].check()  # a bad size or density is said before any work
+    except GeneratorError as exc:
+        return _usage(exc.problem)
+    puzzles = []
+    for recipe in recipes:
+        puzzles.append(generate(recipe).puzzle)
+        print(recipe.id, file=sys.stderr, flush=True)
+    text = formats.dump(puzzles, fmt)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        _write_atomically(Path(args.output), text)
+    return EXIT_OK
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """``text`` into ``path``, replacing it only once the whole text is written (as ``convert``
+    writes; a kind does not import the command line's modules)."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as exc:
+        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        os.unlink(tmp)
+        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
