@@ -367,6 +367,8 @@ def _probe_hint(lines: _Lines, cursor: tuple[int, int],
         candidates.append((_closeness([(r, c)], cursor), int(idx), int(v)))
     _, idx, v = min(candidates)
     assumed = FILLED if v == 1 else EMPTY
+    # a kept chain's count may be longer than the probe's shortest: the explanation comes
+    # from running this one probe afresh on the board, so it tells the chain as it is now
     return _explain_probe(lines, flat, idx, assumed)
 
 
