@@ -134,10 +134,11 @@ def test_kept_probes_break_where_fresh_probes_break_on_every_board_of_a_refining
     """Kernel level, with or without kept ends: wherever probing afresh (a new context: every
     probe run from the start, no cut-off) breaks, so does the kept probe, and so wherever
     ``probe_all`` (which cuts longer chains short) does; kept chains are replayed; the shortest
-    kept probe's value is impossible by the oracle (on the square boards). (These boards add marks of a solution at random, so fcomp
-    may change their lines, and a replayed chain may use what the marks imply that a fresh
-    probe, which solves only the lines it changes, never looks at; on the hint ladder's
-    boards, where fcomp changes nothing, the two break in the same places.)"""
+    kept probe's value is impossible by the oracle (on the square boards). (These boards add
+    marks of a solution at random, so fcomp may change their lines, and a replayed chain may
+    use what the marks imply that a fresh probe, which solves only the lines it changes, never
+    looks at; on the hint ladder's boards, where fcomp changes nothing, the two break in the
+    same places.)"""
     compared = replayed = 0
     for seed in range(6):
         puzzle = random_puzzle(50 + seed, 12) if shape == "square" else wide_puzzle(seed)

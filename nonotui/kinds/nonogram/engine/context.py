@@ -1,7 +1,8 @@
 """What the hint ladder keeps for one puzzle from one hint to the next (:class:`HintContext`).
 
 :func:`nonotui.kinds.nonogram.engine.hints.next_hint` takes one as ``context``; the hint is the same
-with it or without it, it only comes sooner (docs/solver.md, "Hints reuse what they learned").
+with it or without it, only sooner, but for a contradiction hint from a kept chain (docs/solver.md,
+"Hints reuse what they learned").
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ class HintContext:
     hint to the next.
 
     The caller makes one per puzzle and passes it to every hint (from any thread; calls are
-    serialised). Nothing it keeps changes an answer, only how soon it comes:
+    serialised). Nothing it keeps changes an answer, only how soon it comes, except that a
+    contradiction hint may come from a kept chain (still a right deduction, not always the
+    fresh shortest chain):
 
     - solutions of the clues (a :class:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions`,
       which the checks may share): a board whose marks one of them has holds no mistake, and on a
@@ -63,7 +66,8 @@ class HintContext:
       one of them has that solution and no other, or none;
     - every probe's answer, with what keeps it true (see
       :mod:`nonotui.kinds.nonogram.engine.kernels.probe_memo`), so a contradiction hint reruns only
-      the probes the board's changes may have changed.
+      the probes the board's changes may have changed, and replays the kept chains of probes
+      that broke a line instead of running them again.
     From the first hint on, it also looks ahead (:meth:`look_ahead`): a thread of its own
     solves the clues (up to two solutions, for up to :data:`LOOK_AHEAD_SECONDS`) while the
     player plays, so that the first time logic is stuck the guess comes from that search
