@@ -238,3 +238,34 @@ def test_auto_solve_steps_lead_to_a_solution_of_the_marks() -> None:
     # marks that fit no solution are told apart from clues that have none
     board.cells[0, 1] = oracle.FILLED_CELL
     assert auto_solve(HINT_WALK, board, lambda: False).status == "inconsistent"
+
+
+KEPT_CHAINS = picture(".#.##. ##.... #.#..# .#..## ##.#.. #.....")
+"""6x6: three contradiction hints, the later ones with probes that broke on the board before."""
+
+
+def test_kept_chains_are_replayed_instead_of_probed_again_and_the_hints_stay_right() -> None:
+    # a probe that broke a line on an earlier board still breaks on this one, which only adds
+    # marks: its chain is replayed (counted in ``replays``) rather than the probe run again
+    # (``runs``), and every hint is still right by the oracle
+    context = HintContext(KEPT_CHAINS)
+    board = unknown_board(KEPT_CHAINS)
+    replays = contradictions = 0
+    for _ in range(60):
+        hint = next_hint(KEPT_CHAINS, board, context=context)
+        if hint.kind == "solved":
+            break
+        judge(KEPT_CHAINS, board, hint)
+        if hint.kind == "contradiction":
+            contradictions += 1
+            probes = context._probes
+            assert probes is not None
+            replays += probes.replays
+            # the probes run from the start are fewer than the open ones by the replays
+            assert probes.runs + probes.replays <= 2 * int((board.cells == UNKNOWN).sum())
+        for r, c, v in hint.changes():
+            board.cells[r, c] = v
+    else:
+        pytest.fail("60 hints did not solve a 6x6 puzzle")
+    assert contradictions >= 2 and replays >= 10
+

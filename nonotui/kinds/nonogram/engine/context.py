@@ -1,7 +1,8 @@
 """What the hint ladder keeps for one puzzle from one hint to the next (:class:`HintContext`).
 
 :func:`nonotui.kinds.nonogram.engine.hints.next_hint` takes one as ``context``; the hint is the same
-with it or without it, it only comes sooner (docs/solver.md, "Hints reuse what they learned").
+with it or without it, only sooner, but for a contradiction hint from a kept chain (docs/solver.md,
+"Hints reuse what they learned").
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ WITNESS_BYTES = 64 * 2**20
 """The most memory a :class:`HintContext` spends on the final boards of probes (two bytes a
 cell, per cell probed): above it, puzzles of more than about 5,700 cells keep none and rerun
 more probes."""
+CHAIN_STEPS = 128
+"""The longest chain of a broken probe a :class:`HintContext` keeps to replay (longer ones are
+run again)."""
+CHAIN_BYTES = 16 * 2**20
+"""The most memory a :class:`HintContext` spends on the chains of broken probes."""
 MEMO_BYTES = 8 * 2**20
 """The most memory a :class:`HintContext` spends on its table of line solves."""
 LINE_MEMO_ENTRIES = 20_000
@@ -46,7 +52,9 @@ class HintContext:
     hint to the next.
 
     The caller makes one per puzzle and passes it to every hint (from any thread; calls are
-    serialised). Nothing it keeps changes an answer, only how soon it comes:
+    serialised). Nothing it keeps changes an answer, only how soon it comes, except that a
+    contradiction hint may come from a kept chain (still a right deduction, not always the
+    fresh shortest chain):
 
     - solutions of the clues (a :class:`~nonotui.kinds.nonogram.engine.checks.ReferenceSolutions`,
       which the checks may share): a board whose marks one of them has holds no mistake, and on a
@@ -58,7 +66,8 @@ class HintContext:
       one of them has that solution and no other, or none;
     - every probe's answer, with what keeps it true (see
       :mod:`nonotui.kinds.nonogram.engine.kernels.probe_memo`), so a contradiction hint reruns only
-      the probes the board's changes may have changed.
+      the probes the board's changes may have changed, and replays the kept chains of probes
+      that broke a line instead of running them again.
     From the first hint on, it also looks ahead (:meth:`look_ahead`): a thread of its own
     solves the clues (up to two solutions, for up to :data:`LOOK_AHEAD_SECONDS`) while the
     player plays, so that the first time logic is stuck the guess comes from that search
@@ -220,6 +229,8 @@ class _ProbeCache:
         self.state = np.zeros((n, 2), dtype=np.int8)
         self.count = np.zeros((n, 2), dtype=np.int64)
         self.deps = np.zeros((n, 2, (h + w + 63) // 64), dtype=np.uint64)
+        cap = min(CHAIN_STEPS, CHAIN_BYTES // (2 * 2 * n))
+        self.chain = np.zeros((n, 2, cap), dtype=np.int16)
         keep = 2 * n * n <= WITNESS_BYTES
         self.witness = np.zeros((n, 2, n) if keep else (0, 2, n), dtype=np.uint8)
         row = 4  # a power of two, so that a slot never straddles two cache lines
@@ -230,14 +241,19 @@ class _ProbeCache:
             slots *= 2
         self.memo = np.zeros((slots, row), dtype=np.uint64)
         self.memo_used = np.zeros(1, dtype=np.int64)
+        self.totals = np.zeros(2, dtype=np.int64)
         self.runs = 0
         """Probes run from the start by the last call (the rest were answered from what was
         kept)."""
+        self.replays = 0
+        """Kept chains the last call replayed instead of running their probes again."""
 
     def sizes(self, flat: np.ndarray, clean: bool) -> np.ndarray:
         p = self.prep
         sizes = np.zeros((self.h * self.w, 2), dtype=np.int64)
         self.runs = _probes.probe_cached(
             self.h, self.w, p.blocks, p.colors, p.clue_off, flat, clean, sizes, self.last,
-            self.state, self.count, self.deps, self.witness, self.memo, self.memo_used)
+            self.state, self.count, self.deps, self.chain, self.witness, self.memo,
+            self.memo_used, self.totals)
+        self.replays = int(self.totals[1])
         return sizes

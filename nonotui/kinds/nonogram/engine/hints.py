@@ -198,7 +198,9 @@ def next_hint(
             board last had a solution when the marks are impossible together.
         should_stop: Polled during searches; returning true raises :class:`HintCancelled`.
         context: A :class:`HintContext` for ``puzzle`` kept by the caller across hints, so
-            that each hint reuses what earlier ones learned; the hint is the same without it.
+            that each hint reuses what earlier ones learned; the hint is the same without it,
+            but for a contradiction hint, which may then come from a kept chain: a right one,
+            not always the fresh shortest.
 
     Raises:
         HintCancelled: ``should_stop`` returned true.
@@ -367,6 +369,8 @@ def _probe_hint(lines: _Lines, cursor: tuple[int, int],
         candidates.append((_closeness([(r, c)], cursor), int(idx), int(v)))
     _, idx, v = min(candidates)
     assumed = FILLED if v == 1 else EMPTY
+    # a kept chain's count may be longer than the probe's shortest: the explanation comes
+    # from running this one probe afresh on the board, so it tells the chain as it is now
     return _explain_probe(lines, flat, idx, assumed)
 
 

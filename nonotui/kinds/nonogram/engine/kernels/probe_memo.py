@@ -4,8 +4,8 @@ The contradiction rung of the hint ladder needs, for every open cell and each of
 how many line solves the contradiction of assuming it needs (0 for none); the hint is the
 shortest. :func:`~.chain.probe_all` finds them by running
 :func:`~.chain.probe_chain` for every probe afresh, which costs thousands of fcomp line solves
-per hint on a 50x45 puzzle. :func:`probe_cached` gives the same numbers, with two things kept by
-the caller between calls:
+per hint on a 50x45 puzzle. :func:`probe_cached` gives counts of chains that break, with what
+the caller keeps between calls:
 
 - **Line solves.** A probe solves lines first in, first out, from its cell's row and column,
   and breaks when a line no arrangement fits. Its solves are looked up in a table of earlier
@@ -22,9 +22,18 @@ the caller between calls:
   probe breaks a line now exactly when that propagation does. Most probes' ends already hold
   the new marks and need no line solved at all.
 
-A probe that breaks a line is run from the start (with the table), since only that gives its
-count. A board that is not clean, or that lost marks since the last call, runs every probe from
-the start.
+- **The chain of a probe that broke a line.** Propagation only ever removes values, and fcomp
+  keeps at most what it kept on a line that knows less: on a board that refines the one a probe
+  broke on, the same line solves in the same order break a line again, at the same step or
+  sooner. So a broken probe whose lines changed is not run again: its chain (the line solves
+  the contradiction needed, in order) is replayed, a handful of line solves, and its count
+  becomes the steps the replay took. That count is the length of a chain that breaks, not
+  always the shortest a fresh probe would find (the ladder's "shortest chain" is the shortest
+  found). A chain longer than the caller keeps room for, like a probe that broke before the
+  board lost marks, is run from the start (with the table).
+
+A board that is not clean, or that lost marks since the last call, runs every probe that
+broke nothing from the start.
 
 Numbering as in :mod:`.chain`: cells flat, row-major; lines rows first, then columns. Cells
 are black-and-white bitsets (1 empty, 2 filled, 3 both), packed two bits a cell in the table.
@@ -280,10 +289,13 @@ def _chain(h, w, blocks, colors, clue_off, base, packed, idx, value, probe, touc
 
 @njit(cache=True, nogil=True)
 def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, state, count,
-                 deps, witness, memo, memo_used):
-    """Fill ``sizes`` as :func:`~.chain.probe_all` would with no cut-off: ``sizes[idx, v]``
-    is the number of line solves the contradiction of assuming ``idx`` empty (``v=0``) or
-    filled (``v=1``) needs, 0 when none breaks; 0 for decided cells.
+                 deps, chain, witness, memo, memo_used, totals):
+    """Fill ``sizes``: ``sizes[idx, v]`` is the number of line solves of a chain that breaks a
+    line from assuming ``idx`` empty (``v=0``) or filled (``v=1``), 0 when no chain does; 0
+    for decided cells. A probe run afresh counts as :func:`~.chain.probe_all` would with no
+    cut-off; a probe that broke on an earlier board this one refines (no mark taken away) is
+    not run again: its kept chain is replayed (:func:`_replay`), and counts the steps it
+    takes now, which may be more than a fresh probe's chain.
 
     Args:
         cells: The board (flat ``uint32``), not changed.
@@ -295,12 +307,18 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
         count, deps: For a probe that broke a line, ``int64[h*w, 2]`` its count and
             ``uint64[h*w, 2, (h+w+63)//64]`` the lines it solved, a bit each: while none of
             them changes, the probe solves the same lines the same way.
+        chain: ``int16[h*w, 2, cap]``: for a probe that broke a line with a count of at most
+            ``cap``, the lines of its chain in the order they were solved (see
+            :func:`_replay`); ``cap`` may be 0.
         witness: ``uint8[h*w, 2, h*w]``: for a witnessed probe, where its propagation ends on
             the board (brought up to date call by call); an array with a first dimension of 0
             keeps none.
         memo, memo_used: The table of line solves, ``uint64[2**k, m]`` with ``m`` at least
             ``2 + 2 * memo_words(max(h, w))`` (see :func:`_memo_solve`), all 0 at first, and
             how many of its slots are used, ``int64[1]``.
+
+        totals: ``int64[2]``, set to the probes run from the start and the kept chains
+            replayed.
 
     Returns:
         How many probes were run from the start (the others were answered from what was kept).
@@ -347,7 +365,9 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
     todo_line = np.empty(n + 3, dtype=np.int64)
     todo_step = np.empty(n + 3, dtype=np.int64)
     seen_step = np.zeros(n + 3, dtype=np.bool_)
+    cap = chain.shape[2]
     runs = 0
+    replays = 0
     for idx in range(n):
         for v in range(2):
             sizes[idx, v] = 0
@@ -363,6 +383,22 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
                 if same:
                     sizes[idx, v] = count[idx, v]
                     continue
+                if refined and count[idx, v] <= cap:
+                    # the kept chain still breaks on the refined board (propagation is
+                    # monotone): replay it, keeping the steps up to where it breaks now
+                    d = _replay(h, w, blocks, colors, clue_off, base, packed, idx,
+                                EMPTY if v == 0 else FILLED, chain[idx, v], count[idx, v],
+                                linebuf, outbuf, iwork, memo, memo_used)
+                    if d > 0:
+                        replays += 1
+                        sizes[idx, v] = d
+                        count[idx, v] = d
+                        for k in range(deps.shape[2]):
+                            deps[idx, v, k] = 0
+                        for t in range(d):
+                            line = chain[idx, v, t]
+                            deps[idx, v, line // 64] |= np.uint64(1) << np.uint64(line % 64)
+                        continue
             elif state[idx, v] == WITNESSED and clean and refined:
                 if _rewitness(h, w, blocks, colors, clue_off, cells, witness[idx, v], changed,
                               n_changed, linebuf, outbuf, iwork, keybuf, queue, queued,
@@ -377,6 +413,11 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
             sizes[idx, v] = d
             count[idx, v] = d
             state[idx, v] = BROKEN if broken >= 0 else UNKNOWN_ENTRY
+            if broken >= 0 and d <= cap:
+                # the chain's lines in the order they were solved, for :func:`_replay`
+                order = np.argsort(todo_step[:d])
+                for t in range(d):
+                    chain[idx, v, t] = todo_line[order[t]]
             if broken < 0 and clean and keep_witness:
                 state[idx, v] = WITNESSED
                 for r in range(h):
@@ -384,6 +425,8 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
                         k = c // CELLS_PER_WORD
                         witness[idx, v, r * w + c] = (packed[r, k] >> np.uint64(
                             2 * (c - CELLS_PER_WORD * k))) & np.uint64(3)
+    totals[0] = runs
+    totals[1] = replays
     return runs
 
 
@@ -452,3 +495,53 @@ def _rewitness(h, w, blocks, colors, clue_off, cells, wit, changed, n_changed, l
                         queue[tail] = cross
                         tail += 1
     return ok
+
+
+@njit(cache=True, nogil=True)
+def _replay(h, w, blocks, colors, clue_off, base, packed, idx, value, lines, m, linebuf,
+            outbuf, iwork, memo, memo_used):
+    """Solve ``lines[:m]`` in order (a probe's kept chain) on the board ``base`` with ``idx``
+    set to ``value``, each solve's changes written to the board: the steps taken up to and
+    including the first that breaks its line, 0 when none does.
+
+    On a board that refines the one the chain was found on, every step sees at most the
+    values it saw then, and fcomp keeps at most what it kept then, so the chain breaks again,
+    at its last step or sooner. ``packed`` is left holding where the replay ended.
+    """
+    n_lines = h + w
+    words = packed.shape[1]
+    for line in range(n_lines):
+        for k in range(words):
+            packed[line, k] = base[line, k]
+    r0 = idx // w
+    c0 = idx - r0 * w
+    _put(packed, r0, c0, value)
+    _put(packed, h + c0, r0, value)
+    for t in range(m):
+        line = np.int64(lines[t])
+        if line < h:
+            n = w
+        else:
+            n = h
+        slot = _memo_solve(line, packed, line, n, blocks, colors, clue_off, linebuf, outbuf,
+                           iwork, memo, memo_used)
+        status = _memo_status(memo, slot)
+        if status == CONTRADICTION or status == REFUSED:
+            return t + 1
+        if status != CHANGED:
+            continue
+        for k in range(words):
+            new = memo[slot, 2 + words + k]
+            diff = packed[line, k] ^ new
+            packed[line, k] = new
+            bits = (diff | (diff >> np.uint64(1))) & _LOW_BITS
+            while bits != 0:
+                bit = _lowest_bit(bits)
+                bits &= bits - np.uint64(1)
+                i = CELLS_PER_WORD * k + bit // 2
+                v = (new >> np.uint64(bit)) & np.uint64(3)
+                if line < h:
+                    _put(packed, h + i, line, v)
+                else:
+                    _put(packed, i, line - h, v)
+    return 0
