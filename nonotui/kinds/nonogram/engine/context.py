@@ -229,7 +229,8 @@ class _ProbeCache:
         self.state = np.zeros((n, 2), dtype=np.int8)
         self.count = np.zeros((n, 2), dtype=np.int64)
         self.deps = np.zeros((n, 2, (h + w + 63) // 64), dtype=np.uint64)
-        cap = min(CHAIN_STEPS, CHAIN_BYTES // (2 * 2 * n))
+        # lines are numbered in int16; a puzzle with more lines keeps no chains
+        cap = min(CHAIN_STEPS, CHAIN_BYTES // (2 * 2 * n)) if h + w < 2**15 else 0
         self.chain = np.zeros((n, 2, cap), dtype=np.int16)
         keep = 2 * n * n <= WITNESS_BYTES
         self.witness = np.zeros((n, 2, n) if keep else (0, 2, n), dtype=np.uint8)
