@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,7 @@ from nonotui.errors import (
     EXIT_TIMEOUT,
     NonotuiError,
 )
+from nonotui.model import files
 
 
 class UsageError(NonotuiError):
@@ -80,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    _write_atomically(Path(args.output), text)
+    files.write_text(Path(args.output), text)
     return 0
 
 
@@ -112,16 +111,3 @@ def with_solution(puzzle: Any, label: str, timeout: float | None) -> tuple[Any, 
     return None, code
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    except OSError as exc:
-        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        os.unlink(tmp)
-        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None

@@ -6,7 +6,8 @@ user puzzles folder) is read through :func:`read_bytes`, so that a link to ``/de
 pipe nobody writes to, a folder or a file of gigabytes is refused at once instead of hanging the
 command or the player. :func:`decode_text` turns the bytes into text: a byte-order mark picks
 UTF-8, UTF-16 or UTF-32; without one the text is UTF-8, else Latin-1 when it looks like text; a
-binary file is refused.
+binary file is refused. :func:`write_text` writes a file a user named (``convert`` and
+``generate`` output) whole or not at all.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ import errno
 import os
 import re
 import stat
+import tempfile
 from pathlib import Path
 
-from nonotui.errors import UnreadableFileError
+from nonotui.errors import NonotuiError, UnreadableFileError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """Puzzle and state files larger than this are refused before they are read (real puzzle files
@@ -217,3 +219,24 @@ def _checked(text: str, path: str | Path, what: str) -> str:
 def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES, what: str = "text file") -> str:
     """:func:`read_bytes` then :func:`decode_text`."""
     return decode_text(read_bytes(path, limit=limit, what=what), path, what=what)
+
+
+def write_text(path: Path, text: str) -> None:
+    """``text`` into ``path`` (UTF-8, LF), replacing it only once the whole text is written: a
+    temporary file beside it, then ``os.replace``; a failed write leaves the old file as it was.
+
+    Raises:
+        NonotuiError: the folder or the file cannot be written, naming the path.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as exc:
+        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        os.unlink(tmp)
+        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None

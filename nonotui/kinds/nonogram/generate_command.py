@@ -15,10 +15,10 @@ import argparse
 import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
-from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError
+from nonotui.errors import EXIT_OK, EXIT_USAGE
+from nonotui.model import files
 
 _SIZE = re.compile(r"^(\d+)x(\d+)$")
 
@@ -106,22 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        _write_atomically(Path(args.output), text)
+        files.write_text(Path(args.output), text)
     return EXIT_OK
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """``text`` into ``path``, replacing it only once the whole text is written (as ``convert``
-    writes; a kind does not import the command line's modules)."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    except OSError as exc:
-        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        os.unlink(tmp)
-        raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None

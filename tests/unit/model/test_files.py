@@ -4,6 +4,7 @@ words."""
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
 import threading
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.errors import UnreadableFileError
+from nonotui.errors import NonotuiError, UnreadableFileError
 from nonotui.model import files
 
 PYTHON_WORDS = re.compile(r"Errno|codec|\b0x[0-9a-f]|Traceback", re.IGNORECASE)
@@ -175,3 +176,27 @@ def test_binary_data_is_refused_naming_its_line(data: bytes, line: int, words: s
 def test_an_empty_file_is_refused(data: bytes) -> None:
     with pytest.raises(UnreadableFileError, match="the file is empty"):
         files.decode_text(data, "f")
+
+
+def test_write_text_replaces_the_file_whole(tmp_path: Path) -> None:
+    target = tmp_path / "out.non"
+    target.write_text("old\n", encoding="utf-8")
+    files.write_text(target, "new\ntext é\n")
+    assert target.read_bytes() == "new\ntext é\n".encode()  # UTF-8 and LF on every platform
+    assert [p.name for p in tmp_path.iterdir()] == ["out.non"]
+
+
+def test_write_text_that_fails_keeps_the_old_file_and_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    target = tmp_path / "out.non"
+    target.write_text("old\n", encoding="utf-8")
+
+    def refuse(src: str, dst: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(files.os, "replace", refuse)
+    with pytest.raises(NonotuiError, match=r"out\.non: cannot write \(Read-only file system\)"):
+        files.write_text(target, "new\n")
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.non"], "the temporary file is left"
