@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from nonotui.kinds import open_one
-from nonotui.kinds.nonogram.engine.ladder import easiest_line_step, line_steps
+from nonotui.kinds.nonogram.engine.ladder import Memo, easiest_line_step, line_steps
 from nonotui.kinds.nonogram.engine.lines import Contradiction
 from nonotui.kinds.nonogram.engine.techniques import BY_NAME
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
@@ -29,7 +29,7 @@ def test_walk_finishes_on_the_solution_easiest_first(name: str) -> None:
     puzzle = open_one(f"puzzles/{name}.non")
     truth = _truth(puzzle)
     board = unknown_board(puzzle)
-    memo: dict = {}
+    memo: Memo = {}
     steps = 0
     while (step := easiest_line_step(puzzle, board, memo=memo)) is not None:
         available = [s.rank for s in line_steps(puzzle, board)]
@@ -47,7 +47,7 @@ def test_walk_finishes_on_the_solution_easiest_first(name: str) -> None:
 def test_memo_gives_the_same_steps_as_none() -> None:
     puzzle = open_one("puzzles/heart.non")
     board = unknown_board(puzzle)
-    memo: dict = {}
+    memo: Memo = {}
     while (step := easiest_line_step(puzzle, board, memo=memo)) is not None:
         fresh = easiest_line_step(puzzle, board)
         assert fresh is not None and fresh.cells() == step.cells()
