@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Iterable
-from typing import Any
 
 import numpy as np
 
@@ -24,6 +23,7 @@ from nonotui.kinds.nonogram.engine.checks import (
     search,
 )
 from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
+from nonotui.kinds.nonogram.engine.ladder import Memo
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import UNKNOWN, Board
@@ -40,7 +40,8 @@ CHAIN_BYTES = 16 * 2**20
 MEMO_BYTES = 8 * 2**20
 """The most memory a :class:`HintContext` spends on its table of line solves."""
 LINE_MEMO_ENTRIES = 20_000
-"""The most lines whose fast and fcomp answers a :class:`HintContext` keeps."""
+"""The most lines whose deductions (:data:`~nonotui.kinds.nonogram.engine.ladder.Memo`) a
+:class:`HintContext` keeps."""
 CONSISTENCY_SECONDS = 2.0
 """How long a hint may search for one solution to learn whether the marks are consistent."""
 LOOK_AHEAD_SECONDS = 60.0
@@ -67,7 +68,9 @@ class HintContext:
     - every probe's answer, with what keeps it true (see
       :mod:`nonotui.kinds.nonogram.engine.kernels.probe_memo`), so a contradiction hint reruns only
       the probes the board's changes may have changed, and replays the kept chains of probes
-      that broke a line instead of running them again.
+      that broke a line instead of running them again;
+    - each line's deduction by its contents (:attr:`line_memo`), so the line rung re-examines
+      only the lines that changed.
     From the first hint on, it also looks ahead (:meth:`look_ahead`): a thread of its own
     solves the clues (up to two solutions, for up to :data:`LOOK_AHEAD_SECONDS`) while the
     player plays, so that the first time logic is stuck the guess comes from that search
@@ -81,7 +84,9 @@ class HintContext:
         self.proven = np.zeros((puzzle.height, puzzle.width), dtype=np.uint32)
         """Per cell, the value a hint proved from the clues alone, 0 where none did."""
         self._unique: list[tuple[np.ndarray, np.ndarray]] = []
-        self.line_memo: dict[tuple[str, int, bytes], Any] = {}
+        self.line_memo: Memo = {}
+        """Each line's deduction by its contents, for the line rung: a hint re-examines only the
+        lines that changed."""
         self.prep: _Prepared | None = None
         self._probes: _ProbeCache | None = None
         self.one_off = False

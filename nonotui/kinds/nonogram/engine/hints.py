@@ -4,24 +4,26 @@
 
 1. ``mistake``: marks that no solution allows, or marks that are each possible but impossible
    together (then, given the undo history, the marks made since the board last had a solution);
-2. ``line`` with method ``fast``: a block overlapping itself between its earliest and latest
-   place, or cells no block can reach;
-3. ``line`` with method ``fcomp``: cells that agree in every arrangement of one line;
-4. ``contradiction``: a cell whose other value makes some line impossible, found by probing
+2. ``line``: the whole deduction of one line, named by the hardest technique it needed
+   (:mod:`nonotui.kinds.nonogram.engine.techniques`); the line whose technique is the easiest
+   wins (:func:`nonotui.kinds.nonogram.engine.ladder.easiest_line_step`). Its method is
+   ``fast`` when the fast linesolver alone decides its cells, else ``fcomp``;
+3. ``contradiction``: a cell whose other value makes some line impossible, found by probing
    (the shortest chain of lines wins);
-5. ``guess`` or ``ambiguous``: logic is stuck, or several solutions remain; one cell of a
+4. ``guess`` or ``ambiguous``: logic is stuck, or several solutions remain; one cell of a
    solution is offered.
 
 Same-rung ties go to the hint nearest the cursor, then the lowest row, then the lowest column,
-so a hint is deterministic. Whole-board scans run in the kernels; only the chosen line is
-explained in Python (:mod:`nonotui.kinds.nonogram.engine.explain`).
+so a hint is deterministic. The lines with something to deduce are found by the kernels; the
+techniques run in Python on those lines only, and only the chosen line is explained
+(:mod:`nonotui.kinds.nonogram.engine.wording`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, get_args
+from typing import get_args
 
 import numpy as np
 
@@ -40,23 +42,18 @@ from nonotui.kinds.nonogram.engine.context import (
     LINE_MEMO_ENTRIES,
     HintContext,
 )
-from nonotui.kinds.nonogram.engine.explain import (
-    arrangements,
-    cross_axis,
-    fast_reasons,
-    line_name,
-    span_text,
-)
-from nonotui.kinds.nonogram.engine.lines import work_array
+from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
+from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo, easiest_line_step
+from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
+from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
 from nonotui.kinds.nonogram.tracker import ClueTracker
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
+from nonotui.model.cells import CLUE_DTYPE
 from nonotui.model.history import History
 from nonotui.model.vocab import HintKind
-
-T = TypeVar("T")
 
 KINDS: tuple[HintKind, ...] = get_args(HintKind)
 """Every kind of hint, in ladder order after ``solved``."""
@@ -87,12 +84,19 @@ class Hint:
     line: tuple[Axis, int] | None
     """``("row" | "column", index)``: the line the deduction is made in (or broke in)."""
     method: str | None
-    """``fast``, ``fcomp`` or ``probe``; ``None`` for the other kinds."""
+    """``fast``, ``fcomp`` or ``probe``; ``None`` for the other kinds. A line hint's method
+    is ``fast`` when the fast linesolver alone decides its cells, else ``fcomp``."""
     explanation: str
-    """The reason in words, rows and columns counted from 1."""
+    """The reason in words, rows and columns counted from 1; a line or contradiction hint's
+    starts with its technique."""
     undo_moves: int | None = None
     """For a mistake found with the undo history: how many moves back the board last had a
     solution."""
+    technique: str | None = None
+    """The technique's name (:data:`~nonotui.kinds.nonogram.engine.techniques.TECHNIQUES`)
+    for a line or contradiction hint, ``None`` for the other kinds."""
+    chain: int | None = None
+    """For a contradiction: how many line solves its chain has (the broken line's included)."""
 
     def changes(self) -> list[Cell]:
         """What applying the hint sets: a mistake clears its marks, anything else sets its cells.
@@ -105,15 +109,19 @@ class Hint:
         return list(self.cells)
 
     def to_json(self) -> dict[str, object]:
-        """The CLI's JSON shape, 0-based: ``{"kind", "cells", "line", "method",
-        "explanation"}``."""
-        return {
+        """The CLI's JSON shape, 0-based: ``{"kind", "cells", "line", "method", "technique",
+        "explanation"}``, and ``"chain"`` for a contradiction."""
+        out: dict[str, object] = {
             "kind": self.kind,
             "cells": [[r, c, _symbol(v)] for r, c, v in self.cells],
             "line": None if self.line is None else {"axis": self.line[0], "index": self.line[1]},
             "method": self.method,
+            "technique": self.technique,
             "explanation": self.explanation,
         }
+        if self.kind == "contradiction":
+            out["chain"] = self.chain
+        return out
 
 
 def _symbol(value: int) -> str:
@@ -143,27 +151,8 @@ class _Lines:
         self.prep = prepare(puzzle) if prep is None else prep
         self.h, self.w = puzzle.height, puzzle.width
         self.clean = False
-        """Set by the fcomp rung when it found nothing: every line fits its clue and fcomp
+        """Set by the line rung when it found nothing: every line fits its clue and fcomp
         changes none."""
-        self.memo: dict[tuple[str, int, bytes], Any] | None = None
-        """What the line rungs found per line and contents, kept by a :class:`HintContext`."""
-
-    def remember(self, key: tuple[str, int, bytes], compute: Callable[[], T]) -> T:
-        """``compute()``, or what it gave before for the same line rung, line and contents."""
-        if self.memo is None:
-            return compute()
-        if key not in self.memo:
-            if len(self.memo) >= LINE_MEMO_ENTRIES:
-                self.memo.clear()
-            self.memo[key] = compute()
-        found: T = self.memo[key]
-        return found
-
-    def __iter__(self) -> Iterator[tuple[Axis, int, tuple[int, ...], np.ndarray]]:
-        for r in range(self.h):
-            yield "row", r, self.puzzle.rows[r], self.board.cells[r, :]
-        for c in range(self.w):
-            yield "column", c, self.puzzle.columns[c], self.board.cells[:, c]
 
     def clue(self, number: int) -> Sequence[int]:
         """The clue of line ``number`` (rows first, then columns)."""
@@ -173,10 +162,6 @@ class _Lines:
     def name(self, number: int) -> tuple[Axis, int]:
         """``(axis, index)`` of line ``number``."""
         return ("row", number) if number < self.h else ("column", number - self.h)
-
-    def cell(self, axis: Axis, index: int, position: int) -> tuple[int, int]:
-        """The board cell at ``position`` along a line."""
-        return (index, position) if axis == "row" else (position, index)
 
 
 def next_hint(
@@ -221,8 +206,9 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     if context.prep is None:
         context.prep = prepare(puzzle)
     lines = _Lines(puzzle, board, context.prep)
+    memo = None
     if not context.one_off:
-        lines.memo = context.line_memo
+        memo = context.line_memo
         context.look_ahead()
     if ClueTracker(puzzle, board).solved:
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
@@ -231,8 +217,12 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     if not context.consistent(board, should_stop):
         context.wait_look_ahead(should_stop)  # it is further on than a search started now
         return _mistake(puzzle, board, history, should_stop, context.reference)
-    hint = (_fast_hint(lines, cursor) or _complete_hint(lines, cursor)
-            or _probe_hint(lines, cursor, context))
+    try:
+        hint = _line_hint(lines, cursor, memo) or _probe_hint(lines, cursor, context)
+    except Contradiction:
+        # a line no arrangement fits: the marks have no solution after all (the consistency
+        # search ran out of time, so the board was taken as consistent)
+        return _mistake(puzzle, board, history, should_stop, context.reference)
     if hint is not None:
         if context.sound(board):
             context.prove(hint.cells)
@@ -293,62 +283,31 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
     return None, []
 
 
-def _fast_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
-    best = None
-    for order, (axis, index, clue, cells) in enumerate(lines):
-        for n, reason in enumerate(lines.remember(
-                ("fast", order, cells.tobytes()), lambda: fast_reasons(axis, clue, cells))):
-            where = [lines.cell(axis, index, p) for p in reason.positions]
-            key = (_closeness(where, cursor), order, n)
-            if best is None or key < best[0]:
-                best = (key, axis, index, clue, reason, where)
-    if best is None:
+def _line_hint(lines: _Lines, cursor: tuple[int, int], memo: Memo | None) -> Hint | None:
+    """The easiest line step (:func:`~nonotui.kinds.nonogram.engine.ladder.easiest_line_step`)
+    as a hint; ``None`` when no line alone decides another cell, and then ``lines.clean`` is
+    set: every line fits its clue and fcomp changes none.
+
+    Raises:
+        Contradiction: some line admits no arrangement of its clue.
+    """
+    if memo is not None and len(memo) >= LINE_MEMO_ENTRIES:
+        memo.clear()
+    step = easiest_line_step(lines.puzzle, lines.board, cursor=cursor, memo=memo)
+    if step is None:
+        lines.clean = True
         return None
-    _, axis, index, clue, reason, where = best
-    text = f"{line_name(axis, index)}, clue {format_clue(clue)}: {reason.text}."
-    return Hint("line", tuple((r, c, reason.value) for r, c in where), (axis, index), "fast",
-                text)
+    cells = step.cells()
+    return Hint("line", cells, (step.axis, step.index), _line_method(step), step.text(),
+                technique=step.technique)
 
 
-def _complete_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
-    prep = lines.prep
-    iwork = work_array(max(lines.h, lines.w), max((len(c) for _, _, c, _ in lines), default=0))
-    best = None
-    clean = True
-    for order, (axis, index, clue, cells) in enumerate(lines):
-        line = np.ascontiguousarray(cells)
-
-        def fcomp(line: np.ndarray = line, order: int = order) -> tuple[int, np.ndarray]:
-            out = np.empty_like(line)
-            a, b = prep.clue_off[order], prep.clue_off[order + 1]
-            return kernels.solve_line(kernels.FCOMP, prep.blocks[a:b], prep.colors[a:b], line,
-                                      out, iwork), out
-
-        status, out = lines.remember(("fcomp", order, line.tobytes()), fcomp)
-        if status != kernels.CHANGED:
-            clean = clean and status == kernels.UNCHANGED
-            continue
-        changed = [p for p in range(len(line)) if out[p] != line[p]]
-        where = [lines.cell(axis, index, p) for p in changed]
-        key = (_closeness(where, cursor), order)
-        if best is None or key < best[0]:
-            best = (key, axis, index, clue, line, [(p, int(out[p])) for p in changed], where)
-    if best is None:
-        lines.clean = clean
-        return None
-    _, axis, index, clue, line, decided, where = best
-    ways = arrangements(clue, line)
-    ax = cross_axis(axis)
-    parts = []
-    for value in (FILLED, EMPTY):
-        ps = [p for p, v in decided if v == value]
-        if ps:
-            parts.append(f"{span_text(ax, ps)} {'is' if len(ps) == 1 else 'are'} {_word(value)}")
-    how = "in the only way" if ways == 1 else f"in all {ways:,} ways"
-    text = (f"{line_name(axis, index)}, clue {format_clue(clue)}: {how} the blocks can still be "
-            f"placed, {' and '.join(parts)}.")
-    decides = tuple((r, c, v) for (r, c), (_, v) in zip(where, decided))
-    return Hint("line", decides, (axis, index), "fcomp", text)
+def _line_method(step: LineStep) -> str:
+    """``fast`` when the fast linesolver alone decides every cell of the step, else ``fcomp``."""
+    fast = solve_cells(REGISTRY["fast"], np.array(step.clue, dtype=CLUE_DTYPE),
+                       np.ascontiguousarray(step.before))
+    result = step.deduction.result
+    return "fast" if all(fast[p] == result[p] for p in step.positions()) else "fcomp"
 
 
 def _probe_hint(lines: _Lines, cursor: tuple[int, int],
@@ -382,7 +341,7 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
     step_of = np.empty(h * w, dtype=np.int64)
     need = np.empty(h * w, dtype=np.uint8)
     work = flat.copy()
-    _, broken, _ = kernels.probe_chain(h, w, prep.blocks, prep.colors, prep.clue_off, work, idx,
+    count, broken, _ = kernels.probe_chain(h, w, prep.blocks, prep.colors, prep.clue_off, work, idx,
                                        assumed, h * w + h + w, setter, step_of, need)
     solves: dict[int, tuple[int, list[int]]] = {}  # step -> (line, needed cells it set)
     for cell in np.flatnonzero(need):
@@ -414,9 +373,14 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
     parts.append(f"{line_words(broken)} could then not be placed")
     chain = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
     truth = EMPTY if assumed == FILLED else FILLED
-    text = (f"If {_cell_name(r, c)} were {_word(assumed)}, {chain}; so {_cell_name(r, c)} is "
-            f"{_word(truth)}.")
-    return Hint("contradiction", ((r, c, truth),), lines.name(broken), "probe", text)
+    text = (f"{CONTRADICTION} (a chain of {_lines_count(int(count))}). If {_cell_name(r, c)} "
+            f"were {_word(assumed)}, {chain}; so {_cell_name(r, c)} is {_word(truth)}.")
+    return Hint("contradiction", ((r, c, truth),), lines.name(broken), "probe", text,
+                technique=CONTRADICTION, chain=int(count))
+
+
+def _lines_count(count: int) -> str:
+    return "one line" if count == 1 else f"{count} lines"
 
 
 def _stuck_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int],
