@@ -26,7 +26,7 @@ def test_json_for_an_empty_two_solution_board(capsys):
     assert code == 0
     assert json.loads(out) == {
         "kind": "ambiguous", "cells": [[0, 0, "-"]], "line": None, "method": None,
-        "explanation": "The clues and your marks allow more than one solution, so logic cannot "
+        "technique": None, "explanation": "The clues and your marks allow more than one solution, so logic cannot "
                        "finish the puzzle. Revealing row 1, column 1 (empty in one solution) "
                        "picks one."}
 
@@ -37,10 +37,12 @@ def test_line_hint_from_a_notation_state_and_the_cursor(tmp_path, capsys):
     code, out, _ = run(capsys, TWO, "--state", str(state), "--json", "--cursor", "2,1")
     data = json.loads(out)
     assert code == 0 and data["kind"] == "line" and data["method"] == "fast"
+    assert data["technique"] == "Simple spaces" and "chain" not in data
     assert data["line"] == {"axis": "row", "index": 1}
     assert data["cells"] == [[1, 0, "-"]]
-    assert data["explanation"] == ("Row 2, clue 1: the 1 starts in column 2 at the earliest, so "
-                                   "column 1 is empty.")
+    assert data["explanation"] == ("Simple spaces. Row 2, clue 1: the 1 starts in column 2 at "
+                                   "the earliest (it must cover the filled column 2), so column 1 "
+                                   "is empty.")
 
 
 def test_mistake_json_lists_marked_values(tmp_path, capsys):

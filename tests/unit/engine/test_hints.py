@@ -8,8 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine.explain import fast_reasons
 from nonotui.kinds.nonogram.engine.hints import _stuck_hint, next_hint
+from nonotui.kinds.nonogram.engine.ladder import line_steps
 from nonotui.kinds.nonogram.notation import board_from_text
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import Board
@@ -27,42 +27,107 @@ def board_of(puzzle: Puzzle, text: str) -> Board:
     return board_from_text("\n".join(text.split()) + "\n", puzzle)
 
 
-def test_fast_rung_names_the_block_and_its_places():
+def test_line_rung_names_the_technique_the_block_and_its_places():
     p = puzzle_of("..###.... .#####... ##.#.##.. #######.# ..#.#..##")
     hint = next_hint(p, unknown_board(p))
-    assert (hint.kind, hint.method, hint.line) == ("line", "fast", ("column", 2))
-    assert hint.explanation == ("Column 3, clue 2 2: the first 2 can only start in row 1, so it "
-                                "always covers rows 1 and 2.")
-    assert hint.cells == ((0, 2, FILLED), (1, 2, FILLED))
+    assert (hint.kind, hint.method, hint.line) == ("line", "fast", ("column", 1))
+    assert hint.technique == "Simple boxes" and hint.chain is None
+    assert hint.explanation == ("Simple boxes. Column 2, clue 3: the 3 starts somewhere in rows 1 "
+                                "to 3, so it always covers row 3.")
+    assert hint.cells == ((2, 1, FILLED),)
 
 
-def test_fast_reasons_overlap_and_gap_wording():
-    # the issue's own example: 3 1 2 in 10 cells with column 1 empty
-    line = np.array([EMPTY] + [UNKNOWN] * 9, dtype=np.uint32)
-    texts = [r.text for r in fast_reasons("row", (3, 1, 2), line)]
-    assert texts == [
-        "the 3 starts somewhere in columns 2 to 3, so it always covers columns 3 and 4",
-        "the 2 starts somewhere in columns 8 to 9, so it always covers column 9",
-    ]
-    line = np.array([UNKNOWN] * 3 + [FILLED, FILLED, FILLED] + [UNKNOWN] * 4, dtype=np.uint32)
-    reasons = fast_reasons("column", (3, 1), line)
-    assert [(r.value, r.positions, r.text) for r in reasons] == [
-        (EMPTY, (0, 1, 2), "the 3 starts in row 4 at the earliest, so rows 1 to 3 are empty"),
-        (EMPTY, (6,), "the 3 ends by row 6 at the latest and the 1 starts in row 8 at the "
-                      "earliest, so row 7 is empty"),
-    ]
-    assert fast_reasons("row", (), np.full(3, UNKNOWN, dtype=np.uint32))[0].text == (
-        "the row has no blocks, so columns 1 to 3 are empty")
+CRAFTED = [
+    # (technique, picture, board, explanation): row 1 is the crafted line; every other row pairs
+    # some of its unknown cells so that neither those rows nor any column can decide a cell
+    # (each holds exactly one filled cell among its unknowns, the other rows' cells there being
+    # its row-1 cell's opposite), so row 1's step is the only one and its technique the easiest
+    ("Simple boxes", "########.. ........#. .........#", "?????????? ----?????- ????-----?",
+     "Simple boxes. Row 1, clue 8: the 8 starts somewhere in columns 1 to 3, so it always "
+     "covers columns 3 to 8."),
+    ("Simple spaces", ".###....#. ....#.#..# #....#.#..", "???#????#? -?--?-?--? ?-?--?-?--",
+     "Simple spaces. Row 1, clue 3 1: the 3 starts in column 2 at the earliest (it must cover "
+     "the filled column 4), so column 1 is empty; the 3 ends by column 6 at the latest (it must "
+     "cover the filled column 4) and the 1 starts in column 9 at the earliest (it must cover the "
+     "filled column 9), so columns 7 and 8 are empty; the 1 ends by column 9 at the latest (it "
+     "must cover the filled column 9), so column 10 is empty."),
+    ("Forcing", "...###... #......#. .#....... ........#",
+     "??-???-?? ?--?---?- -?--?---- -----?--?",
+     "Forcing. Row 1, clue 3: the 3 can only start in column 4 (between the cross at column 3 "
+     "and the cross at column 7), so it always covers columns 4 to 6; the 3 starts in column 4 "
+     "at the earliest (it does not fit before the cross at column 3), so columns 1 and 2 are "
+     "empty; the 3 ends by column 6 at the latest (it does not fit after the cross at column 7), "
+     "so columns 8 and 9 are empty."),
+    ("Glue", "###.###..... ...#...#.... ........#... .........#.. ...........# ..........#.",
+     "?#?????????? ?--?---?---- --?-----?--- ----?----?-- -----?-----? ------?---?-",
+     "Glue. Row 1, clue 3 3: the filled column 2 belongs to the first 3, which starts no earlier "
+     "than column 1 (the edge), so it reaches column 3: column 3 is filled."),
+    ("Joining and splitting", "##.#.#.. ..#.#... .......#", "???#?#-? ?-?-?--- -?-----?",
+     "Joining and splitting. Row 1, clue 2 1 1: filling column 5 would join column 4 and column "
+     "6 into a run of 3, longer than any block that can reach it (at most 1), so column 5 is "
+     "empty."),
+    ("Punctuation", ".#.#.#. ....#.# #.#....", "???#??? -?--?-? ?-?--?-",
+     "Punctuation. Row 1, clue 1 1 1: the run at column 4 is as long as the longest block that "
+     "can cover it (1), so it is finished and columns 3 and 5 are empty."),
+    ("Mercury", "..##.#.. ....#.#. .#.....#", "-??#???? --?-?-?- -?---?-?",
+     "Mercury. Row 1, clue 2 1: the first block, the 2, has no room before the filled column 4, "
+     "so it covers it and column 2 is empty."),
+    ("Whole-line reasoning", "##.#.. ..#..# ....#.", "???#?? ?-?--? -?--?-",
+     "Whole-line reasoning. Row 1, clue 2 1: in all 2 ways the blocks can still be placed, "
+     "column 5 is empty."),
+]
 
 
-def test_complete_rung_counts_the_arrangements():
-    p = puzzle_of("#..#.. .##.## ...### ##..## #.#.## .#..#.")
-    b = board_of(p, "?-???- ?#??#? ---### ##--## #-#-## -#-???")
-    hint = next_hint(p, b)
-    assert (hint.kind, hint.method, hint.line) == ("line", "fcomp", ("column", 3))
-    assert hint.explanation == ("Column 4, clue 1 1: in all 2 ways the blocks can still be "
-                                "placed, row 2 is empty.")
-    assert hint.cells == ((1, 3, EMPTY),)
+@pytest.mark.parametrize(("technique", "picture", "marks", "text"), CRAFTED,
+                         ids=[c[0] for c in CRAFTED])
+def test_a_crafted_line_for_each_technique_gets_its_name(technique, picture, marks, text):
+    p = puzzle_of(picture)
+    board = board_of(p, marks)
+    hint = next_hint(p, board, cursor=(p.height - 1, p.width - 1))
+    assert (hint.kind, hint.line, hint.technique) == ("line", ("row", 0), technique)
+    assert hint.explanation == text
+    assert hint.to_json()["technique"] == technique and "chain" not in hint.to_json()
+    judge(p, board, hint)
+    # the whole line's deduction, by the oracle: every cell all of row 1's arrangements agree on
+    line = [int(v) for v in board.cells[0]]
+    fits = oracle.line_fillings(p.rows[0], line)
+    forced = {(0, c, oracle.bit(fits[0][c])) for c in range(p.width)
+              if line[c] == UNKNOWN and len({f[c] for f in fits}) == 1}
+    assert set(hint.cells) == forced
+
+
+def test_an_easier_technique_wins_over_a_harder_one_nearer_the_cursor():
+    p = puzzle_of("###. .### .... .##.")
+    board = board_of(p, "???- ??#? ---- -?#?")
+    # row 1 (forcing: the 3 squeezed between the edge and the cross) is under the cursor;
+    # column 2 (simple boxes: 2 1 in 4 cells) is farther, and wins
+    hint = next_hint(p, board, cursor=(0, 0))
+    assert (hint.technique, hint.line) == ("Simple boxes", ("column", 1))
+    assert (0, 0) not in {(r, c) for r, c, _ in hint.cells}
+    judge(p, board, hint)
+    row1, = [s for s in line_steps(p, board) if (s.axis, s.index) == ("row", 0)]
+    assert row1.technique == "Forcing" and (0, 0, FILLED) in row1.cells()
+
+
+def test_a_step_of_several_techniques_names_the_hardest_first_and_the_easier_on_the_way():
+    # built as CRAFTED: row 1 is the line, the other rows and the columns decide nothing
+    p = puzzle_of("###....... ...#.#.#.# ....#.#.#.")
+    board = board_of(p, "?#???????? ?--?-?-?-? --?-?-?-?-")
+    hint = next_hint(p, board)
+    assert (hint.technique, hint.line) == ("Forcing", ("row", 0))
+    assert hint.explanation == (
+        "Forcing. Row 1, clue 3: first, by simple spaces, columns 5 to 10 are empty; then the 3 "
+        "starts somewhere in columns 1 to 2 (between the edge and the cross at column 5), so it "
+        "always covers columns 2 and 3 (new: column 3).")
+    assert hint.cells == tuple((0, c, FILLED if c == 2 else EMPTY) for c in [2, *range(4, 10)])
+    judge(p, board, hint)
+    p = puzzle_of(".###.#.##. ....#..... ......#... .........#")
+    hint = next_hint(p, board_of(p, "-????????? ----?--??- --?--??--- -?-?-----?"))
+    assert hint.explanation == (
+        "Forcing. Row 1, clue 3 1 2: first, by simple boxes, column 3 is filled; then the 3 starts "
+        "somewhere in columns 2 to 3 (between the cross at column 1 and the 1 after it), so it "
+        "always covers columns 3 and 4 (new: column 4); the 2 starts somewhere in columns 8 to 9 "
+        "(between the 1 before it and the edge), so it always covers column 9.")
 
 
 def test_contradiction_rung_tells_the_chain():
@@ -70,8 +135,10 @@ def test_contradiction_rung_tells_the_chain():
     b = board_of(p, "?-???? #-#-?? ?-??-# -----# --???? --????")
     hint = next_hint(p, b)
     assert (hint.kind, hint.method, hint.line) == ("contradiction", "probe", ("row", 2))
+    assert (hint.technique, hint.chain) == ("Contradiction", 4)
+    assert hint.to_json()["technique"] == "Contradiction" and hint.to_json()["chain"] == 4
     assert hint.explanation == (
-        "If row 1, column 5 were filled, row 1 (clue 1) would force columns 1 and 3 empty, "
+        "Contradiction (a chain of 4 lines). If row 1, column 5 were filled, row 1 (clue 1) would force columns 1 and 3 empty, "
         "column 1 (clue 2) would force row 3 filled, column 3 (clue 2 1) would force row 3 "
         "filled, and row 3 (clue 1 1) could then not be placed; so row 1, column 5 is empty.")
     assert hint.cells == ((0, 4, EMPTY),)

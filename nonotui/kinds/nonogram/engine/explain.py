@@ -8,7 +8,6 @@ taken from the kernel itself, so that an explanation never contradicts the deduc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -81,79 +80,6 @@ def extremes(clue: Sequence[int], line: np.ndarray) -> tuple[list[int], list[int
     # the reversed run gives starts of the reversed line, last block first
     latest = [n - int(right[k - 1 - j]) - clue[j] for j in range(k)]
     return [int(x) for x in left], latest
-
-
-@dataclass(frozen=True)
-class Reason:
-    """One overlap the ``fast`` linesolver uses, with the cells it decides in a line."""
-
-    value: int
-    """``FILLED`` (a block overlapping itself) or ``EMPTY`` (a stretch no block reaches)."""
-    positions: tuple[int, ...]
-    """The undecided cells it decides, along the line."""
-    text: str
-    """Why, in words, without the line's name."""
-
-
-def fast_reasons(axis: Axis, clue: Sequence[int], line: np.ndarray) -> list[Reason]:
-    """Every overlap in the line that decides an undecided cell, each with its explanation.
-
-    These are exactly the deductions of the ``fast`` linesolver (seed 002): block j always
-    covers the cells from its latest start to its earliest end; no block reaches the cells
-    between one block's latest end and the next one's earliest start. Empty on a line no
-    arrangement fits.
-    """
-    ext = extremes(clue, line)
-    if ext is None:
-        return []
-    left, latest = ext
-    n, k = len(line), len(clue)
-    ax = cross_axis(axis)
-    open_cells = [i for i in range(n) if line[i] not in (EMPTY, FILLED)]
-
-    def undecided(lo: int, hi: int) -> tuple[int, ...]:
-        return tuple(i for i in open_cells if lo <= i < hi)
-
-    out: list[Reason] = []
-    if k == 0:
-        cells = undecided(0, n)
-        if cells:
-            out.append(Reason(EMPTY, cells, f"the {axis} has no blocks, so "
-                              f"{span_text(ax, cells)} {_are(cells)} empty"))
-        return out
-    gap_start = 0
-    for j in range(k):
-        length = clue[j]
-        cells = undecided(gap_start, left[j])
-        if cells:
-            if j == 0:
-                why = f"{block_name(clue, 0)} starts in {ax} {left[0] + 1} at the earliest"
-            else:
-                why = (f"{block_name(clue, j - 1)} ends by {ax} {gap_start} at the latest and "
-                       f"{block_name(clue, j)} starts in {ax} {left[j] + 1} at the earliest")
-            out.append(Reason(EMPTY, cells,
-                              f"{why}, so {span_text(ax, cells)} {_are(cells)} empty"))
-        cells = undecided(latest[j], left[j] + length)
-        if cells:
-            covered = list(range(latest[j], left[j] + length))
-            if latest[j] == left[j]:
-                where = f"can only start in {ax} {left[j] + 1}"
-            else:
-                where = f"starts somewhere in {ax}s {left[j] + 1} to {latest[j] + 1}"
-            out.append(Reason(FILLED, cells,
-                              f"{block_name(clue, j)} {where}, so it always covers "
-                              f"{span_text(ax, covered)}"))
-        gap_start = latest[j] + length
-    cells = undecided(gap_start, n)
-    if cells:
-        out.append(Reason(EMPTY, cells,
-                          f"{block_name(clue, k - 1)} ends by {ax} {gap_start} at the latest, "
-                          f"so {span_text(ax, cells)} {_are(cells)} empty"))
-    return out
-
-
-def _are(cells: Sequence[int]) -> str:
-    return "is" if len(cells) == 1 else "are"
 
 
 def arrangements(clue: Sequence[int], line: Sequence[int] | np.ndarray) -> int:

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
+from nonotui.kinds.nonogram.engine.explain import line_name
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
 from nonotui.kinds.nonogram.engine.techniques import BY_NAME, LineDeduction, line_techniques
-from nonotui.kinds.nonogram.notation import format_clue
+from nonotui.kinds.nonogram.engine.wording import step_text
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
-from nonotui.model import EMPTY, FILLED, Board
+from nonotui.model import Board
 from nonotui.model.cells import CLUE_DTYPE
 
 Cell = tuple[int, int, int]
@@ -78,18 +78,10 @@ class LineStep:
         return tuple((*self.board_cell(p), int(result[p])) for p in self.positions())
 
     def text(self) -> str:
-        """The step in words: technique, line, clue and the cells it decides, e.g.
-        ``"Simple boxes. Row 7, clue 3 1 2: ... so columns 4 to 5 are filled."``"""
-        result = self.deduction.result
-        along = cross_axis(self.axis)
-        parts = []
-        for value, word in ((FILLED, "filled"), (EMPTY, "empty")):
-            ps = [p for p in self.positions() if int(result[p]) == value]
-            if ps:
-                parts.append(f"{span_text(along, ps)} {'is' if len(ps) == 1 else 'are'} {word}")
-        summary = BY_NAME[self.technique].summary
-        return (f"{self.technique}. {line_name(self.axis, self.index)}, clue "
-                f"{format_clue(self.clue)}: {summary}, so {' and '.join(parts)}.")
+        """The step in words: technique, line, clue, why and the cells it decides, e.g.
+        ``"Simple boxes. Row 7, clue 3 1 2: the 3 starts somewhere in columns 2 to 3, so it
+        always covers columns 3 and 4."`` (:func:`~nonotui.kinds.nonogram.engine.wording.step_text`)."""
+        return step_text(self.axis, self.index, self.clue, self.before, self.deduction)
 
 
 def _lines(puzzle: Puzzle, board: Board) -> Iterator[tuple[int, Axis, int, tuple[int, ...],
