@@ -53,7 +53,7 @@ async def test_hint_is_shown_highlighted_applied_as_one_move_and_undone(data_dir
         # the plus's column 3 (clue 5) is the easiest deduction nearest the cursor
         assert screen.assistant.hint.kind == "line"
         panel = screen.query_one(HintPanel)
-        assert panel.display and panel.text.startswith("Column 3, clue 5:")
+        assert panel.display and panel.text.startswith("Simple boxes. Column 3, clue 5:")
         assert "i applies it" in screen.status.message
         assert screen.grid.highlight == PLUS_COLUMN_2
         assert board_text(screen) == "?????\n" * 5  # showing a hint changes nothing

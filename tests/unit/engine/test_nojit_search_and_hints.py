@@ -175,8 +175,11 @@ def test_a_contradiction_hint_tells_the_chain_of_its_probe() -> None:
     judge(HINT_WALK, board, hint)
     (r, c, v), = hint.cells
     assumed = "filled" if v == oracle.EMPTY_CELL else "empty"
-    assert hint.explanation.startswith(f"If row {r + 1}, column {c + 1} were {assumed}, ")
-    assert "could then not be placed" in hint.explanation
+    lines = "one line" if hint.chain == 1 else f"{hint.chain} lines"
+    assert hint.explanation.startswith(f"Contradiction (a chain of {lines}). If row {r + 1}, "
+                                       f"column {c + 1} were {assumed}, ")
+    assert "could then not be placed" in hint.explanation and hint.technique == "Contradiction"
+    assert hint.chain == len(CHAIN_LINE.findall(hint.explanation))  # one solve named per line
     replay_chain(HINT_WALK, board, hint)
     # the other value of the cell leaves no solution at all
     other = board.copy()
