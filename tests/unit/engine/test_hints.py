@@ -87,6 +87,9 @@ def test_a_crafted_line_for_each_technique_gets_its_name(technique, picture, mar
     assert (hint.kind, hint.line, hint.technique) == ("line", ("row", 0), technique)
     assert hint.explanation == text
     assert hint.to_json()["technique"] == technique and "chain" not in hint.to_json()
+    # the fast linesolver finds all but the split and the whole-line step (only fcomp does)
+    slow = ("Joining and splitting", "Whole-line reasoning")
+    assert hint.method == ("fcomp" if technique in slow else "fast")
     judge(p, board, hint)
     # the whole line's deduction, by the oracle: every cell all of row 1's arrangements agree on
     line = [int(v) for v in board.cells[0]]
