@@ -22,11 +22,16 @@ import numpy as np
 
 from nonotui.kinds.nonogram.engine.explain import line_name
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
-from nonotui.kinds.nonogram.engine.techniques import BY_NAME, LineDeduction, line_techniques
+from nonotui.kinds.nonogram.engine.techniques import (
+    BY_NAME,
+    RULES,
+    LineDeduction,
+    line_techniques,
+)
 from nonotui.kinds.nonogram.engine.wording import step_text
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
 from nonotui.model import Board
-from nonotui.model.cells import CLUE_DTYPE
+from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE
 
 Cell = tuple[int, int, int]
 """``(row, column, value)``, 0-based."""
@@ -139,15 +144,90 @@ def easiest_line_step(puzzle: Puzzle, board: Board, *, cursor: tuple[int, int] =
     """The easiest line step on ``board``, ``None`` when no line alone decides another cell.
 
     Order: the technique's rank, then the decided cell nearest ``cursor`` (distance, row,
-    column), then the line (rows first).
+    column), then the line (rows first): the lowest of :func:`line_steps` by that order.
+    Without a memo it is found sooner: the techniques climb one rank at a time on every line
+    at once, and stop at the first rank where some line reaches all its clue implies, so the
+    harder techniques never run on lines that need them. With a memo every line is worked out
+    in full and kept, so that the next call redoes only the lines that changed.
 
     Raises:
-        Contradiction: some line admits no arrangement of its clue.
+        Contradiction: some line admits no arrangement of its clue (the message names it).
     """
-    best: tuple[tuple[int, tuple[int, int, int], int], LineStep] | None = None
-    for order, step in enumerate(line_steps(puzzle, board, memo)):
-        where = [step.board_cell(p) for p in step.positions()]
-        key = (step.rank, _closeness(where, cursor), order)
-        if best is None or key < best[0]:
-            best = (key, step)
-    return None if best is None else best[1]
+    if memo is not None and len(memo) > MEMO_ENTRIES:
+        memo.clear()
+    known: list[tuple[int, LineStep]] = []
+    climbing: list[_Climb] = []
+    for number, axis, index, clue, cells in _lines(puzzle, board):
+        key = (number, cells.tobytes())
+        if memo is not None and key in memo:
+            deduction = memo[key]
+            if deduction is not None:
+                known.append((number, LineStep(axis, index, clue, np.array(cells), deduction)))
+            continue
+        line = np.ascontiguousarray(cells)
+        try:
+            solved = solve_cells(REGISTRY["fcomp"], np.array(clue, dtype=CLUE_DTYPE), line)
+        except Contradiction as exc:
+            raise Contradiction(f"{line_name(axis, index)}: {exc}") from exc
+        if np.array_equal(solved, line):
+            if memo is not None:
+                memo[key] = None
+            continue
+        if memo is not None:  # worked out in full, for the calls to come
+            deduction = line_techniques(clue, line)
+            memo[key] = deduction
+            known.append((number, LineStep(axis, index, clue, np.array(cells), deduction)))
+        else:
+            climbing.append(_Climb(number, axis, index, clue, np.array(cells), solved))
+    names = list(RULES)
+    for rank in range(len(names)):
+        reached = [(n, s) for n, s in known if s.rank == rank]
+        for climb in climbing:
+            step = climb.climb(names[: rank + 1])
+            if step is not None:
+                reached.append((climb.number, step))
+        if reached:
+            return min(reached, key=lambda item: (_closeness(
+                [item[1].board_cell(p) for p in item[1].positions()], cursor), item[0]))[1]
+        climbing = [c for c in climbing if not c.done]
+    return None
+
+
+class _Climb:
+    """One line's techniques, applied as :func:`line_techniques` applies them but one rank at a
+    time: the rules up to a rank, easiest first, to a fixpoint, then the next rank from there
+    (which is what the full ladder does first, so the cells are named alike)."""
+
+    def __init__(self, number: int, axis: Axis, index: int, clue: tuple[int, ...],
+                 before: np.ndarray, solved: np.ndarray) -> None:
+        self.number, self.axis, self.index, self.clue = number, axis, index, clue
+        self.before = before
+        self.values = [int(v) for v in before]
+        self.target = [int(v) for v in solved]
+        self.named: dict[int, str] = {}
+        self.done = False
+
+    def climb(self, names: list[str]) -> LineStep | None:
+        """Apply the rules ``names`` to a fixpoint; the step once the line holds everything its
+        clue implies (the complete linesolver's cells), else ``None``."""
+        rung = 0
+        while rung < len(names):
+            new = RULES[names[rung]](self.clue, self.values)
+            changed = [c for c, (old, now) in enumerate(zip(self.values, new)) if old != now]
+            if changed:
+                for c in changed:
+                    self.named[c] = names[rung]
+                self.values = new
+                rung = 0
+            else:
+                rung += 1
+        if self.values != self.target:
+            return None
+        self.done = True
+        by_technique = {
+            name: tuple(sorted(c for c, t in self.named.items() if t == name))
+            for name in RULES if name in self.named.values()
+        }
+        hardest = max(by_technique, key=lambda t: BY_NAME[t].rank)
+        deduction = LineDeduction(by_technique, hardest, np.array(self.values, dtype=CELL_DTYPE))
+        return LineStep(self.axis, self.index, self.clue, self.before, deduction)
