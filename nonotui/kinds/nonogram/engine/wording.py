@@ -120,7 +120,7 @@ class _Line:
         verb = "is" if len(ps) == 1 else "are"
         return f"{self.span(ps)} {verb} {'filled' if value == FILLED else 'empty'}"
 
-    def outcomes(self, ps: Iterable[int], values: Sequence[int]) -> str:
+    def outcomes(self, ps: Sequence[int], values: Sequence[int]) -> str:
         parts = []
         for value in (FILLED, EMPTY):
             some = sorted(p for p in ps if values[p] == value)
