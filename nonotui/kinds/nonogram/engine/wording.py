@@ -38,7 +38,6 @@ from nonotui.kinds.nonogram.engine.techniques import (
     SIMPLE_SPACES,
     WHOLE_LINE,
     LineDeduction,
-    _covering,
     _left_starts,
     _reaches,
     _runs,
@@ -127,6 +126,11 @@ class _Line:
             if some:
                 parts.append(self.outcome(some, value))
         return " and ".join(parts)
+
+
+def _covering(clue: Sequence[int], reach: Sequence[tuple[int, int]], cell: int) -> list[int]:
+    """The blocks whose reach (from the rules' own ``_reaches``) contains ``cell``."""
+    return [i for i, (lo, hi) in enumerate(reach) if lo <= cell < hi + clue[i]]
 
 
 def _groups(decided: Sequence[int], before: Sequence[int]) -> list[list[int]]:
