@@ -179,7 +179,8 @@ def test_a_contradiction_hint_tells_the_chain_of_its_probe() -> None:
     assert hint.explanation.startswith(f"Contradiction (a chain of {lines}). If row {r + 1}, "
                                        f"column {c + 1} were {assumed}, ")
     assert "could then not be placed" in hint.explanation and hint.technique == "Contradiction"
-    assert hint.chain == len(CHAIN_LINE.findall(hint.explanation))  # one solve named per line
+    # the chain rests on the distinct lines the explanation names
+    assert hint.chain == len(set(CHAIN_LINE.findall(hint.explanation)))
     replay_chain(HINT_WALK, board, hint)
     # the other value of the cell leaves no solution at all
     other = board.copy()

@@ -96,7 +96,8 @@ class Hint:
     """The technique's name (:data:`~nonotui.kinds.nonogram.engine.techniques.TECHNIQUES`)
     for a line or contradiction hint, ``None`` for the other kinds."""
     chain: int | None = None
-    """For a contradiction: how many line solves its chain has (the broken line's included)."""
+    """For a contradiction: how many distinct lines its chain rests on (the lines whose solves
+    it tells, and the line that breaks), as the rating counts a chain."""
 
     def changes(self) -> list[Cell]:
         """What applying the hint sets: a mistake clears its marks, anything else sets its cells.
@@ -341,7 +342,7 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
     step_of = np.empty(h * w, dtype=np.int64)
     need = np.empty(h * w, dtype=np.uint8)
     work = flat.copy()
-    count, broken, _ = kernels.probe_chain(h, w, prep.blocks, prep.colors, prep.clue_off, work, idx,
+    _, broken, _ = kernels.probe_chain(h, w, prep.blocks, prep.colors, prep.clue_off, work, idx,
                                        assumed, h * w + h + w, setter, step_of, need)
     solves: dict[int, tuple[int, list[int]]] = {}  # step -> (line, needed cells it set)
     for cell in np.flatnonzero(need):
@@ -373,10 +374,11 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
     parts.append(f"{line_words(broken)} could then not be placed")
     chain = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
     truth = EMPTY if assumed == FILLED else FILLED
-    text = (f"{CONTRADICTION} (a chain of {_lines_count(int(count))}). If {_cell_name(r, c)} "
+    rests_on = len({number for number, _ in solves.values()} | {broken})
+    text = (f"{CONTRADICTION} (a chain of {_lines_count(rests_on)}). If {_cell_name(r, c)} "
             f"were {_word(assumed)}, {chain}; so {_cell_name(r, c)} is {_word(truth)}.")
     return Hint("contradiction", ((r, c, truth),), lines.name(broken), "probe", text,
-                technique=CONTRADICTION, chain=int(count))
+                technique=CONTRADICTION, chain=rests_on)
 
 
 def _lines_count(count: int) -> str:
