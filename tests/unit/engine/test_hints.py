@@ -4,6 +4,7 @@ boards whose every hint is judged by :mod:`tests.hint_oracle` (never by the engi
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -145,6 +146,19 @@ def test_contradiction_rung_tells_the_chain():
         "column 1 (clue 2) would force row 3 filled, column 3 (clue 2 1) would force row 3 "
         "filled, and row 3 (clue 1 1) could then not be placed; so row 1, column 5 is empty.")
     assert hint.cells == ((0, 4, EMPTY),)
+
+
+def test_a_chain_counts_each_line_once_however_often_it_is_solved():
+    p = puzzle_of("..##.## ###...# ###..#. ....#.# #..#... #.#.#.. .#...#.")
+    b = board_of(p, "??????? ?##?-?? ??#???? ??????? ??????? ??????? ???????")
+    hint = next_hint(p, b)
+    assert hint.kind == "contradiction"
+    judge(p, b, hint)
+    named = re.findall(r"\b(row|column) (\d+)(?: \(clue [^)]*\))? "
+                       r"(?:would force|could then not be placed)", hint.explanation)
+    # column 1 is solved twice: 7 solves on 6 distinct lines
+    assert (len(named), len(set(named)), hint.chain) == (7, 6, 6)
+    assert hint.explanation.startswith("Contradiction (a chain of 6 lines). If row 4, column 2 ")
 
 
 def test_ambiguous_rung_offers_a_cell_that_picks_a_solution():
