@@ -451,7 +451,7 @@ def line_techniques(
         KeyError: ``upto`` names no line technique.
     """
     blocks: Clue = tuple(int(b) for b in clue)
-    line = [int(v) for v in cells]
+    line = cells.tolist() if isinstance(cells, np.ndarray) else [int(v) for v in cells]
     if not _VALUES.issuperset(line):
         raise Contradiction("a cell holds no value")
     names = _rungs(upto)
