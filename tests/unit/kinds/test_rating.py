@@ -27,6 +27,7 @@ from nonotui.kinds.nonogram.rating import (
 from nonotui.model.kind import Cancelled
 from nonotui.model.vocab import RATING_VERSION, Rating
 from tests import naive_count, simple_solver
+from tests.benchdata import BENCH
 from tests.naive_count import EMPTY_CELL, FILLED_CELL
 
 Clues = tuple[tuple[int, ...], ...]
@@ -164,3 +165,30 @@ def test_the_contradiction_name_is_the_engines() -> None:
     from nonotui.kinds.nonogram import rating
 
     assert rating.CONTRADICTION == CONTRADICTION
+
+
+FOREVER = BENCH / "survey" / "webpbn-06574.nin"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FOREVER.exists(), reason="../shared/bench is absent")
+def test_a_puzzle_that_needs_guessing() -> None:
+    """Forever (webpbn #6574, 25x25) needs real search: the walk stalls, logic and probing
+    cannot go on, and the search finds one solution. Independently: plain line logic stalls too,
+    the solution the search found meets every clue (tests/naive_count.py's own run reading), and
+    every cell the walk decided agrees with it. The independent counters are too slow to prove a
+    25x25 unique, so that last claim rests on the engine's search (no small puzzle needing
+    guessing turned up among about 100,000 random pictures rated from 4x4 to 18x18)."""
+    puzzle = open_one(str(FOREVER))
+    path: list[RatedStep] = []
+    rating = rate(puzzle, path=path)
+    assert (rating.grade, rating.reason, rating.unique) == (0, "needs guessing", True)
+    assert not rating.line_solvable and rating.steps[CONTRADICTION] > 0
+    assert _line_stalls(puzzle)
+    found = kinds.kind_of(puzzle).solve(puzzle, max_solutions=2)
+    assert found.status == "unique"
+    picture = [[1 if v == FILLED_CELL else 0 for v in row] for row in found.solutions[0].cells]
+    assert naive_count.clues_of(picture) == (puzzle.rows, puzzle.columns)
+    for step in path:
+        for r, c, v in step.cells:
+            assert v == (FILLED_CELL if picture[r][c] else EMPTY_CELL)
