@@ -223,13 +223,17 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
     reach, which keep that block within its length of them)."""
     out = list(cells)
     blocks = _Blocks(clue, out, crosses=False)
-    windows = [(lo, end) for lo, end in zip(blocks.los, blocks.ends)]
+    los, ends, k = blocks.los, blocks.ends, len(clue)
+    windows = [(lo, end) for lo, end in zip(los, ends)]
+    i = j = 0  # the blocks covering cell c are i to j - 1; both only grow with c
     for c in [c for c, value in enumerate(cells) if value == FILLED]:
-        owners = blocks.owners(c)
-        if not owners:
+        while i < k and ends[i] < c:
+            i += 1
+        while j < k and los[j] <= c:
+            j += 1
+        if i >= j:
             raise Contradiction(f"no block can cover the filled cell {c + 1}")
-        if len(owners) == 1:
-            i = owners[0]
+        if j - i == 1:
             lo, hi = windows[i]
             windows[i] = (max(lo, c - clue[i] + 1), min(hi, c + clue[i] - 1))
     _empty_out_of_reach(clue, out, windows)
@@ -251,8 +255,10 @@ def glue(clue: Clue, cells: list[int]) -> list[int]:
     mirrored for a wall after it)."""
     out = list(cells)
     blocks = _Blocks(clue, cells, crosses=True)
+    los, ends, k = blocks.los, blocks.ends, len(clue)
     n = len(cells)
     line = _bytes(cells)
+    i = j = 0  # the blocks covering cell p are i to j - 1; both only grow with p
     # the cells of a run share their walls, and the run's own cells are filled already: a run
     # fills as far as the cell of it that reaches farthest from each wall
     for a, b in _runs(cells):
@@ -260,11 +266,17 @@ def glue(clue: Clue, cells: list[int]) -> list[int]:
         after = line.find(_EMPTY_BYTE, b + 1)
         after = n if after < 0 else after
         most = 0
+        span = (-1, -1)
         for p in range(a, b + 1):
-            owners = blocks.owners(p)
-            if not owners:
+            while i < k and ends[i] < p:
+                i += 1
+            while j < k and los[j] <= p:
+                j += 1
+            if i >= j:
                 raise Contradiction(f"no block can cover the filled cell {p + 1}")
-            most = max(most, min(clue[owners.start:owners.stop]))
+            if (i, j) != span:
+                span = (i, j)
+                most = max(most, min(clue[i:j]))
         for c in range(b + 1, min(before + most, n - 1) + 1):
             _set(out, c, FILLED)
         for c in range(max(after - most, 0), a):
