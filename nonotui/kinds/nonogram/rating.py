@@ -86,10 +86,11 @@ class RatedStep:
 
 
 def words(step: RatedStep) -> str:
-    """The step as ``nonotui explain`` prints it: a line step's hint text (which starts with its
-    technique), or ``"Contradiction, a chain of N lines: "`` and the probe's explanation."""
-    if step.technique == CONTRADICTION:
-        return f"{CONTRADICTION}, a chain of {step.chain} lines: {step.text}"
+    """The step as ``nonotui explain`` prints it: its hint's text, which starts with its
+    technique (``"Contradiction (a chain of 4 lines). If row 2, column 1 were filled, ..."``;
+    the chain is added here when the explanation does not say it)."""
+    if step.technique == CONTRADICTION and not step.text.startswith(CONTRADICTION):
+        return f"{CONTRADICTION} (a chain of {step.chain} lines). {step.text}"
     return step.text
 
 

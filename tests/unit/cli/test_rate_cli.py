@@ -108,7 +108,7 @@ def test_explain_tells_a_contradiction_with_its_chain(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "--every", "100", GRADE_5)
     assert code == 0
-    chains = re.findall(r"^\d+\. Contradiction, a chain of (\d) lines: If row \d, column \d "
+    chains = re.findall(r"^\d+\. Contradiction \(a chain of (\d) lines\)\. If row \d, column \d "
                         r"were ", out, flags=re.M)
     assert len(chains) == 6 and max(chains) == "5"
     assert "Grade 5 (long contradictions)" in out

@@ -23,6 +23,7 @@ from nonotui.kinds.nonogram.rating import (
     WEIGHTS,
     RatedStep,
     rate,
+    words,
 )
 from nonotui.model.kind import Cancelled
 from nonotui.model.vocab import RATING_VERSION, Rating
@@ -80,7 +81,8 @@ def _check_path(puzzle: Puzzle, rating: Rating, path: list[RatedStep]) -> None:
             # no chain rests on fewer than four lines (docs/solver.md, "Rating")
             assert step.chain >= 4 and step.solves >= step.chain
             assert step.text.count(" would force ") == step.solves - 1
-            assert step.text.startswith("If row ")
+            assert "If row " in step.text and words(step).startswith(
+                f"Contradiction (a chain of {step.chain} lines). If row ")
         else:
             assert step.cell is None and step.chain == 0
             assert step.text.startswith(f"{step.technique}. ")

@@ -9,24 +9,24 @@ follows hints walks the rating's path.
 
 A ``memo`` dict, kept by the caller across calls on successive boards, holds each line's
 deduction by its contents, so a walk recomputes only the lines that changed. Lines with nothing
-to deduce are screened out by the complete linesolver's kernel (the techniques' first call)
-before the pure-Python rules run on them.
+to deduce are screened out by the complete linesolver's kernel before the pure-Python techniques
+run on them.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
-from nonotui.kinds.nonogram.engine.lines import Contradiction
+from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
 from nonotui.kinds.nonogram.engine.techniques import BY_NAME, LineDeduction, line_techniques
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
 from nonotui.model import EMPTY, FILLED, Board
+from nonotui.model.cells import CLUE_DTYPE
 
 Cell = tuple[int, int, int]
 """``(row, column, value)``, 0-based."""
@@ -106,9 +106,11 @@ def _deduce(clue: tuple[int, ...], cells: np.ndarray) -> LineDeduction | None:
     Raises:
         Contradiction: no arrangement of the clue fits the line.
     """
-    # line_techniques starts with the complete linesolver and returns at once when it finds
-    # nothing new, so it is its own screen
-    deduction = line_techniques(clue, cells)
+    line = np.ascontiguousarray(cells)
+    solved = solve_cells(REGISTRY["fcomp"], np.array(clue, dtype=CLUE_DTYPE), line)
+    if np.array_equal(solved, line):
+        return None
+    deduction = line_techniques(clue, line)
     return deduction if deduction.technique is not None else None
 
 
@@ -140,18 +142,6 @@ def _closeness(cells: Iterable[tuple[int, int]], cursor: tuple[int, int]) -> tup
     return min((abs(r - cr) + abs(c - cc), r, c) for r, c in cells)
 
 
-def _step_closeness(step: LineStep, cursor: tuple[int, int]) -> tuple[int, int, int]:
-    """:func:`_closeness` of the step's cells, without listing them: along one line the best
-    cell is the decided position nearest the cursor's (the lower one on a tie)."""
-    cr, cc = cursor
-    positions = step.positions()
-    target = cc if step.axis == "row" else cr
-    i = bisect_left(positions, target)
-    p = min(positions[max(i - 1, 0):i + 1], key=lambda q: (abs(q - target), q))
-    r, c = step.board_cell(p)
-    return (abs(r - cr) + abs(c - cc), r, c)
-
-
 def easiest_line_step(puzzle: Puzzle, board: Board, *, cursor: tuple[int, int] = (0, 0),
                       memo: Memo | None = None) -> LineStep | None:
     """The easiest line step on ``board``, ``None`` when no line alone decides another cell.
@@ -164,10 +154,8 @@ def easiest_line_step(puzzle: Puzzle, board: Board, *, cursor: tuple[int, int] =
     """
     best: tuple[tuple[int, tuple[int, int, int], int], LineStep] | None = None
     for order, step in enumerate(line_steps(puzzle, board, memo)):
-        rank = step.rank
-        if best is not None and rank > best[0][0]:
-            continue  # harder than the best so far: its cells need not be looked at
-        key = (rank, _step_closeness(step, cursor), order)
+        where = [step.board_cell(p) for p in step.positions()]
+        key = (step.rank, _closeness(where, cursor), order)
         if best is None or key < best[0]:
             best = (key, step)
     return None if best is None else best[1]
