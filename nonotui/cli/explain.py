@@ -46,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
         raise NonotuiError("--every must be at least 1")
     puzzle = _one_puzzle(args.file)
     kind = kinds.kind_of(puzzle)
+    why = kind.unsupported(puzzle, "solve")
+    if why is not None:
+        raise NonotuiError(f"{args.file}: cannot be explained: {why}")
     rating, steps = kind.explain(puzzle)
     board = Board.full(puzzle.height, puzzle.width, unknown_of(kind.values(puzzle)))
     title = f"{puzzle.title}, " if puzzle.title else ""

@@ -4,8 +4,8 @@ hints (docs/solver.md, "Rating").
 One line per puzzle: the file (``FILE#N`` for the N-th puzzle of a bundle), its size, its grade
 with its words, the hardest technique, the steps each technique took and the score. ``--json``
 prints a list with one object per puzzle (:meth:`nonotui.model.vocab.Rating.to_json`). Every
-argument is read before any puzzle is rated, so bad input stops the command at once (exit code
-1, one line naming the file). ``--timeout`` caps the seconds per puzzle: a puzzle not rated in
+argument is read before any puzzle is rated, so bad input (or a puzzle the solver does not take
+yet, such as a colour puzzle) stops the command at once (exit code 1, one line naming the file). ``--timeout`` caps the seconds per puzzle: a puzzle not rated in
 time gets a line saying so (``"grade": null``, ``"reason": "timeout"``) and the exit code is 4.
 """
 
@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from nonotui import kinds
-from nonotui.errors import EXIT_OK, EXIT_TIMEOUT
+from nonotui.errors import EXIT_OK, EXIT_TIMEOUT, NonotuiError
 from nonotui.model.kind import GRADE_WORDS, Cancelled, Rating
 
 
@@ -54,7 +54,11 @@ def run(args: argparse.Namespace) -> int:
     for spec in args.files:
         puzzles, label = open_puzzles(spec)
         for n, puzzle in enumerate(puzzles, start=1):
-            named.append((f"{label}#{n}" if len(puzzles) > 1 else label, puzzle))
+            name = f"{label}#{n}" if len(puzzles) > 1 else label
+            why = kinds.kind_of(puzzle).unsupported(puzzle, "solve")
+            if why is not None:
+                raise NonotuiError(f"{name}: cannot be rated: {why}")
+            named.append((name, puzzle))
     out: list[dict[str, object]] = []
     timed_out = False
     for label, puzzle in named:

@@ -80,6 +80,11 @@ def test_bad_input_is_one_line_and_exit_1(tmp_path: Path,
     code, out, err = run(capsys, "rate", "heart", str(bad))
     assert code == 1 and out == ""  # every file is read before any puzzle is rated
     assert len(err.strip().splitlines()) == 1 and "bad.non, line 5" in err
+    colour = Path(__file__).resolve().parents[2] / "data" / "formats" / "flower.non"
+    code, out, err = run(capsys, "rate", "heart", str(colour))
+    assert code == 1 and out == "" and "flower.non: cannot be rated: " in err and "colour" in err
+    code, out, err = run(capsys, "explain", str(colour))
+    assert code == 1 and out == "" and "flower.non: cannot be explained: " in err
     code, _, err = run(capsys, "explain", "no-such-puzzle")
     assert code == 1 and "no-such-puzzle" in err
 
