@@ -194,3 +194,15 @@ def test_a_puzzle_that_needs_guessing() -> None:
     for step in path:
         for r, c, v in step.cells:
             assert v == (FILLED_CELL if picture[r][c] else EMPTY_CELL)
+
+
+def test_ratings_in_threads_agree_with_one_at_a_time() -> None:
+    """The player rates in a worker while hints run in another: the techniques' caches hold only
+    read-only values, and each kernel call has scratch of its own."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    puzzles = [open_one(f"puzzles/{name}.non") for name in ("house", "fish", "house", "fish")]
+    alone = [rate(p) for p in puzzles]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(rate, puzzles))
+    assert together == alone

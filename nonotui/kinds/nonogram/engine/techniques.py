@@ -373,16 +373,17 @@ def mercury(clue: Clue, cells: list[int]) -> list[int]:
 
 
 @lru_cache(maxsize=1024)
-def _kernel_args(clue: Clue, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The complete linesolver's clue, colours and scratch for a clue and line length (kept:
-    a walk asks for the same lines again and again)."""
+def _kernel_clue(clue: Clue) -> tuple[np.ndarray, np.ndarray]:
+    """The complete linesolver's clue and colours for a clue (kept: a walk asks for the same
+    lines again and again; read only, so threads may share them)."""
     blocks = np.array(clue, dtype=CLUE_DTYPE)
-    return blocks, np.ones_like(blocks), work_array(n, len(clue))
+    return blocks, np.ones_like(blocks)
 
 
 def whole_line(clue: Clue, cells: list[int]) -> list[int]:
     """Everything the line's clue and cells imply (the engine's complete linesolver)."""
-    blocks, colors, iwork = _kernel_args(clue, len(cells))
+    blocks, colors = _kernel_clue(clue)
+    iwork = work_array(len(cells), len(clue))  # scratch of this call's own
     line = np.array(cells, dtype=CELL_DTYPE)
     out = np.empty_like(line)
     status = kernels.solve_line(kernels.FCOMP, blocks, colors, line, out, iwork)
