@@ -4,8 +4,9 @@
 hint would (docs/solver.md, "Rating"):
 
 1. while some line alone decides a cell, take the easiest line step
-   (:func:`~nonotui.kinds.nonogram.engine.ladder.easiest_line_step`, cursor at the top left) and
-   apply its whole deduction, counted under its technique;
+   (:func:`~nonotui.kinds.nonogram.engine.ladder.easiest_line_step`, cursor at the top left, as
+   :func:`easiest_from_top_left` finds it sooner) and apply its whole deduction, counted under
+   its technique;
 2. when no line decides anything and cells are left, probe: the cell whose other value breaks a
    line through the *shortest* chain (the fewest line solves, nearest the top left: the probe
    the contradiction hint picks and tells) is decided, counted as ``Contradiction``, and the
@@ -35,7 +36,7 @@ from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.model.vocab import Cancelled, Rating, RatingReason
 
 if TYPE_CHECKING:
-    from nonotui.kinds.nonogram.engine.ladder import Memo
+    from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo
     from nonotui.kinds.nonogram.engine.search import _Prepared
 
 # The engine (and numba with it) is imported by the functions that need it, so that importing
@@ -59,7 +60,7 @@ CONTRADICTION_BASE = 8
 its chain rests on."""
 CONTRADICTION_PER_LINE = 4
 
-__all__ = ["RatedStep", "rate", "score_of", "words"]
+__all__ = ["RatedStep", "easiest_from_top_left", "rate", "score_of", "words"]
 
 
 @dataclass(frozen=True)
@@ -148,12 +149,38 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
 
 
 def _line_step(puzzle: Puzzle, board: Board, memo: Memo) -> RatedStep | None:
-    from nonotui.kinds.nonogram.engine.ladder import easiest_line_step
-
-    step = easiest_line_step(puzzle, board, cursor=(0, 0), memo=memo)
+    step = easiest_from_top_left(puzzle, board, memo)
     if step is None:
         return None
     return RatedStep(step.technique, (step.axis, step.index), None, step.cells(), 0, step.text())
+
+
+def easiest_from_top_left(puzzle: Puzzle, board: Board, memo: Memo | None = None
+                          ) -> LineStep | None:
+    """:func:`~nonotui.kinds.nonogram.engine.ladder.easiest_line_step` with the cursor at the top
+    left, sooner: the same order (the technique's rank, then the decided cell nearest the top
+    left by distance, row and column, then rows before columns) over the same
+    :func:`~nonotui.kinds.nonogram.engine.ladder.line_steps`, but a step harder than the best so
+    far is passed over, and a step's nearest cell is its lowest decided position (along one line
+    the distance to the top left grows with the position). A test walks puzzles with both and
+    finds the same steps.
+
+    Raises:
+        Contradiction: some line admits no arrangement of its clue.
+    """
+    from nonotui.kinds.nonogram.engine.ladder import line_steps
+
+    best: tuple[tuple[int, tuple[int, int, int], int], LineStep] | None = None
+    for order, step in enumerate(line_steps(puzzle, board, memo)):
+        rank = step.rank
+        if best is not None and rank > best[0][0]:
+            continue
+        first = min(p for cells in step.deduction.cells_by_technique.values() for p in cells)
+        r, c = step.board_cell(first)
+        key = (rank, (r + c, r, c), order)
+        if best is None or key < best[0]:
+            best = (key, step)
+    return None if best is None else best[1]
 
 
 def _contradiction_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:

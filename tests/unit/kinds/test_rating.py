@@ -206,3 +206,31 @@ def test_ratings_in_threads_agree_with_one_at_a_time() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(rate, puzzles))
     assert together == alone
+
+
+@pytest.mark.parametrize("name", ["house", "fish", "anchor", "tortoise"])
+def test_the_walks_shortcut_takes_the_ladders_steps(name: str) -> None:
+    """The rating's own search for the easiest step gives exactly the ladder's, step by step
+    (contradictions are applied from a path, since neither decides them)."""
+    from nonotui.kinds.nonogram.engine.ladder import Memo, easiest_line_step
+    from nonotui.kinds.nonogram.puzzle import unknown_board
+    from nonotui.kinds.nonogram.rating import easiest_from_top_left
+
+    puzzle = open_one(f"puzzles/{name}.non")
+    path: list[RatedStep] = []
+    rate(puzzle, path=path)
+    board = unknown_board(puzzle)
+    memo: Memo = {}
+    compared = 0
+    for step in path:
+        if step.technique != CONTRADICTION:
+            ours = easiest_from_top_left(puzzle, board, memo)
+            theirs = easiest_line_step(puzzle, board, cursor=(0, 0))
+            assert ours is not None and theirs is not None
+            assert (ours.axis, ours.index, ours.cells()) == (theirs.axis, theirs.index,
+                                                             theirs.cells())
+            assert ours.cells() == step.cells
+            compared += 1
+        for r, c, v in step.cells:
+            board.cells[r, c] = v
+    assert easiest_from_top_left(puzzle, board, memo) is None and compared > 20
