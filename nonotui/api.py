@@ -1,4 +1,4 @@
-"""nonotui's public Python API: load, solve, hint and check a puzzle of any kind.
+"""nonotui's public Python API: load, solve, hint, check and rate a puzzle of any kind.
 
 Everything here goes through the kinds registry and the :class:`~nonotui.model.kind.Kind`
 protocol, so it works the same for every kind nonotui knows (nonograms today) and for a kind
@@ -31,6 +31,7 @@ from nonotui.model.kind import (
     CheckReport,
     HintLike,
     Kind,
+    Rating,
     SolveOutcome,
     Stop,
     unknown_of,
@@ -162,6 +163,17 @@ def check(puzzle: Any, board: Board, should_stop: Stop | None = None) -> CheckRe
     return kinds.kind_of(puzzle).check_board(puzzle, board.copy(), should_stop or _never)
 
 
+def rate(puzzle: Any, should_stop: Stop | None = None) -> Rating:
+    """How hard the puzzle is for a player following hints (as ``nonotui rate`` says): grade,
+    score, whether line logic alone solves it, uniqueness, the hardest technique and the steps
+    each technique took.
+
+    Raises:
+        Cancelled: ``should_stop`` returned true.
+    """
+    return kinds.kind_of(puzzle).rate(puzzle, should_stop)
+
+
 def _never() -> bool:
     return False
 
@@ -172,6 +184,7 @@ __all__ = [
     "HintLike",
     "Kind",
     "NonotuiError",
+    "Rating",
     "SolveOutcome",
     "board_text",
     "check",
@@ -182,6 +195,7 @@ __all__ = [
     "load",
     "load_all",
     "loads",
+    "rate",
     "read_board",
     "register",
     "solve",
