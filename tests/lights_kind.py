@@ -38,6 +38,7 @@ from nonotui.model.kind import (
     MarkKey,
     Plan,
     PuzzleFormat,
+    Rating,
     SolveOutcome,
     Step,
     Stop,
@@ -371,6 +372,42 @@ class LightsKind:
                               f"{word}.")
         return LightsHint("guess", (), "Logic is stuck: guess a cell.")
 
+    def rate(self, puzzle: LightsPuzzle, should_stop: Stop | None = None) -> Rating:
+        """Lights has one technique, "Unit counts" (grade 1): one row's lit count, or one
+        region's half-lit count, alone rules values out of its cells. A walk applies it unit by
+        unit until nothing changes; a unique puzzle it does not finish needs guessing (grade 0),
+        and the brute-force solver says whether there is one solution, several or none."""
+        return self.explain(puzzle, should_stop)[0]
+
+    def explain(self, puzzle: LightsPuzzle, should_stop: Stop | None = None
+                ) -> tuple[Rating, list[Step]]:
+        found = list(solutions(puzzle, None, 2, should_stop))
+        if len(found) != 1:
+            reason = "no solution" if not found else "not unique"
+            return Rating(0, 0, False, False, None, {}, reason), []  # type: ignore[arg-type]
+        board = Board.full(puzzle.height, puzzle.width, UNKNOWN)
+        units = [(f"Row {r + 1}", [(r, c) for c in range(puzzle.width)], LIT, n)
+                 for r, n in enumerate(puzzle.rows)]
+        units += [(f"Region {name}", puzzle.region_cells(name), HALF, n)
+                  for name, n in puzzle.counts]
+        steps: list[Step] = []
+        progressed = True
+        while progressed:
+            if should_stop is not None and should_stop():
+                raise Cancelled
+            progressed = False
+            for number, (name, cells, counted, n) in enumerate(units):
+                changed = _narrow_unit(board, cells, counted, n)
+                if changed:
+                    steps.append(Step(tuple(changed), f"Unit counts. {name} holds {n}: "
+                                      f"{len(changed)} cells narrowed.", number, "Unit counts"))
+                    progressed = True
+        used = {"Unit counts": len(steps)} if steps else {}
+        hardest = "Unit counts" if steps else None
+        if any(int(v) not in (DARK, LIT, HALF) for v in board.cells.reshape(-1)):
+            return Rating(0, len(steps), False, True, hardest, used, "needs guessing"), steps
+        return Rating(1, len(steps), True, True, hardest, used), steps
+
     def checker(self, puzzle: LightsPuzzle) -> Callable[[Board, Stop], frozenset[Cell]]:
         def check(board: Board, should_stop: Stop) -> frozenset[Cell]:
             return frozenset((r, c) for r, c, _ in self._wrong(puzzle, board, should_stop))
@@ -450,6 +487,24 @@ class LightsKind:
 
     def solve_options(self, args: Any) -> dict[str, object]:
         return {}
+
+
+def _narrow_unit(board: Board, cells: Sequence[Cell], counted: int, n: int
+                 ) -> list[tuple[int, int, int]]:
+    """Keep in each of ``cells`` only the values some filling of the unit with exactly ``n``
+    cells of value ``counted`` gives it; the cells that changed, with their new values."""
+    allowed = [[v for v in (DARK, LIT, HALF) if int(board.cells[r, c]) & v] for r, c in cells]
+    seen = [0] * len(cells)
+    for combo in itertools.product(*allowed):
+        if sum(v == counted for v in combo) == n:
+            for i, v in enumerate(combo):
+                seen[i] |= v
+    changed = []
+    for (r, c), values in zip(cells, seen, strict=True):
+        if values != int(board.cells[r, c]):
+            board.cells[r, c] = values  # 0 would be a broken unit: never for a solvable puzzle
+            changed.append((r, c, values))
+    return changed
 
 
 class LightsHelper:
