@@ -257,7 +257,9 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
     5: :func:`_harden` flips single cells of the line-solvable picture until line logic stalls
     on a puzzle that is still unique. Each puzzle is rated; one of another grade makes the
     generator try the next field, and after :data:`GRADE_FIELDS` fields the one nearest the
-    grade asked for is kept (the easier one on a tie).
+    grade asked for is kept (the harder one on a tie: grade 4 asked, 5 is kept rather than 3,
+    as both puzzles then need contradictions; grade 0, needing guessing, only when nothing else
+    was found).
     """
     w, h, sym, target = recipe.width, recipe.height, recipe.symmetry, recipe.grade
     rng = _graded_stream(recipe)
@@ -287,13 +289,12 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
             else:  # its flips may have left the picture not line-solvable
                 picture = kept
         found: list[tuple[Picture, int, int]]
-        if target >= 4:
-            found = _harden(picture, rng, sym, target, fixup_budget != 0)
-        else:
+        found = _harden(picture, rng, sym, target, fixup_budget != 0) if target >= 4 else []
+        if not found:  # grades 1 to 3, or no harder puzzle found: the line-solvable one
             found = [(picture, _rate(picture), 0)]
         for candidate, grade, more in found:
             flips_total += more
-            key = (abs(grade - target) if grade else 9, grade)
+            key = (abs(grade - target) if grade else 9, -grade)
             if best is None or key < best[0]:
                 best = (key, candidate, grade, flips + more, restart)
         if best is not None and best[2] == target:
@@ -380,10 +381,10 @@ def _second_solution(picture: Picture) -> Picture | None:
 
 
 def _rate(picture: Picture) -> int:
-    """The grade of ``picture``'s puzzle."""
-    from nonotui.kinds.nonogram.pictures import interim_grade
+    """The grade of ``picture``'s puzzle, by the rating (:mod:`nonotui.kinds.nonogram.rating`)."""
+    from nonotui.kinds.nonogram.rating import rate
 
-    return interim_grade(Puzzle.from_picture(picture))
+    return rate(Puzzle.from_picture(picture, keep_goal=False)).grade
 
 
 def _metadata(recipe: Recipe, flips: int, restarts: int, grade: int = 0) -> Metadata:

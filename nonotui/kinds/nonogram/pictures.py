@@ -296,21 +296,3 @@ def undecided_upto(picture: Picture, upto: str, memo: Memo | None = None) -> lis
                 queued[other] = True
                 queue.append(other)
     return [(r, c) for r in range(height) for c in range(width) if grid[r][c] == UNKNOWN]
-
-
-def interim_grade(puzzle: object) -> int:
-    """INTERIM until rating.rate lands: the grade of the ladder walk (1-3), 4 when it stalls."""
-    from nonotui.kinds.nonogram.engine.ladder import Memo as LadderMemo
-    from nonotui.kinds.nonogram.engine.ladder import easiest_line_step
-    from nonotui.kinds.nonogram.engine.techniques import BY_NAME
-    from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
-
-    assert isinstance(puzzle, Puzzle)
-    board = unknown_board(puzzle)
-    memo: LadderMemo = {}
-    hardest = 0
-    while (step := easiest_line_step(puzzle, board, memo=memo)) is not None:
-        for r, c, v in step.cells():
-            board.cells[r, c] = v
-        hardest = max(hardest, BY_NAME[step.technique].grade)
-    return 4 if bool((board.cells == UNKNOWN).any()) else hardest
