@@ -229,6 +229,10 @@ GRADE_FIELDS = 16
 GRADE_STALL_FLIPS = 20
 """Like :data:`STALL_FLIPS`, for the fix-up towards grades 1 and 2 (whose cut-off line logic
 gains fewer cells per flip)."""
+GRADE_CUT_FLIPS_PER_LINE = 16
+"""The flips all fields of one request may spend together in the fix-up towards grades 1 and
+2 (times the rows and columns): its plain-Python propagation is the slow part of a request, and
+past this budget the fields left are only rated (grade 1 is rare on big pictures)."""
 GRADE1_EXTRA_PASSES = 4
 """Smoothing passes added for grade 1: bigger blobs give lines of fewer, longer blocks, which
 simple boxes and simple spaces can finish."""
@@ -267,6 +271,7 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
     memo: Memo = {}
     passes = smoothing_passes(w, h) + (GRADE1_EXTRA_PASSES if target == 1 else 0)
     flips_total = 0
+    cut_left = GRADE_CUT_FLIPS_PER_LINE * (w + h) if fixup_budget is None else budget
     best: tuple[tuple[int, int], Picture, int, int, int] | None = None
     for restart in range(GRADE_FIELDS):
         values = field(rng, w, h, sym, passes)
@@ -277,13 +282,15 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
         flips_total += flips
         if not solved:
             continue
-        if target in _UPTO:
+        if target in _UPTO and cut_left > 0:
             upto = _UPTO[target]
             kept = [row[:] for row in picture]
             solved, more = make_line_solvable(
-                picture, rng, sym, budget, lambda p: undecided_upto(p, upto, memo),
-                GRADE_STALL_FLIPS, sampled=GRADE_SAMPLED_FLIPS)
+                picture, rng, sym, min(budget, cut_left),
+                lambda p: undecided_upto(p, upto, memo), GRADE_STALL_FLIPS,
+                sampled=GRADE_SAMPLED_FLIPS)
             flips_total += more
+            cut_left -= more
             if solved:
                 flips += more
             else:  # its flips may have left the picture not line-solvable
