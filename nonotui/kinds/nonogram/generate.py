@@ -16,11 +16,21 @@ every machine (DECISIONS.md "Techniques, rating, generator"):
   the fewest cells undecided is made). After a step budget without success the generator
   starts over from a new field (a *restart*). The engine's search then proves the result unique.
 
-No wall-clock limit decides anything: only step budgets. The output depends on the line-logic
-fixed point and the uniqueness verdict, both facts about the clues, not on the engine's search
-order. Every generated puzzle is therefore solvable by line logic alone (grades 1 to 3 once the
-rating exists). ``g0`` in an id means "any grade": aiming at a grade is not built yet, and an id
-with another grade is refused rather than answered with a puzzle of some other grade.
+No wall-clock limit decides anything: only step budgets. The output of a ``g0`` recipe ("any
+grade": line-solvable, not rated) depends on the line-logic fixed point and the uniqueness
+verdict, both facts about the clues, not on the engine's search order.
+
+A recipe with a grade from 1 to 5 (:func:`_generate_graded`) draws its fields from a stream of
+its own, makes each line-solvable as above, then aims: for grades 1 and 2 it flips cells until
+the whole line steps no harder than the grade's hardest technique solve the puzzle
+(:func:`~nonotui.kinds.nonogram.pictures.undecided_upto`); for grades 4 and 5 it flips single
+cells until line logic stalls on a puzzle the engine's search proves still unique
+(:func:`_harden`). Every candidate is rated (:func:`nonotui.kinds.nonogram.rating.rate`); the
+first of the grade asked for is the answer, else after :data:`GRADE_FIELDS` fields the nearest
+grade reached (said in the description and in :attr:`Generated.grade`). The id keeps the grade
+asked for, and the same id gives the same puzzle, whichever grade it reached. The rating, and for
+grades 4 and 5 which second solution the search finds, are part of what an id gives: a change to
+them needs a new generator version.
 
 Importing this module loads neither numba nor the engine; :func:`generate` does.
 """

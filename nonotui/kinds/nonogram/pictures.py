@@ -4,15 +4,17 @@ line-solvable, by complete line logic or by line logic cut off at a technique of
 :mod:`nonotui.kinds.nonogram.generate` (recipes, ids, the generator itself) builds its puzzles
 from these parts; the module docstring there says how they fit together.
 
-:func:`undecided_upto` propagates a picture's clues over the whole grid with only the line
-techniques up to a given one (:func:`~nonotui.kinds.nonogram.engine.techniques.line_techniques`
-with ``upto``), the rows and columns taken in a fixed order (a queue, rows first), and returns the
-cells it leaves undecided. A picture for which it leaves none can be solved by a player who never
-needs a technique past ``upto``: the generator flips undecided cells until there are none, as it
-does with complete line logic for a line-solvable puzzle. It is a fix-up tool, not a rating: the
-generator rates every graded puzzle it keeps with the rating. The techniques are plain Python; a
-memo kept by the caller (line clue and contents -> result) makes the many propagations of one
-fix-up, which differ in a few lines, cheap.
+:func:`undecided_upto` propagates a picture's clues over the whole grid taking a line's whole
+deduction (every cell its clue and cells imply) only when the technique ladder
+(:func:`~nonotui.kinds.nonogram.engine.techniques.line_techniques`) reaches it with techniques no
+harder than a given one, as the rating's walk names its line steps; the rows and columns are taken
+in a fixed order (a queue, rows first), and it returns the cells left undecided. A picture for
+which it leaves none can be solved by a player who never needs a technique past that one: the
+generator flips undecided cells until there are none, as it does with complete line logic for a
+line-solvable puzzle. It is a fix-up tool, not a rating: the generator rates every graded puzzle
+it keeps with the rating. The techniques are plain Python; a memo kept by the caller (line clue
+and contents -> result) makes the many propagations of one fix-up, which differ in a few lines,
+cheap.
 
 Importing this module loads neither numba nor the engine.
 """
