@@ -16,8 +16,10 @@ from nonotui.cli import main
 from nonotui.kinds import open_one
 from tests import naive_count
 
-GRADE_5 = "4x4:1/2/2/2/1.1/3/1/1"
+GRADE_4 = "4x4:1/2/2/2/1.1/3/1/1"
 """Columns 1/2/2/2, rows 1 1/3/1/1: one contradiction on a chain of four lines."""
+GRADE_5 = "6x4:2/1/1.1/1/1/1.1/1.1/1.2/1.1/2"
+"""Six contradictions, one on a chain of five lines."""
 TWO = "2x2:1/1/1/1"
 """Two solutions."""
 KEYS = ["file", "grade", "score", "line_solvable", "unique", "hardest", "steps", "reason"]
@@ -30,21 +32,23 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_the_examples_are_what_they_claim() -> None:
-    hard = open_one(GRADE_5)
-    assert naive_count.count(hard.rows, hard.columns, cap=2) == 1
+    for spec in (GRADE_4, GRADE_5):
+        hard = open_one(spec)
+        assert naive_count.count(hard.rows, hard.columns, cap=2) == 1
     two = open_one(TWO)
     assert naive_count.count(two.rows, two.columns, cap=3) == 2
 
 
 def test_text_one_line_per_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "rate", "heart", GRADE_5, TWO)
+    code, out, err = run(capsys, "rate", "heart", GRADE_5, TWO, GRADE_4)
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 4
+    assert lines[3].split("\t")[2] == "grade 4 (short contradictions)"
     assert lines[0].split("\t")[:3] == ["heart", "5x5", "grade 2 (one-line techniques)"]
     assert "hardest: Forcing" in lines[0] and re.search(r"score \d+$", lines[0])
     assert lines[1].split("\t")[2] == "grade 5 (long contradictions)"
-    assert "Contradiction 1" in lines[1]
+    assert "Contradiction 6" in lines[1]
     assert lines[2].split("\t")[2:] == ["grade 0 (not unique)", "hardest: none", "no steps",
                                         "score 0"]
 
@@ -104,8 +108,9 @@ def test_explain_tells_a_contradiction_with_its_chain(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "--every", "100", GRADE_5)
     assert code == 0
-    assert re.search(r"^\d+\. Contradiction, a chain of \d lines: If row \d, column \d were ",
-                     out, flags=re.M)
+    chains = re.findall(r"^\d+\. Contradiction, a chain of (\d) lines: If row \d, column \d "
+                        r"were ", out, flags=re.M)
+    assert len(chains) == 6 and max(chains) == "5"
     assert "Grade 5 (long contradictions)" in out
     code, out, _ = run(capsys, "explain", TWO)
     assert code == 0 and "more than one solution" in out and "Grade 0 (not unique)" in out

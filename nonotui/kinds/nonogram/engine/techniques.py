@@ -40,6 +40,8 @@ complete linesolver).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,8 +107,17 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 # ----------------------------------------------------------------------------------------------
 #
 # The rules run thousands of times in a rating's walk (docs/solver.md, "Rating"), so the helpers
-# work in O(line + blocks) with prefix tables instead of rescanning the line per cell, and the
-# blocks' reaches on one line state are computed once for every rule that asks (a small cache).
+# search the line as bytes (``bytes.find`` and a regular expression run in C), find a cell's
+# blocks by bisection, and compute the blocks' reaches on one line state once for every rule
+# that asks (a small cache).
+
+_EMPTY_BYTE = bytes([EMPTY])
+_FILLED_RUNS = re.compile(re.escape(bytes([FILLED])) + b"+")
+
+
+def _bytes(cells: Sequence[int]) -> bytes:
+    """The line as bytes, one per cell (cell values are small bitsets)."""
+    return bytes(cells)
 
 
 def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> list[int]:
@@ -114,22 +125,15 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
     empty cells (a block never covers one). Filled cells are ignored, so this is a relaxation:
     every arrangement's starts are at or right of these."""
     n = len(cells)
+    line = _bytes(cells) if crosses else b""
     starts: list[int] = []
-    if crosses:
-        # last_empty[i]: the last empty cell at or before i, -1 when none
-        last_empty = [-1] * n
-        last = -1
-        for i, value in enumerate(cells):
-            if value == EMPTY:
-                last = i
-            last_empty[i] = last
     pos = 0
     for length in clue:
         start = pos
         if crosses:
             while start + length <= n:
-                blocked = last_empty[start + length - 1]
-                if blocked < start:
+                blocked = line.rfind(_EMPTY_BYTE, start, start + length)
+                if blocked < 0:
                     break
                 start = blocked + 1
         if start + length > n:
@@ -141,48 +145,35 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
 
 @lru_cache(maxsize=4096)
 def _reaches_of(clue: Clue, cells: tuple[int, ...], crosses: bool
-                ) -> tuple[tuple[int, int], ...]:
+                ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]:
     n, k = len(cells), len(clue)
     left = _left_starts(clue, cells, crosses)
     mirrored = _left_starts(clue[::-1], cells[::-1], crosses)
     right = [n - mirrored[k - 1 - i] - clue[i] for i in range(k)]
     if any(lo > hi for lo, hi in zip(left, right)):
         raise Contradiction("a block has no place in the line")
-    return tuple(zip(left, right))
+    return (tuple(zip(left, right)), tuple(left),
+            tuple(hi + length - 1 for hi, length in zip(right, clue)))
 
 
-def _reaches(clue: Clue, cells: list[int], crosses: bool) -> Sequence[tuple[int, int]]:
+def _reaches(clue: Clue, cells: Sequence[int], crosses: bool) -> Sequence[tuple[int, int]]:
     """Each block's ``(leftmost start, rightmost start)`` under :func:`_left_starts`' relaxation."""
-    return _reaches_of(clue, tuple(cells), crosses)
+    return _reaches_of(clue, tuple(cells), crosses)[0]
 
 
-@lru_cache(maxsize=4096)
-def _owners_of(clue: Clue, cells: tuple[int, ...], crosses: bool
-               ) -> tuple[tuple[tuple[int, int], ...], list[int], list[int]]:
-    reach = _reaches_of(clue, cells, crosses)
-    n, k = len(cells), len(clue)
-    first, last = [0] * n, [-1] * n
-    i, j = 0, -1
-    for p in range(n):
-        while i < k and reach[i][1] + clue[i] <= p:
-            i += 1
-        while j + 1 < k and reach[j + 1][0] <= p:
-            j += 1
-        first[p], last[p] = i, j
-    return reach, first, last
+class _Blocks:
+    """The blocks' reaches on one line state, and which blocks can cover a cell.
 
+    Both ends of the reaches grow block by block (the leftmost starts, and the last cells of the
+    rightmost placements), so the blocks whose reach holds a cell are consecutive, found by
+    bisection."""
 
-def _owners(clue: Clue, cells: list[int], crosses: bool
-            ) -> tuple[Sequence[tuple[int, int]], list[int], list[int]]:
-    """The reaches (:func:`_reaches`) and, for each cell ``p``, the blocks whose reach contains
-    it: ``first[p]`` to ``last[p]`` (none when ``first[p] > last[p]``). Both ends of the reaches
-    grow block by block, so the blocks covering a cell are consecutive. Read only."""
-    return _owners_of(clue, tuple(cells), crosses)
+    def __init__(self, clue: Clue, cells: Sequence[int], crosses: bool) -> None:
+        self.reach, self.los, self.ends = _reaches_of(clue, tuple(cells), crosses)
 
-
-def _covering(clue: Clue, reach: Sequence[tuple[int, int]], cell: int) -> list[int]:
-    """The blocks whose reach contains ``cell``."""
-    return [i for i, (lo, hi) in enumerate(reach) if lo <= cell < hi + clue[i]]
+    def owners(self, cell: int) -> range:
+        """The blocks whose reach contains ``cell`` (empty when none does)."""
+        return range(bisect_left(self.ends, cell), bisect_right(self.los, cell))
 
 
 def _set(cells: list[int], index: int, value: int) -> None:
@@ -192,52 +183,21 @@ def _set(cells: list[int], index: int, value: int) -> None:
     cells[index] = value
 
 
-def _set_marked(cells: list[int], counts: list[int], value: int) -> None:
-    """Decide every cell whose running total of ``counts`` (a difference table: +1 where a
-    range starts, -1 after it ends) is positive."""
-    depth = 0
-    for c in range(len(cells)):
-        depth += counts[c]
-        if depth > 0:
-            _set(cells, c, value)
-
-
-def _mark(counts: list[int], first: int, last: int) -> None:
-    """Add the range ``first..last`` (clipped to the line) to a difference table."""
-    first = max(first, 0)
-    last = min(last, len(counts) - 2)
-    if first <= last:
-        counts[first] += 1
-        counts[last + 1] -= 1
-
-
 def _runs(cells: Sequence[int]) -> list[tuple[int, int]]:
     """The maximal runs of filled cells, as ``(first, last)`` indices."""
-    runs: list[tuple[int, int]] = []
-    first = -1
-    for i, value in enumerate(cells):
-        if value == FILLED:
-            if first < 0:
-                first = i
-        elif first >= 0:
-            runs.append((first, i - 1))
-            first = -1
-    if first >= 0:
-        runs.append((first, len(cells) - 1))
-    return runs
+    return [(m.start(), m.end() - 1) for m in _FILLED_RUNS.finditer(_bytes(cells))]
 
 
 def _empty_out_of_reach(clue: Clue, cells: list[int], windows: Sequence[tuple[int, int]]) -> None:
     """Empty every cell outside every block's window ``(first, last)``."""
     n = len(cells)
-    counts = [0] * (n + 1)
-    for first, last in windows:
-        _mark(counts, first, last)
-    depth = 0
-    for c in range(n):
-        depth += counts[c]
-        if depth <= 0:
+    pos = 0
+    for first, last in sorted(windows):
+        for c in range(pos, min(first, n)):
             _set(cells, c, EMPTY)
+        pos = max(pos, last + 1)
+    for c in range(pos, n):
+        _set(cells, c, EMPTY)
 
 
 def _fill_overlaps(clue: Clue, cells: list[int], reach: Sequence[tuple[int, int]]) -> None:
@@ -262,15 +222,14 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
     """Empty the cells no block can reach (by the edges, and the filled cells only one block can
     reach, which keep that block within its length of them)."""
     out = list(cells)
-    reach, first, last = _owners(clue, out, crosses=False)
-    windows = [(lo, hi + length - 1) for length, (lo, hi) in zip(clue, reach)]
-    for c, value in enumerate(cells):
-        if value != FILLED:
-            continue
-        i = first[c]
-        if i > last[c]:
+    blocks = _Blocks(clue, out, crosses=False)
+    windows = [(lo, end) for lo, end in zip(blocks.los, blocks.ends)]
+    for c in [c for c, value in enumerate(cells) if value == FILLED]:
+        owners = blocks.owners(c)
+        if not owners:
             raise Contradiction(f"no block can cover the filled cell {c + 1}")
-        if i == last[c]:
+        if len(owners) == 1:
+            i = owners[0]
             lo, hi = windows[i]
             windows[i] = (max(lo, c - clue[i] + 1), min(hi, c + clue[i] - 1))
     _empty_out_of_reach(clue, out, windows)
@@ -280,28 +239,10 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
 def forcing(clue: Clue, cells: list[int]) -> list[int]:
     """Placements that avoid crosses: fill each block's overlap, empty the cells out of reach."""
     out = list(cells)
-    reach = _reaches(clue, out, crosses=True)
-    _fill_overlaps(clue, out, reach)
-    _empty_out_of_reach(clue, out, [(lo, hi + size - 1) for size, (lo, hi) in zip(clue, reach)])
+    blocks = _Blocks(clue, out, crosses=True)
+    _fill_overlaps(clue, out, blocks.reach)
+    _empty_out_of_reach(clue, out, list(zip(blocks.los, blocks.ends)))
     return out
-
-
-def _walls(cells: Sequence[int]) -> tuple[list[int], list[int]]:
-    """For each cell, the nearest empty cell before it (-1 for the edge) and after it (the
-    line's length for the edge)."""
-    n = len(cells)
-    before, after = [-1] * n, [n] * n
-    wall = -1
-    for i in range(n):
-        before[i] = wall
-        if cells[i] == EMPTY:
-            wall = i
-    wall = n
-    for i in range(n - 1, -1, -1):
-        after[i] = wall
-        if cells[i] == EMPTY:
-            wall = i
-    return before, after
 
 
 def glue(clue: Clue, cells: list[int]) -> list[int]:
@@ -309,22 +250,24 @@ def glue(clue: Clue, cells: list[int]) -> list[int]:
     edge or a cross) ``w`` before it closer than ``m``: cells ``p`` to ``w + m`` are filled (and
     mirrored for a wall after it)."""
     out = list(cells)
-    _, first, last = _owners(clue, cells, crosses=True)
+    blocks = _Blocks(clue, cells, crosses=True)
     n = len(cells)
-    before, after = _walls(cells)
+    line = _bytes(cells)
     # the cells of a run share their walls, and the run's own cells are filled already: a run
-    # fills up to the farthest cell any of its cells glues to, on each side
+    # fills as far as the cell of it that reaches farthest from each wall
     for a, b in _runs(cells):
-        farthest, nearest = b, a
+        before = line.rfind(_EMPTY_BYTE, 0, a)  # -1: the edge
+        after = line.find(_EMPTY_BYTE, b + 1)
+        after = n if after < 0 else after
+        most = 0
         for p in range(a, b + 1):
-            if first[p] > last[p]:
+            owners = blocks.owners(p)
+            if not owners:
                 raise Contradiction(f"no block can cover the filled cell {p + 1}")
-            m = min(clue[first[p]:last[p] + 1])
-            farthest = max(farthest, before[p] + m)
-            nearest = min(nearest, after[p] - m)
-        for c in range(b + 1, min(farthest, n - 1) + 1):
+            most = max(most, min(clue[owners.start:owners.stop]))
+        for c in range(b + 1, min(before + most, n - 1) + 1):
             _set(out, c, FILLED)
-        for c in range(max(nearest, 0), a):
+        for c in range(max(after - most, 0), a):
             _set(out, c, FILLED)
     return out
 
@@ -335,27 +278,26 @@ def joining_and_splitting(clue: Clue, cells: list[int]) -> list[int]:
     a cross, two runs that one unknown cell would join into a run longer than any block that can
     reach that cell."""
     out = list(cells)
-    reach = _reaches(clue, cells, crosses=True)
-    n = len(cells)
-    filled = [c for c, v in enumerate(cells) if v == FILLED]
-    if len(filled) < 2:
+    runs = _runs(cells)
+    if len(runs) < 2:
         return out
-    before, _ = _walls(cells)
-    for p, q in zip(filled, filled[1:]):
-        if q == p + 1 or before[q] > p:  # adjacent, or a cross between them
-            continue
-        first_p = min(_covering(clue, reach, p), default=None)
-        last_q = max(_covering(clue, reach, q), default=None)
+    blocks = _Blocks(clue, cells, crosses=True)
+    line = _bytes(cells)
+    # two filled cells with only unknown cells between: the ends of consecutive runs
+    for (_, p), (q, _) in zip(runs, runs[1:]):
+        if line.find(_EMPTY_BYTE, p + 1, q) >= 0:
+            continue  # a cross between them
+        after, before = blocks.owners(p), blocks.owners(q)
         # some block covering p comes before one covering q, unless none does
-        if first_p is None or last_q is None or not first_p < last_q:
+        if not after or not before or not after[0] < before[-1]:
             for c in range(p + 1, q):
                 _set(out, c, FILLED)
-    runs = _runs(cells)
     for (first, end), (start, last) in zip(runs, runs[1:]):
         if start != end + 2 or cells[end + 1] != UNKNOWN:
             continue
         c = end + 1
-        longest = max((clue[i] for i in _covering(clue, reach, c)), default=0)
+        owners = blocks.owners(c)
+        longest = max(clue[owners.start:owners.stop], default=0)
         if last - first + 1 > longest:
             _set(out, c, EMPTY)
     return out
@@ -365,12 +307,13 @@ def punctuation(clue: Clue, cells: list[int]) -> list[int]:
     """A run of filled cells as long as the longest block that can cover it is finished: the
     cells on either side are empty."""
     out = list(cells)
-    reach = _reaches(clue, cells, crosses=True)
+    blocks = _Blocks(clue, cells, crosses=True)
+    reach = blocks.reach
     for first, last in _runs(cells):
         size = last - first + 1
         lengths = [
             clue[i]
-            for i in _covering(clue, reach, first)
+            for i in blocks.owners(first)
             if clue[i] >= size and reach[i][1] + clue[i] > last
         ]
         if not lengths:
@@ -476,6 +419,16 @@ class LineDeduction:
         return None
 
 
+_VALUES = frozenset((EMPTY, FILLED, UNKNOWN))
+
+
+@lru_cache(maxsize=None)
+def _rungs(upto: str) -> tuple[str, ...]:
+    """The line techniques up to ``upto``, easiest first."""
+    names = list(RULES)
+    return tuple(names[: names.index(upto) + 1])
+
+
 def line_techniques(
     clue: Sequence[int],
     cells: np.ndarray | Sequence[int],
@@ -499,9 +452,9 @@ def line_techniques(
     """
     blocks: Clue = tuple(int(b) for b in clue)
     line = [int(v) for v in cells]
-    if any(v not in (EMPTY, FILLED, UNKNOWN) for v in line):
+    if not _VALUES.issuperset(line):
         raise Contradiction("a cell holds no value")
-    names = list(RULES)[: list(RULES).index(upto) + 1]
+    names = _rungs(upto)
     # Every rule is sound, so none changes a line the complete linesolver leaves as it is: once
     # the line reaches that fixpoint the ladder stops, without a last pass of every rule.
     try:
@@ -520,10 +473,9 @@ def line_techniques(
                 named[c] = names[rung]
         line = new
         rung = 0
-    by_technique = {
-        name: tuple(sorted(c for c, t in named.items() if t == name))
-        for name in names
-        if name in named.values()
-    }
+    grouped: dict[str, list[int]] = {}
+    for c in sorted(named):
+        grouped.setdefault(named[c], []).append(c)
+    by_technique = {name: tuple(grouped[name]) for name in names if name in grouped}
     hardest = max(by_technique, key=lambda t: BY_NAME[t].rank, default=None)
     return LineDeduction(by_technique, hardest, np.array(line, dtype=CELL_DTYPE))
