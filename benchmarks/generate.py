@@ -129,8 +129,14 @@ def main() -> None:
     parser.add_argument("--grades", action="store_true",
                         help="measure graded recipes only (the second table)")
     parser.add_argument("--grade-seeds", type=int, default=12)
+    parser.add_argument("--ambiguity", action="store_true",
+                        help="grade 4 at 15x15: fixing a perturbed picture's ambiguity against "
+                        "undoing the perturbation")
     args = parser.parse_args()
     generate(Recipe(6, 6, 1))  # load the kernels
+    if args.ambiguity:
+        ambiguity_main(args.grade_seeds)
+        return
     if args.grades:
         graded_main(args)
         return
@@ -177,6 +183,27 @@ def main() -> None:
     if args.write:
         RESULTS.write_text(report, encoding="utf-8")
     print(report)
+
+
+def ambiguity_main(seeds: int) -> None:
+    """Grade 4 at 15x15 with up to three flips where two solutions differ, and with none."""
+    from nonotui.kinds.nonogram import generate as gen
+
+    for flips in (gen.AMBIGUITY_FLIPS, 0):
+        saved, gen.AMBIGUITY_FLIPS = gen.AMBIGUITY_FLIPS, flips
+        try:
+            cpu, exact, changed = [], 0, []
+            for seed in range(1, seeds + 1):
+                c0 = time.process_time()
+                made = generate(Recipe(15, 15, seed, "none", GRADE_DENSITY[4], 4))
+                cpu.append(time.process_time() - c0)
+                exact += made.grade == 4
+                changed.append(made.fixups)
+        finally:
+            gen.AMBIGUITY_FLIPS = saved
+        print(f"ambiguity flips {flips}: exact {exact}/{seeds}, CPU median "
+              f"{statistics.median(cpu):.3f} s, worst {max(cpu):.3f} s, cells changed mean "
+              f"{statistics.mean(changed):.1f}", flush=True)
 
 
 def graded_main(args: argparse.Namespace) -> None:
