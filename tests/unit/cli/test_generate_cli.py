@@ -100,6 +100,7 @@ def test_the_extension_picks_the_format(capsys: pytest.CaptureFixture[str],
     (["9x9", "--count", "2", "-o", "x.txt"], EXIT_USAGE, "the tatham format holds one puzzle"),
     (["9x9", "-o", "x.zzz"], EXIT_USAGE, "cannot tell a writable format"),
     (["9x9", "--symmetry", "diagonal"], EXIT_USAGE, "invalid choice"),
+    (["9x9", "--grade", "6"], EXIT_USAGE, "the grade must be from 1 to 5"),
 ])
 def test_bad_command_lines_say_why(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                    monkeypatch: pytest.MonkeyPatch, argv: list[str], code: int,
@@ -112,7 +113,7 @@ def test_bad_command_lines_say_why(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 @pytest.mark.parametrize(("spec", "words"), [
-    ("gen1:9x9:g3:nosym:d50:1", "grades cannot be asked for yet"),
+    ("gen1:9x9:g9:nosym:d50:1", "the grade must be from 1 to 5"),
     ("gen7:9x9:g0:nosym:d50:1", "made by generator version 7; this nonotui has version 1"),
     ("gen1:9x9:nosym", "not a generator id"),
 ])
@@ -121,3 +122,29 @@ def test_bad_ids_are_bad_input(capsys: pytest.CaptureFixture[str], spec: str,
     code, _, err = run(capsys, "show", spec)
     assert code == EXIT_BAD_INPUT
     assert err.startswith(f"nonotui: {spec}: {words}") and err.count("\n") == 1
+
+
+def test_a_graded_puzzle_and_its_id(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests import simple_solver
+
+    spec = "gen1:10x10:g2:nosym:d60:4"  # the grade's own density when --density is not given
+    code, out, err = run(capsys, "generate", "10x10", "--grade", "2", "--seed", "4")
+    assert code == 0 and err.split() == [spec]  # grade 2 reached: no second line
+    (made,) = kinds.parse(out, "out.non")[1]
+    assert made.catalogue == spec
+    assert simple_solver.line_solvable(made.rows, made.columns)
+    code, shown, _ = run(capsys, "show", spec)
+    assert code == 0 and f"id: {made.identity}" in shown
+
+
+def test_the_nearest_grade_is_said_on_standard_error(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonotui.kinds.nonogram import generate as gen
+
+    monkeypatch.setattr(gen, "_rate", lambda picture: 2)  # a rating that always says 2
+    code, out, err = run(capsys, "generate", "9x9", "--grade", "3", "--seed", "1")
+    assert code == 0
+    assert err.splitlines() == ["gen1:9x9:g3:nosym:d45:1",
+                                "asked for grade 3, made grade 2 (nearest within budget)"]
+    (made,) = kinds.parse(out, "out.non")[1]
+    assert made.description is not None and "nearest reached is grade 2" in made.description
