@@ -112,7 +112,7 @@ def load_grey(path: Path, width: int, height: int) -> tuple[Grey, tuple[int, int
         # some plugins with SyntaxError or ValueError
         problem = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise PictureError(f"{path}: cannot read the picture: {problem}") from None
-    values = list(grey.getdata())
+    values = grey.tobytes()  # mode L: one byte a cell, row by row
     return [[int(v) for v in values[r * width:(r + 1) * width]] for r in range(height)], size
 
 
