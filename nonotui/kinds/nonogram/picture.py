@@ -41,9 +41,9 @@ from nonotui.kinds.nonogram.rng import SplitMix64
 
 NEEDS_PILLOW = "reading pictures needs Pillow: pip install 'nonotui[images]'"
 
-SURE_CANDIDATES = 12
+SURE_CANDIDATES = 4
 """Undecided cells least sure of their colour whose flip is tried at each fix-up step."""
-RANDOM_CANDIDATES = 12
+RANDOM_CANDIDATES = 20
 """Other undecided cells, drawn by the seeded stream, whose flip is tried at each step too."""
 BUDGET_PER_CELL = 0.5
 """Flips the fix-up may make, times the number of cells (at least 50), before it gives up."""
@@ -148,10 +148,11 @@ def threshold(grey: Grey) -> tuple[Picture, int]:
     return [[1 if v <= t else 0 for v in row] for row in grey], t
 
 
-def make_unique(picture: Picture, grey: Grey, cut: int, seed: int = 0) -> Picture:
+def make_unique(picture: Picture, grey: Grey, cut: int, seed: int = 0,
+                put_back: bool = True) -> Picture:
     """A copy of ``picture`` that complete line logic solves (so it has exactly one solution),
     with few cells changed: see the module's step 4. ``grey`` and ``cut`` rank the cells by how
-    sure their colour is.
+    sure their colour is; ``put_back=False`` skips the last pass (for the benchmark).
 
     Raises:
         PictureError: no line-solvable picture was reached within the flip budget.
@@ -199,6 +200,8 @@ def make_unique(picture: Picture, grey: Grey, cut: int, seed: int = 0) -> Pictur
         out[r][c] ^= 1
         open_cells = best[3]
         flips += 1
+    if not put_back:
+        return out
     # put back every change that a later one made unneeded, the surest-coloured cells first
     changed = sorted(((r, c) for r in range(height) for c in range(width)
                       if out[r][c] != picture[r][c]), key=doubt, reverse=True)
