@@ -45,6 +45,9 @@ from nonotui.model.vocab import (
     Plan,
     PlanStatus,
     PuzzleFormat,
+    RATING_VERSION,
+    Rating,
+    RatingReason,
     Side,
     SolveOutcome,
     SolveStatus,
@@ -282,6 +285,14 @@ class Kind(Protocol):
             Cancelled: ``should_stop`` said so.
         """
 
+    def rate(self, puzzle: Any, should_stop: Stop | None = None) -> Rating:
+        """How hard ``puzzle`` is: solved from an empty board the way a player following hints
+        would, counting each technique's steps (``nonotui rate``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
@@ -353,6 +364,9 @@ __all__ = [
     "PlanStatus",
     "PuzzleFormat",
     "PuzzleLike",
+    "RATING_VERSION",
+    "Rating",
+    "RatingReason",
     "Side",
     "SolveOutcome",
     "SolveStatus",
