@@ -25,6 +25,9 @@ What is compared, for every ``survey/*.nin`` and ``nonogram-db/**/*.non`` of the
   overlap, with ``H``, its cache) and its exhaustive check (``E``: every cell's every value tried
   against its row and column, which makes the pair find all that complete line logic finds),
   no search; ``-b`` prints one line: ``unique logical`` (line logic solved it) or ``stalled``.
+- pbnsolve's line solver alone, ``pbnsolve -b -aLH FILE``: left-right overlap without the
+  exhaustive check, which is not a complete linesolver (it stalls on some puzzles that complete
+  line logic solves);
 - pbnsolve's own verdict with search, for context: ``pbnsolve -b -u FILE`` (default algorithms,
   uniqueness checked): ``unique logical``, ``unique`` (needed search), ``multiple``, ...
 - nonotui's rating, in this process: :func:`nonotui.kinds.nonogram.rating.rate`, whose grades 1
@@ -62,6 +65,7 @@ class Row:
     pbn_line: str
     """``line``, ``not line`` (stalled), or what else pbnsolve said (``timeout``, ...)."""
     pbn_full: str
+    pbn_lro: str
     engine: str
     grade: str
     detail: str
@@ -129,15 +133,16 @@ def main(argv: list[str] | None = None) -> int:
     from nonotui.model.vocab import Cancelled
 
     rows: list[Row] = []
-    print("| puzzle | size | pbnsolve -aLHE | pbnsolve -u | nonotui line logic | nonotui grade "
-          "| hardest / reason | rating s | agree? |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| puzzle | size | pbnsolve -aLHE | pbnsolve -aLH | pbnsolve -u | nonotui line logic "
+          "| nonotui grade | hardest / reason | rating s | agree? |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     loaded = [(path, kinds.load_all(path)[0]) for path in files]
     loaded.sort(key=lambda item: (item[1].width * item[1].height, str(item[0])))
     for path, puzzle in loaded:
         name = str(path.relative_to(args.bench))
         size = f"{puzzle.width}x{puzzle.height}"
         pbn_line = line_class(pbnsolve(binary, path, ["-b", "-aLHE"], args.timeout))
+        pbn_lro = line_class(pbnsolve(binary, path, ["-b", "-aLH"], args.timeout))
         pbn_full = pbnsolve(binary, path, ["-b", "-u"], args.timeout)
         engine = engine_line_class(puzzle)
         deadline = time.monotonic() + args.rate_timeout
@@ -155,9 +160,9 @@ def main(argv: list[str] | None = None) -> int:
             agree = ("yes" if ours == pbn_line else "no") if pbn_line in ("line", "not line") \
                 else "?"
         seconds = time.perf_counter() - start
-        row = Row(name, size, pbn_line, pbn_full, engine, grade, detail, seconds, agree)
+        row = Row(name, size, pbn_line, pbn_full, pbn_lro, engine, grade, detail, seconds, agree)
         rows.append(row)
-        print(f"| {row.name} | {row.size} | {row.pbn_line} | {row.pbn_full} | {row.engine} | "
+        print(f"| {row.name} | {row.size} | {row.pbn_line} | {row.pbn_lro} | {row.pbn_full} | {row.engine} | "
               f"{row.grade} | {row.detail} | {row.seconds:.2f} | {row.agree} |", flush=True)
     rated = [row for row in rows if row.agree in ("yes", "no")]
     print(f"\nThe rating agrees with pbnsolve on {sum(r.agree == 'yes' for r in rated)} of "
