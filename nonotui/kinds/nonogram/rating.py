@@ -44,10 +44,13 @@ if TYPE_CHECKING:
 CONTRADICTION = "Contradiction"
 """The technique's name (:data:`nonotui.kinds.nonogram.engine.techniques.CONTRADICTION`)."""
 
-SHORT_CHAIN = 2
-"""The most distinct lines the chain of a grade-4 contradiction rests on (two is the fewest
-any chain can: from a board no line alone can add to, an assumed cell breaks a line only after
-a crossing line has answered)."""
+SHORT_CHAIN = 4
+"""The most distinct lines the chain of a grade-4 contradiction rests on: four, the fewest any
+chain can. On a board no line alone can add to, a line given one more cell still has an
+arrangement, and a row and a column share one cell; so the line that breaks must have gained
+cells from two crossing lines, at least one of which learned from a third line, which learned
+from the assumed cell (docs/solver.md, "Rating"). The issue's "chains of one or two lines"
+counts the lines beyond the first two such a chain needs; grade 5 is for longer chains."""
 
 WEIGHTS: dict[int, int] = {1: 1, 2: 2, 3: 4}
 """The score of one line step, by its technique's grade."""
@@ -56,7 +59,7 @@ CONTRADICTION_BASE = 8
 its chain rests on."""
 CONTRADICTION_PER_LINE = 4
 
-__all__ = ["RatedStep", "rate", "score_of"]
+__all__ = ["RatedStep", "rate", "score_of", "words"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,14 @@ class RatedStep:
     solves: int = 0
     """A contradiction's line solves, as its explanation tells them (a line may be solved twice
     in a chain); 0 for a line step."""
+
+
+def words(step: RatedStep) -> str:
+    """The step as ``nonotui explain`` prints it: a line step's hint text (which starts with its
+    technique), or ``"Contradiction, a chain of N lines: "`` and the probe's explanation."""
+    if step.technique == CONTRADICTION:
+        return f"{CONTRADICTION}, a chain of {step.chain} lines: {step.text}"
+    return step.text
 
 
 def score_of(path: Sequence[RatedStep]) -> int:

@@ -37,11 +37,12 @@ CRAFTED: dict[str, tuple[Clues, Clues]] = {
     "grade 2": (((1,), (1,), (2,), (3,)), ((), (1, 2), (2,), (1, 1))),
     "grade 3": (((1, 2), (2, 1), (1, 1, 1), (1, 1)),
                 ((1, 1), (1, 1), (1,), (), (2,), (2,), (1, 1))),
-    "grade 5": (((1, 1), (3,), (1,), (1,)), ((1,), (2,), (2,), (2,))),
+    "grade 4": (((1, 1), (3,), (1,), (1,)), ((1,), (2,), (2,), (2,))),
+    "grade 5": (((1, 1), (1, 2), (1, 1), (2,)), ((2,), (1,), (1, 1), (1,), (1,), (1, 1))),
     "not unique": (((1, 1), (1,), (3,), (2,)), ((2,), (1, 2), (2,), (1,))),
     "no solution": (((1,), (1, 1), (2,), (2,)), ((1, 1), (2,), (1, 2), ())),
 }
-EXPECTED = {"grade 1": 1, "grade 2": 2, "grade 3": 3, "grade 5": 5, "not unique": 0,
+EXPECTED = {"grade 1": 1, "grade 2": 2, "grade 3": 3, "grade 4": 4, "grade 5": 5, "not unique": 0,
             "no solution": 0}
 BUNDLED = ["heart", "house", "mug", "fish", "anchor", "cat"]
 
@@ -75,7 +76,9 @@ def _check_path(puzzle: Puzzle, rating: Rating, path: list[RatedStep]) -> None:
                 assert v == (FILLED_CELL if truth[r][c] else EMPTY_CELL), (step.text, r, c)
         if step.technique == CONTRADICTION:
             assert step.cell is not None and len(step.cells) == 1
-            assert step.chain >= 2 and step.solves >= step.chain
+            # no chain rests on fewer than four lines (docs/solver.md, "Rating")
+            assert step.chain >= 4 and step.solves >= step.chain
+            assert step.text.count(" would force ") == step.solves - 1
             assert step.text.startswith("If row ")
         else:
             assert step.cell is None and step.chain == 0
@@ -109,6 +112,7 @@ def test_crafted_puzzles_get_their_grade(name: str) -> None:
         assert rating.hardest == CONTRADICTION
         longest = max(s.chain for s in path if s.technique == CONTRADICTION)
         assert (longest <= SHORT_CHAIN) == (rating.grade == 4)
+        assert SHORT_CHAIN == 4
     elif name == "not unique":
         assert rating.reason == "not unique" and rating.unique is False and count == 2
         assert not rating.line_solvable

@@ -40,11 +40,15 @@ complete linesolver).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.lines import Contradiction, work_array
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE, EMPTY, FILLED, UNKNOWN
 
 Clue = tuple[int, ...]
@@ -101,6 +105,19 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 # ----------------------------------------------------------------------------------------------
 # Placements
 # ----------------------------------------------------------------------------------------------
+#
+# The rules run thousands of times in a rating's walk (docs/solver.md, "Rating"), so the helpers
+# search the line as bytes (``bytes.find`` and a regular expression run in C), find a cell's
+# blocks by bisection, and compute the blocks' reaches on one line state once for every rule
+# that asks (a small cache).
+
+_EMPTY_BYTE = bytes([EMPTY])
+_FILLED_RUNS = re.compile(re.escape(bytes([FILLED])) + b"+")
+
+
+def _bytes(cells: Sequence[int]) -> bytes:
+    """The line as bytes, one per cell (cell values are small bitsets)."""
+    return bytes(cells)
 
 
 def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> list[int]:
@@ -108,19 +125,17 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
     empty cells (a block never covers one). Filled cells are ignored, so this is a relaxation:
     every arrangement's starts are at or right of these."""
     n = len(cells)
+    line = _bytes(cells) if crosses else b""
     starts: list[int] = []
     pos = 0
     for length in clue:
         start = pos
-        while crosses and start + length <= n:
-            blocked = -1
-            for c in range(start + length - 1, start - 1, -1):
-                if cells[c] == EMPTY:
-                    blocked = c
+        if crosses:
+            while start + length <= n:
+                blocked = line.rfind(_EMPTY_BYTE, start, start + length)
+                if blocked < 0:
                     break
-            if blocked < 0:
-                break
-            start = blocked + 1
+                start = blocked + 1
         if start + length > n:
             raise Contradiction("the clue's blocks do not fit in the line")
         starts.append(start)
@@ -128,20 +143,37 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
     return starts
 
 
-def _reaches(clue: Clue, cells: list[int], crosses: bool) -> list[tuple[int, int]]:
-    """Each block's ``(leftmost start, rightmost start)`` under :func:`_left_starts`' relaxation."""
+@lru_cache(maxsize=4096)
+def _reaches_of(clue: Clue, cells: tuple[int, ...], crosses: bool
+                ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]:
     n, k = len(cells), len(clue)
     left = _left_starts(clue, cells, crosses)
     mirrored = _left_starts(clue[::-1], cells[::-1], crosses)
     right = [n - mirrored[k - 1 - i] - clue[i] for i in range(k)]
     if any(lo > hi for lo, hi in zip(left, right)):
         raise Contradiction("a block has no place in the line")
-    return list(zip(left, right))
+    return (tuple(zip(left, right)), tuple(left),
+            tuple(hi + length - 1 for hi, length in zip(right, clue)))
 
 
-def _covering(clue: Clue, reach: list[tuple[int, int]], cell: int) -> list[int]:
-    """The blocks whose reach contains ``cell``."""
-    return [i for i, (lo, hi) in enumerate(reach) if lo <= cell < hi + clue[i]]
+def _reaches(clue: Clue, cells: Sequence[int], crosses: bool) -> Sequence[tuple[int, int]]:
+    """Each block's ``(leftmost start, rightmost start)`` under :func:`_left_starts`' relaxation."""
+    return _reaches_of(clue, tuple(cells), crosses)[0]
+
+
+class _Blocks:
+    """The blocks' reaches on one line state, and which blocks can cover a cell.
+
+    Both ends of the reaches grow block by block (the leftmost starts, and the last cells of the
+    rightmost placements), so the blocks whose reach holds a cell are consecutive, found by
+    bisection."""
+
+    def __init__(self, clue: Clue, cells: Sequence[int], crosses: bool) -> None:
+        self.reach, self.los, self.ends = _reaches_of(clue, tuple(cells), crosses)
+
+    def owners(self, cell: int) -> range:
+        """The blocks whose reach contains ``cell`` (empty when none does)."""
+        return range(bisect_left(self.ends, cell), bisect_right(self.los, cell))
 
 
 def _set(cells: list[int], index: int, value: int) -> None:
@@ -151,34 +183,24 @@ def _set(cells: list[int], index: int, value: int) -> None:
     cells[index] = value
 
 
-def _runs(cells: list[int]) -> list[tuple[int, int]]:
+def _runs(cells: Sequence[int]) -> list[tuple[int, int]]:
     """The maximal runs of filled cells, as ``(first, last)`` indices."""
-    runs: list[tuple[int, int]] = []
-    i, n = 0, len(cells)
-    while i < n:
-        if cells[i] == FILLED:
-            j = i
-            while j + 1 < n and cells[j + 1] == FILLED:
-                j += 1
-            runs.append((i, j))
-            i = j + 1
-        else:
-            i += 1
-    return runs
+    return [(m.start(), m.end() - 1) for m in _FILLED_RUNS.finditer(_bytes(cells))]
 
 
-def _empty_out_of_reach(clue: Clue, cells: list[int], windows: list[tuple[int, int]]) -> None:
+def _empty_out_of_reach(clue: Clue, cells: list[int], windows: Sequence[tuple[int, int]]) -> None:
     """Empty every cell outside every block's window ``(first, last)``."""
-    covered = [False] * len(cells)
-    for first, last in windows:
-        for c in range(max(first, 0), min(last, len(cells) - 1) + 1):
-            covered[c] = True
-    for c, ok in enumerate(covered):
-        if not ok:
+    n = len(cells)
+    pos = 0
+    for first, last in sorted(windows):
+        for c in range(pos, min(first, n)):
             _set(cells, c, EMPTY)
+        pos = max(pos, last + 1)
+    for c in range(pos, n):
+        _set(cells, c, EMPTY)
 
 
-def _fill_overlaps(clue: Clue, cells: list[int], reach: list[tuple[int, int]]) -> None:
+def _fill_overlaps(clue: Clue, cells: list[int], reach: Sequence[tuple[int, int]]) -> None:
     for length, (lo, hi) in zip(clue, reach):
         for c in range(hi, lo + length):
             _set(cells, c, FILLED)
@@ -200,18 +222,16 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
     """Empty the cells no block can reach (by the edges, and the filled cells only one block can
     reach, which keep that block within its length of them)."""
     out = list(cells)
-    reach = _reaches(clue, out, crosses=False)
-    windows = [(lo, hi + length - 1) for length, (lo, hi) in zip(clue, reach)]
-    for c, value in enumerate(cells):
-        if value != FILLED:
-            continue
-        owners = _covering(clue, reach, c)
+    blocks = _Blocks(clue, out, crosses=False)
+    windows = [(lo, end) for lo, end in zip(blocks.los, blocks.ends)]
+    for c in [c for c, value in enumerate(cells) if value == FILLED]:
+        owners = blocks.owners(c)
         if not owners:
             raise Contradiction(f"no block can cover the filled cell {c + 1}")
         if len(owners) == 1:
             i = owners[0]
-            first, last = windows[i]
-            windows[i] = (max(first, c - clue[i] + 1), min(last, c + clue[i] - 1))
+            lo, hi = windows[i]
+            windows[i] = (max(lo, c - clue[i] + 1), min(hi, c + clue[i] - 1))
     _empty_out_of_reach(clue, out, windows)
     return out
 
@@ -219,9 +239,9 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
 def forcing(clue: Clue, cells: list[int]) -> list[int]:
     """Placements that avoid crosses: fill each block's overlap, empty the cells out of reach."""
     out = list(cells)
-    reach = _reaches(clue, out, crosses=True)
-    _fill_overlaps(clue, out, reach)
-    _empty_out_of_reach(clue, out, [(lo, hi + size - 1) for size, (lo, hi) in zip(clue, reach)])
+    blocks = _Blocks(clue, out, crosses=True)
+    _fill_overlaps(clue, out, blocks.reach)
+    _empty_out_of_reach(clue, out, list(zip(blocks.los, blocks.ends)))
     return out
 
 
@@ -230,24 +250,24 @@ def glue(clue: Clue, cells: list[int]) -> list[int]:
     edge or a cross) ``w`` before it closer than ``m``: cells ``p`` to ``w + m`` are filled (and
     mirrored for a wall after it)."""
     out = list(cells)
-    reach = _reaches(clue, cells, crosses=True)
+    blocks = _Blocks(clue, cells, crosses=True)
     n = len(cells)
-    for p, value in enumerate(cells):
-        if value != FILLED:
-            continue
-        owners = _covering(clue, reach, p)
-        if not owners:
-            raise Contradiction(f"no block can cover the filled cell {p + 1}")
-        m = min(clue[i] for i in owners)
-        wall = p - 1
-        while wall >= 0 and cells[wall] != EMPTY:
-            wall -= 1
-        for c in range(p + 1, min(wall + m, n - 1) + 1):
+    line = _bytes(cells)
+    # the cells of a run share their walls, and the run's own cells are filled already: a run
+    # fills as far as the cell of it that reaches farthest from each wall
+    for a, b in _runs(cells):
+        before = line.rfind(_EMPTY_BYTE, 0, a)  # -1: the edge
+        after = line.find(_EMPTY_BYTE, b + 1)
+        after = n if after < 0 else after
+        most = 0
+        for p in range(a, b + 1):
+            owners = blocks.owners(p)
+            if not owners:
+                raise Contradiction(f"no block can cover the filled cell {p + 1}")
+            most = max(most, min(clue[owners.start:owners.stop]))
+        for c in range(b + 1, min(before + most, n - 1) + 1):
             _set(out, c, FILLED)
-        wall = p + 1
-        while wall < n and cells[wall] != EMPTY:
-            wall += 1
-        for c in range(max(wall - m, 0), p):
+        for c in range(max(after - most, 0), a):
             _set(out, c, FILLED)
     return out
 
@@ -258,25 +278,26 @@ def joining_and_splitting(clue: Clue, cells: list[int]) -> list[int]:
     a cross, two runs that one unknown cell would join into a run longer than any block that can
     reach that cell."""
     out = list(cells)
-    reach = _reaches(clue, cells, crosses=True)
-    n = len(cells)
-    filled = [c for c, v in enumerate(cells) if v == FILLED]
-    for p, q in zip(filled, filled[1:]):
-        if q == p + 1 or any(cells[c] == EMPTY for c in range(p + 1, q)):
-            continue
-        after = _covering(clue, reach, q)
-        if not any(a < b for a in _covering(clue, reach, p) for b in after):
+    runs = _runs(cells)
+    if len(runs) < 2:
+        return out
+    blocks = _Blocks(clue, cells, crosses=True)
+    line = _bytes(cells)
+    # two filled cells with only unknown cells between: the ends of consecutive runs
+    for (_, p), (q, _) in zip(runs, runs[1:]):
+        if line.find(_EMPTY_BYTE, p + 1, q) >= 0:
+            continue  # a cross between them
+        after, before = blocks.owners(p), blocks.owners(q)
+        # some block covering p comes before one covering q, unless none does
+        if not after or not before or not after[0] < before[-1]:
             for c in range(p + 1, q):
                 _set(out, c, FILLED)
-    for c in range(1, n - 1):
-        if cells[c] != UNKNOWN or cells[c - 1] != FILLED or cells[c + 1] != FILLED:
+    for (first, end), (start, last) in zip(runs, runs[1:]):
+        if start != end + 2 or cells[end + 1] != UNKNOWN:
             continue
-        first, last = c - 1, c + 1
-        while first > 0 and cells[first - 1] == FILLED:
-            first -= 1
-        while last < n - 1 and cells[last + 1] == FILLED:
-            last += 1
-        longest = max((clue[i] for i in _covering(clue, reach, c)), default=0)
+        c = end + 1
+        owners = blocks.owners(c)
+        longest = max(clue[owners.start:owners.stop], default=0)
         if last - first + 1 > longest:
             _set(out, c, EMPTY)
     return out
@@ -286,12 +307,13 @@ def punctuation(clue: Clue, cells: list[int]) -> list[int]:
     """A run of filled cells as long as the longest block that can cover it is finished: the
     cells on either side are empty."""
     out = list(cells)
-    reach = _reaches(clue, cells, crosses=True)
+    blocks = _Blocks(clue, cells, crosses=True)
+    reach = blocks.reach
     for first, last in _runs(cells):
         size = last - first + 1
         lengths = [
             clue[i]
-            for i in _covering(clue, reach, first)
+            for i in blocks.owners(first)
             if clue[i] >= size and reach[i][1] + clue[i] > last
         ]
         if not lengths:
@@ -304,12 +326,23 @@ def punctuation(clue: Clue, cells: list[int]) -> list[int]:
     return out
 
 
-def _mercury_left(clue: Clue, cells: list[int], out: list[int]) -> None:
-    runs = _runs(cells)
-    if not clue or not runs:
+def _mercury_left(clue: Clue, cells: Sequence[int], out: list[int]) -> None:
+    if not clue:
         return
-    first, last = runs[0]
-    start = _left_starts(clue[:1], cells, crosses=True)[0]
+    if FILLED not in cells:
+        return
+    first = list(cells).index(FILLED)
+    last = first
+    while last + 1 < len(cells) and cells[last + 1] == FILLED:
+        last += 1
+    # the first block's leftmost start avoiding crosses
+    length, start, c = clue[0], 0, 0
+    while c < start + length:
+        if c >= len(cells):
+            raise Contradiction("the clue's blocks do not fit in the line")
+        if cells[c] == EMPTY:
+            start = c + 1
+        c += 1
     if start + clue[0] <= first - 1:
         return  # the first block fits before the first filled cell
     for c in range(0, last - clue[0] + 1):
@@ -327,11 +360,25 @@ def mercury(clue: Clue, cells: list[int]) -> list[int]:
     return mirrored[::-1]
 
 
+@lru_cache(maxsize=1024)
+def _kernel_args(clue: Clue, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The complete linesolver's clue, colours and scratch for a clue and line length (kept:
+    a walk asks for the same lines again and again)."""
+    blocks = np.array(clue, dtype=CLUE_DTYPE)
+    return blocks, np.ones_like(blocks), work_array(n, len(clue))
+
+
 def whole_line(clue: Clue, cells: list[int]) -> list[int]:
     """Everything the line's clue and cells imply (the engine's complete linesolver)."""
-    blocks = np.array(clue, dtype=CLUE_DTYPE)
-    solved = solve_cells(REGISTRY["fcomp"], blocks, np.array(cells, dtype=CELL_DTYPE))
-    return [int(v) for v in solved]
+    blocks, colors, iwork = _kernel_args(clue, len(cells))
+    line = np.array(cells, dtype=CELL_DTYPE)
+    out = np.empty_like(line)
+    status = kernels.solve_line(kernels.FCOMP, blocks, colors, line, out, iwork)
+    if status == kernels.CONTRADICTION:
+        raise Contradiction("no arrangement of the clue fits the line (fcomp)")
+    if status == kernels.REFUSED:
+        raise ValueError("fcomp refused its arguments")  # a bug in the caller
+    return [int(v) for v in out.tolist()]
 
 
 RULES: dict[str, Rule] = {
@@ -372,6 +419,16 @@ class LineDeduction:
         return None
 
 
+_VALUES = frozenset((EMPTY, FILLED, UNKNOWN))
+
+
+@lru_cache(maxsize=None)
+def _rungs(upto: str) -> tuple[str, ...]:
+    """The line techniques up to ``upto``, easiest first."""
+    names = list(RULES)
+    return tuple(names[: names.index(upto) + 1])
+
+
 def line_techniques(
     clue: Sequence[int],
     cells: np.ndarray | Sequence[int],
@@ -395,25 +452,30 @@ def line_techniques(
     """
     blocks: Clue = tuple(int(b) for b in clue)
     line = [int(v) for v in cells]
-    if any(v not in (EMPTY, FILLED, UNKNOWN) for v in line):
+    if not _VALUES.issuperset(line):
         raise Contradiction("a cell holds no value")
-    names = list(RULES)[: list(RULES).index(upto) + 1]
+    names = _rungs(upto)
+    # Every rule is sound, so none changes a line the complete linesolver leaves as it is: once
+    # the line reaches that fixpoint the ladder stops, without a last pass of every rule.
+    try:
+        target: list[int] | None = whole_line(blocks, line)
+    except Contradiction:
+        target = None  # some rule will say so (or, below whole-line reasoning, maybe none)
     named: dict[int, str] = {}
     rung = 0
-    while rung < len(names):
+    while rung < len(names) and line != target:
         new = RULES[names[rung]](blocks, line)
-        changed = [c for c, (old, now) in enumerate(zip(line, new)) if old != now]
-        if changed:
-            for c in changed:
-                named[c] = names[rung]
-            line = new
-            rung = 0
-        else:
+        if new == line:
             rung += 1
-    by_technique = {
-        name: tuple(sorted(c for c, t in named.items() if t == name))
-        for name in names
-        if name in named.values()
-    }
+            continue
+        for c, (old, now) in enumerate(zip(line, new)):
+            if old != now:
+                named[c] = names[rung]
+        line = new
+        rung = 0
+    grouped: dict[str, list[int]] = {}
+    for c in sorted(named):
+        grouped.setdefault(named[c], []).append(c)
+    by_technique = {name: tuple(grouped[name]) for name in names if name in grouped}
     hardest = max(by_technique, key=lambda t: BY_NAME[t].rank, default=None)
     return LineDeduction(by_technique, hardest, np.array(line, dtype=CELL_DTYPE))
