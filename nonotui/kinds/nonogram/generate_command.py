@@ -71,6 +71,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="write to FILE, in the format its extension names (default: "
                         ".non text on standard output)")
+    parser.add_argument("--from", dest="image", metavar="IMAGE",
+                        help="make one puzzle of the picture IMAGE (PNG, JPEG, ...; needs "
+                        "Pillow: pip install 'nonotui[images]') instead of a random one")
     parser.set_defaults(func=run)
 
 
@@ -91,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
         generate,
     )
 
+    if args.image is not None:
+        from nonotui.kinds.nonogram import picture_command
+        return picture_command.run(args)
     match = _SIZE.match(args.size.strip().lower())
     if match is None:
         return _usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {args.size!r}")
