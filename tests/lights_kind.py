@@ -20,6 +20,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, ClassVar
 
 from nonotui.errors import NonotuiError, PuzzleFormatError
@@ -33,11 +34,13 @@ from nonotui.model.kind import (
     CheckReport,
     Command,
     KeyRules,
+    Lesson,
     MarginLabel,
     Margins,
     MarkKey,
     Plan,
     PuzzleFormat,
+    PuzzleRequest,
     SolveOutcome,
     Step,
     Stop,
@@ -441,6 +444,15 @@ class LightsKind:
                          MarkKey(("v",), "half", "half-light the cell", "half",
                                  "half-light a cell (again: clear it)")),
                         "lit", "dark", middle="half")
+
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> Any:
+        raise NonotuiError("lights puzzles cannot be generated")
+
+    def daily_request(self, day: date) -> PuzzleRequest | None:
+        return None
+
+    def lessons(self) -> Sequence[Lesson]:
+        return ()
 
     def subcommands(self) -> Sequence[Subcommand]:
         return []

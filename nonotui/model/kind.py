@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
 from typing import Any, Protocol, runtime_checkable
 
 from nonotui.model.board import Board
@@ -39,12 +40,14 @@ from nonotui.model.vocab import (
     GlyphRole,
     HintKind,
     KeyRules,
+    Lesson,
     MarginLabel,
     Margins,
     MarkKey,
     Plan,
     PlanStatus,
     PuzzleFormat,
+    PuzzleRequest,
     Side,
     SolveOutcome,
     SolveStatus,
@@ -306,6 +309,26 @@ class Kind(Protocol):
     def key_rules(self, puzzle: Any) -> KeyRules:
         """The keys and mouse buttons that mark cells, and what digits do."""
 
+    # -- new puzzles -----------------------------------------------------------------------------
+
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> Any:
+        """A new puzzle made to ``request`` (the same request gives the same puzzle), carrying
+        its recipe in its metadata. Runs in a worker: it may take seconds.
+
+        Raises:
+            NonotuiError: this kind cannot make puzzles, or not this one (a size out of range,
+                a grade not reached), said in one line.
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def daily_request(self, day: date) -> PuzzleRequest | None:
+        """The request of the daily puzzle of ``day`` (a UTC date), the same for everyone; its
+        size and grade depend on the weekday. ``None`` when this kind makes no puzzles."""
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The "Learn" collection's techniques, easiest first, each shown on one line whose
+        "after" the kind's engine computes (none for a kind without named techniques)."""
+
     # -- the command line ----------------------------------------------------------------------
 
     def subcommands(self) -> Sequence[Subcommand]:
@@ -346,6 +369,7 @@ __all__ = [
     "HintLike",
     "KeyRules",
     "Kind",
+    "Lesson",
     "MarginLabel",
     "Margins",
     "MarkKey",
@@ -353,6 +377,7 @@ __all__ = [
     "PlanStatus",
     "PuzzleFormat",
     "PuzzleLike",
+    "PuzzleRequest",
     "Side",
     "SolveOutcome",
     "SolveStatus",

@@ -7,6 +7,7 @@ attributes through :func:`host_of` instead, typed by the :class:`Host` protocol 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
@@ -28,6 +29,11 @@ class Host(Protocol):
 
     def change_setting(self, name: str, value: str) -> None:
         """Set one setting, apply it wherever it shows, and save it."""
+
+    def open_in_worker(self, label: str,
+                       find: Callable[[], tuple[Any, str, tuple[str, ...]]]) -> Any:
+        """Read a puzzle (``find`` returns it, its label and notices) and its progress in a
+        thread worker, then play it."""
 
 
 def host_of(app: App[Any]) -> Host:

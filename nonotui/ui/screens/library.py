@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -11,6 +12,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 from textual.worker import get_current_worker
 
+from nonotui.errors import NonotuiError
+from nonotui.model.kind import Kind, PuzzleRequest
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
 from nonotui.store.settings import FILTER_CHOICES, SORT_CHOICES
@@ -81,13 +84,15 @@ class LibraryScreen(Screen[None]):
         Binding("s", "cycle_sort", "Sort"),
         Binding("a", "cycle_filter", "Show"),
         Binding("slash", "search", "Search"),
+        Binding("n", "new_puzzle", "New puzzle"),
+        Binding("d", "daily_puzzle", "Daily"),
         Binding("escape", "leave_search", "Back", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "search", "app.open_file", "cycle_filter", "cycle_sort",
-                    "settings", "app.quit")
+    FOOTER_RANKS = ("app.help", "new_puzzle", "daily_puzzle", "search", "app.open_file",
+                    "cycle_filter", "cycle_sort", "settings", "app.quit")
     """The footer's keys, most important first."""
 
     DEFAULT_CSS = """
@@ -275,3 +280,58 @@ class LibraryScreen(Screen[None]):
     @on(Input.Submitted, "#search")
     def _search_done(self, _event: Input.Submitted) -> None:
         self.table.focus()
+
+    # -- new puzzles ---------------------------------------------------------------------------
+
+    def action_new_puzzle(self) -> None:
+        """Ask for a size, grade and symmetry, make the puzzle in a worker, save it into the
+        user's puzzles folder and play it."""
+        from nonotui.store import made
+        from nonotui.ui.screens.making import NewPuzzleScreen
+
+        kind = made.maker()
+        if kind is None:
+            self.notify("No kind of puzzle here can make new puzzles.", severity="error")
+            return
+
+        def chosen(request: PuzzleRequest | None) -> None:
+            if request is not None:
+                self._make(kind, request, made.stem_of(request))
+
+        self.app.push_screen(NewPuzzleScreen(), chosen)
+
+    def action_daily_puzzle(self) -> None:
+        """Today's puzzle (by the UTC date): opened from its file when it was made already today
+        (its progress resumes), else made, saved and opened."""
+        from nonotui.store import made
+
+        kind = made.maker()
+        today = made.utc_today()
+        request = kind.daily_request(today) if kind is not None else None
+        if kind is None or request is None:
+            self.notify("No kind of puzzle here can make a daily puzzle.", severity="error")
+            return
+        stem = made.stem_of(request, today)
+        path = made.path_for(self.catalog.data_dir, kind, stem)
+        if path.exists():
+            label = path.name
+
+            def find() -> tuple[Any, str, tuple[str, ...]]:
+                puzzle = made.load(path)
+                if puzzle is None:
+                    raise NonotuiError(f"{path}: the daily puzzle's file is gone")
+                return puzzle, label, ()
+
+            host_of(self.app).open_in_worker(label, find)
+            return
+        self._make(kind, request, stem)
+
+    def _make(self, kind: Kind, request: PuzzleRequest, stem: str) -> None:
+        from nonotui.ui.screens.making import Made, MakingScreen
+
+        def done(result: Made | None) -> None:
+            if result is not None:
+                self.notify(f"Saved as {result.path}", title="New puzzle", timeout=6)
+                self.post_message(PuzzleChosen(result.puzzle, result.path.name))
+
+        self.app.push_screen(MakingScreen(kind, request, self.catalog.data_dir, stem), done)
