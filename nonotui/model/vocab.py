@@ -369,6 +369,7 @@ class Lesson:
         before: The line before the technique, in the kind's line notation (``??#??``).
         after: The line after it, as the kind's engine computes it.
         grade: The lowest grade of a puzzle that needs the technique.
+        legend: What the notation's characters mean, for the player.
     """
 
     technique: str
@@ -377,6 +378,7 @@ class Lesson:
     before: str
     after: str
     grade: int
+    legend: str = ""
 
 
 __all__ = [

@@ -14,6 +14,9 @@ from nonotui.model.kind import PuzzleLike
 from nonotui.store.paths import DataDir
 
 BUNDLED_PACKAGE = "nonotui.puzzles"
+LEARN_FILE = "learn.non"
+"""The bundled "Learn" collection: one small puzzle per technique, easiest first, each titled
+by its technique. Listed in the library's Learn section, not among the bundled puzzles."""
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,7 @@ class Entry:
 
     Attributes:
         name: The file name (with ``#N`` for the N-th puzzle of a file holding several).
-        source: ``"bundled"`` or ``"user"``.
+        source: ``"bundled"``, ``"user"`` or ``"learn"`` (the Learn collection).
         puzzle: The puzzle, or ``None`` when the file could not be read.
         error: Why the file could not be read (naming the file), or ``None``.
     """
@@ -80,6 +83,10 @@ class Catalog:
     def bundled(self) -> list[Entry]:
         """Every puzzle shipped with nonotui, by file name."""
         return bundled_entries()
+
+    def learn(self) -> list[Entry]:
+        """The Learn collection's puzzles, easiest technique first."""
+        return learn_entries()
 
     def user(self) -> list[Entry]:
         """Every puzzle file in the user's puzzles folder (created when missing)."""
@@ -148,9 +155,17 @@ def bundled_entries() -> list[Entry]:
     out: list[Entry] = []
     root = resources.files(BUNDLED_PACKAGE)
     for item in sorted(root.iterdir(), key=lambda t: t.name):
-        if item.name.endswith(".non"):
+        if item.name.endswith(".non") and item.name != LEARN_FILE:
             out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
     return out
+
+
+def learn_entries() -> list[Entry]:
+    """The puzzles of the bundled Learn collection in its order (none when it is not there)."""
+    item = resources.files(BUNDLED_PACKAGE).joinpath(LEARN_FILE)
+    if not item.is_file():
+        return []
+    return _entries_of(LEARN_FILE, "learn", item.read_text(encoding="utf-8"))
 
 
 def _short_name(entry: Entry) -> str:

@@ -40,6 +40,9 @@ EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
 """``(technique, clue, line before, the sentence shown)``, easiest technique first."""
 
 
+LEGEND = "# filled, - empty, ? not decided yet"
+
+
 @functools.cache
 def lessons() -> tuple[Lesson, ...]:
     """Every lesson, easiest technique first, its line after computed by the engine."""
@@ -51,8 +54,8 @@ def lessons() -> tuple[Lesson, ...]:
         blocks = tuple(int(b) for b in clue.split())
         deduction = line_techniques(blocks, parse_line(before), upto=name)
         out.append(Lesson(name, sentence, clue, before, format_line(deduction.result),
-                          BY_NAME[name].grade))
+                          BY_NAME[name].grade, LEGEND))
     return tuple(out)
 
 
-__all__ = ["EXAMPLES", "lessons"]
+__all__ = ["EXAMPLES", "LEGEND", "lessons"]

@@ -86,12 +86,13 @@ class LibraryScreen(Screen[None]):
         Binding("slash", "search", "Search"),
         Binding("n", "new_puzzle", "New puzzle"),
         Binding("d", "daily_puzzle", "Daily"),
+        Binding("l", "learn", "Learn"),
         Binding("escape", "leave_search", "Back", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "new_puzzle", "daily_puzzle", "search", "app.open_file",
+    FOOTER_RANKS = ("app.help", "new_puzzle", "daily_puzzle", "learn", "search", "app.open_file",
                     "cycle_filter", "cycle_sort", "settings", "app.quit")
     """The footer's keys, most important first."""
 
@@ -280,6 +281,12 @@ class LibraryScreen(Screen[None]):
     @on(Input.Submitted, "#search")
     def _search_done(self, _event: Input.Submitted) -> None:
         self.table.focus()
+
+    def action_learn(self) -> None:
+        """The Learn collection: one lesson per technique, easiest first."""
+        from nonotui.ui.screens.learn import LearnScreen
+
+        self.app.push_screen(LearnScreen(self.catalog, self.store))
 
     # -- new puzzles ---------------------------------------------------------------------------
 
