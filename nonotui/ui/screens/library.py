@@ -16,6 +16,7 @@ from nonotui.errors import NonotuiError
 from nonotui.model.kind import Kind, PuzzleRequest
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
+from nonotui.store.grades import GradeCache
 from nonotui.store.settings import FILTER_CHOICES, SORT_CHOICES
 from nonotui.ui.clock import format_time
 from nonotui.ui.footer import FittingFooter
@@ -87,13 +88,15 @@ class LibraryScreen(Screen[None]):
         Binding("n", "new_puzzle", "New puzzle"),
         Binding("d", "daily_puzzle", "Daily"),
         Binding("l", "learn", "Learn"),
+        Binding("t", "statistics", "Stats"),
         Binding("escape", "leave_search", "Back", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "new_puzzle", "daily_puzzle", "learn", "search", "app.open_file",
-                    "cycle_filter", "cycle_sort", "settings", "app.quit")
+    FOOTER_RANKS = ("app.help", "search", "app.open_file", "new_puzzle", "daily_puzzle",
+                    "cycle_filter", "cycle_sort", "learn", "statistics", "settings",
+                    "app.quit")
     """The footer's keys, most important first."""
 
     DEFAULT_CSS = """
@@ -112,6 +115,8 @@ class LibraryScreen(Screen[None]):
         self.shown: list[Row] = []
         self.scanning = False
         """A scan of the catalogue is under way in a worker."""
+        self.grades: GradeCache | None = None
+        """The kept grades (``None`` until the kinds can rate puzzles)."""
         self.skipped: tuple[str, ...] = ()
         """What the last scan skipped in the user's folder (noted once, not on every scan)."""
 
@@ -287,6 +292,12 @@ class LibraryScreen(Screen[None]):
         from nonotui.ui.screens.learn import LearnScreen
 
         self.app.push_screen(LearnScreen(self.catalog, self.store))
+
+    def action_statistics(self) -> None:
+        """Statistics per grade: puzzles solved, best and median times."""
+        from nonotui.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.catalog.data_dir, self.grades))
 
     # -- new puzzles ---------------------------------------------------------------------------
 
