@@ -75,7 +75,8 @@ class UserScan:
 
 
 class Catalog:
-    """Finds puzzles; nothing is cached, so a file dropped into the folder shows up at once."""
+    """Finds puzzles. The list of puzzles is not cached, so a file dropped into the folder shows
+    up at once; only their grades are kept, apart, by identity (:mod:`nonotui.store.grades`)."""
 
     def __init__(self, data_dir: DataDir) -> None:
         self.data_dir = data_dir
