@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -96,7 +97,7 @@ class Recipe:
     symmetry: Symmetry = "none"
     density: int = DEFAULT_DENSITY
     grade: int = 0
-    """0: any grade (the only one this version makes)."""
+    """1 to 5: the grade aimed at; 0: any grade (line-solvable, not rated)."""
 
     @property
     def id(self) -> str:
@@ -113,9 +114,9 @@ class Recipe:
         if not MIN_DENSITY <= self.density <= MAX_DENSITY:
             raise GeneratorError(spec, f"the density must be from {MIN_DENSITY} to "
                                        f"{MAX_DENSITY} percent, not {self.density}")
-        if self.grade != 0:
-            raise GeneratorError(spec, "grades cannot be asked for yet: this generator makes "
-                                       "puzzles of any grade (g0)")
+        if not 0 <= self.grade <= 5:
+            raise GeneratorError(spec, f"the grade must be from 1 to 5 (0: any), not "
+                                       f"{self.grade}")
         if not 0 <= self.seed <= MAX_SEED:
             raise GeneratorError(spec, f"the seed must be from 0 to {MAX_SEED}")
         if self.symmetry not in SYMMETRY_TOKENS:
@@ -161,6 +162,9 @@ class Generated:
     """Fields abandoned before the one kept."""
     flips_total: int
     """Cell flips over every field tried, abandoned ones included."""
+    grade: int = 0
+    """The grade the puzzle was rated (0 for a ``g0`` recipe, which is not rated); it differs
+    from ``recipe.grade`` when the generator settled for the nearest grade it reached."""
 
 
 # -- the picture -------------------------------------------------------------------------------
@@ -185,10 +189,12 @@ def smoothing_passes(width: int, height: int) -> int:
     return 1 + min(width, height) // 8
 
 
-def field(rng: SplitMix64, width: int, height: int, symmetry: Symmetry) -> list[list[int]]:
-    """Smoothed integer noise, symmetric under ``symmetry``."""
+def field(rng: SplitMix64, width: int, height: int, symmetry: Symmetry,
+          passes: int | None = None) -> list[list[int]]:
+    """Smoothed integer noise, symmetric under ``symmetry``, summed over neighbourhoods
+    ``passes`` times (default :func:`smoothing_passes`)."""
     values = [[rng.next() >> 48 for _ in range(width)] for _ in range(height)]
-    for _ in range(smoothing_passes(width, height)):
+    for _ in range(smoothing_passes(width, height) if passes is None else passes):
         smoothed = []
         for r in range(height):
             rows = (values[max(r - 1, 0)], values[r], values[min(r + 1, height - 1)])
@@ -286,15 +292,18 @@ def undecided(picture: Picture) -> list[Cell]:
 
 
 def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
-                       budget: int) -> tuple[bool, int]:
+                       budget: int, open_of: Callable[[Picture], list[Cell]] | None = None,
+                       stall: int = STALL_FLIPS) -> tuple[bool, int]:
     """Flip undecided cells of ``picture`` (in place) until line logic decides every cell;
     returns whether it got there, and the flips made. It gives up after ``budget`` flips, or
-    after :data:`STALL_FLIPS` flips in a row that did not bring the number of undecided cells
-    below its lowest so far."""
+    after ``stall`` flips in a row that did not bring the number of undecided cells
+    below its lowest so far. ``open_of`` replaces complete line logic's :func:`undecided` (the
+    graded generator passes line logic cut off at a technique)."""
     height, width = len(picture), len(picture[0])
-    open_cells = undecided(picture)
+    open_of = undecided if open_of is None else open_of
+    open_cells = open_of(picture)
     fewest, stalled, flips = len(open_cells), 0, 0
-    while open_cells and flips < budget and stalled < STALL_FLIPS:
+    while open_cells and flips < budget and stalled < stall:
         seen: set[Cell] = set()
         choices: list[list[Cell]] = []
         for cell in open_cells:
@@ -311,7 +320,7 @@ def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
             cells = choices.pop(rng.below(len(choices)))
             for r, c in cells:
                 picture[r][c] ^= 1
-            left = undecided(picture)
+            left = open_of(picture)
             for r, c in cells:
                 picture[r][c] ^= 1
             if best is None or len(left) < len(best[1]):
@@ -331,18 +340,19 @@ def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
 def generate(recipe: Recipe, fixup_budget: int | None = None) -> Generated:
     """The puzzle of ``recipe``, proven unique by the engine's search. ``fixup_budget`` replaces
     the flips a field may take (0: start over at once, as the benchmark's "restart only" does);
-    a puzzle made with another budget is not the one its id names.
+    a puzzle made with another budget is not the one its id names. A recipe with a grade is
+    aimed at that grade (:func:`_generate_graded`).
 
     Raises:
         GeneratorError: the recipe is out of range, or no field gave a unique puzzle within
             :data:`MAX_RESTARTS` restarts.
     """
     recipe.check(recipe.id)
-    from nonotui.kinds.nonogram.engine.search import solve
-
+    if recipe.grade:
+        return _generate_graded(recipe, fixup_budget)
     w, h, sym = recipe.width, recipe.height, recipe.symmetry
     rng = SplitMix64(recipe.seed)
-    budget = max(20, int(w * h * FIXUP_BUDGET_PER_CELL)) if fixup_budget is None else fixup_budget
+    budget = _budget(recipe, fixup_budget)
     flips_total = 0
     for restart in range(MAX_RESTARTS + 1):
         values = field(rng, w, h, sym)
@@ -354,17 +364,102 @@ def generate(recipe: Recipe, fixup_budget: int | None = None) -> Generated:
         if not solved:
             continue
         puzzle = Puzzle.from_picture(picture, **_metadata(recipe, flips, restart))
-        # one thread, one strategy: the verdict is a fact about the clues, but a single search
-        # also keeps the proof's cost the same from run to run
-        result = solve(puzzle, max_solutions=2, strategy="wu")
-        if result.status != "unique":  # line logic decided every cell: this cannot happen
-            raise AssertionError(f"{recipe.id}: line-solvable yet {result.status}")
+        _prove_unique(recipe, puzzle)
         return Generated(recipe, puzzle, flips, restart, flips_total)
     raise GeneratorError(recipe.id, f"no unique puzzle found in {MAX_RESTARTS + 1} fields; "
                                     "try another seed or density")
 
 
-def _metadata(recipe: Recipe, flips: int, restarts: int) -> Metadata:
+def _budget(recipe: Recipe, fixup_budget: int | None) -> int:
+    if fixup_budget is not None:
+        return fixup_budget
+    return max(20, int(recipe.width * recipe.height * FIXUP_BUDGET_PER_CELL))
+
+
+def _prove_unique(recipe: Recipe, puzzle: Puzzle) -> None:
+    """The engine's search proves a line-solvable candidate unique (a check: it cannot fail)."""
+    from nonotui.kinds.nonogram.engine.search import solve
+
+    # one thread, one strategy: the verdict is a fact about the clues, but a single search
+    # also keeps the proof's cost the same from run to run
+    result = solve(puzzle, max_solutions=2, strategy="wu")
+    if result.status != "unique":  # line logic decided every cell: this cannot happen
+        raise AssertionError(f"{recipe.id}: line-solvable yet {result.status}")
+
+
+# -- aiming at a grade -------------------------------------------------------------------------
+
+GRADE_FIELDS = 16
+"""Fields a graded recipe tries before it settles for the nearest grade it reached."""
+GRADE_STALL_FLIPS = 20
+"""Like :data:`STALL_FLIPS`, for the fix-up towards grades 1 and 2 (whose cut-off line logic
+gains fewer cells per flip)."""
+GRADE_DENSITY = {1: 75, 2: 60, 3: 45, 4: 50, 5: 50}
+"""The density ``nonotui generate --grade G`` uses when ``--density`` is not given: denser
+pictures are easier."""
+_UPTO = {1: "Simple spaces", 2: "Mercury"}
+"""The hardest technique line logic may use in the fix-up towards a grade (1 and 2)."""
+
+
+def _graded_stream(recipe: Recipe) -> SplitMix64:
+    """The random stream of a graded recipe: another stream for every grade, so that the same
+    seed at two grades gives two unrelated pictures."""
+    return SplitMix64((recipe.seed + recipe.grade * 0x9E3779B97F4A7C15) & MAX_SEED)
+
+
+def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
+    """A puzzle of ``recipe.grade``, or of the nearest grade reached within the budgets.
+
+    Grades 1 to 3: each field is made line-solvable as for ``g0``; for grades 1 and 2 undecided
+    cells are then flipped until line logic cut off at the grade's hardest technique decides
+    every cell (the cells where a harder technique was needed). The puzzle is rated; a grade
+    below the one asked (too easy) makes the generator try the next field of the stream.
+    """
+    from nonotui.kinds.nonogram.steer import Memo, interim_grade, undecided_upto
+
+    w, h, sym, target = recipe.width, recipe.height, recipe.symmetry, recipe.grade
+    if target > 3:
+        raise GeneratorError(recipe.id, "grades 4 and 5 cannot be asked for yet")
+    rng = _graded_stream(recipe)
+    budget = _budget(recipe, fixup_budget)
+    memo: Memo = {}
+    passes = smoothing_passes(w, h) + (2 if target == 1 else 0)
+    flips_total = 0
+    best: tuple[int, Puzzle, int, int, int] | None = None  # distance, puzzle, grade, flips, field
+    for restart in range(GRADE_FIELDS):
+        values = field(rng, w, h, sym, passes)
+        picture = threshold(values, recipe.density, sym)
+        if not mend_lines(picture, values, sym):
+            continue
+        solved, flips = make_line_solvable(picture, rng, sym, budget)
+        flips_total += flips
+        if not solved:
+            continue
+        if target in _UPTO:
+            upto = _UPTO[target]
+            solved, more = make_line_solvable(
+                picture, rng, sym, budget, lambda p: undecided_upto(p, upto, memo),
+                GRADE_STALL_FLIPS)
+            flips, flips_total = flips + more, flips_total + more
+        puzzle = Puzzle.from_picture(picture)
+        grade = interim_grade(puzzle)
+        if best is None or abs(grade - target) < best[0]:
+            best = (abs(grade - target), puzzle, grade, flips, restart)
+        if grade == target:
+            break
+    if best is None:
+        raise GeneratorError(recipe.id, f"no unique puzzle found in {GRADE_FIELDS} fields; "
+                                        "try another seed or density")
+    _, puzzle, grade, flips, restart = best
+    puzzle = puzzle.replace(**_metadata(recipe, flips, restart, grade))
+    _prove_unique(recipe, puzzle)
+    return Generated(recipe, puzzle, flips, restart, flips_total, grade)
+
+
+def _metadata(recipe: Recipe, flips: int, restarts: int, grade: int = 0) -> Metadata:
+    reached = ""
+    if recipe.grade and grade != recipe.grade:
+        reached = f" Grade {recipe.grade} was asked for; the nearest reached is grade {grade}."
     return {
         "title": f"Generated {recipe.width}x{recipe.height} #{recipe.seed}",
         "author": f"nonotui generator {VERSION}",
@@ -374,7 +469,7 @@ def _metadata(recipe: Recipe, flips: int, restarts: int) -> Metadata:
             f"{recipe.grade or 'any'}, symmetry {recipe.symmetry}, density {recipe.density}%, "
             f"seed {recipe.seed}. Made unique by changing {flips} "
             f"cell{'' if flips == 1 else 's'} after {restarts} "
-            f"restart{'' if restarts == 1 else 's'}."
+            f"restart{'' if restarts == 1 else 's'}.{reached}"
         ),
     }
 

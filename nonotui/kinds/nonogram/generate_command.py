@@ -1,10 +1,13 @@
-"""``nonotui generate WxH [--seed N] [--count K] [--symmetry S] [--density P] [-o FILE]``: new
+"""``nonotui generate WxH [--grade G] [--seed N] [--count K] [--symmetry S] [--density P]
+[-o FILE]``: new
 puzzles from :mod:`nonotui.kinds.nonogram.generate`, a subcommand only nonograms have.
 
 Without ``-o`` the puzzles are printed as ``.non`` text (a bundle separated by ``====`` lines);
 with ``-o FILE`` the file's extension picks the format, and several puzzles need a format that
 holds several. Each puzzle's id (``gen1:...``) is in its ``catalogue`` field and is printed on
-standard error, one per line. Exit codes as every command's: 1 for a recipe the generator
+standard error, one per line; when a graded recipe settles for the nearest grade it reached,
+a line ``asked for grade 5, made grade 4 (nearest within budget)`` follows its id. Exit codes as
+every command's: 1 for a recipe the generator
 cannot make within its budgets, 2 for a malformed command line or a size or density out of
 range.
 """
@@ -27,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``generate`` subcommand."""
     from nonotui.kinds.nonogram.generate import (
         DEFAULT_DENSITY,
+        GRADE_DENSITY,
         MAX_DENSITY,
         MAX_SIZE,
         MIN_DENSITY,
@@ -40,13 +44,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Make puzzles of WIDTHxHEIGHT cells from a smoothed random picture, each "
         "proven to have exactly one solution and solvable by line logic alone. The same "
         "options and seed give the same puzzle on every machine; each puzzle's id "
-        "(gen1:WxH:g0:SYM:dP:SEED, printed on standard error) can be given to play, show, "
+        "(gen1:WxH:gG:SYM:dP:SEED, printed on standard error) can be given to play, show, "
         "solve and convert in place of a file.",
-        epilog="Grades cannot be asked for yet (every id says g0, any grade). Exit code 2: a "
-        "malformed command line or a size or density out of range.",
+        epilog="Grades: 1 simple boxes and spaces only, 2 other single-line techniques, 3 "
+        "whole-line reasoning, 4 short contradictions, 5 longer ones (docs/solver.md). When "
+        "the grade asked for is not reached within the generator's budgets, the nearest one "
+        "reached is made and said on standard error; the id still gives that same puzzle. "
+        "Exit code 2: a malformed command line or a size, grade or density out of range.",
     )
     parser.add_argument("size", metavar="WxH",
                         help=f"width x height, each from {MIN_SIZE} to {MAX_SIZE}, e.g. 15x15")
+    parser.add_argument("--grade", type=int, default=0, metavar="G",
+                        help="the difficulty, 1 (easiest) to 5; default 0: any grade, "
+                        "solvable by line logic alone")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="the first puzzle's seed (default: a random one); the others "
                         "take N+1, N+2, ...")
@@ -54,9 +64,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="how many puzzles (default 1)")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                         help="horizontal: mirrored left to right; vertical: top to bottom")
-    parser.add_argument("--density", type=int, default=DEFAULT_DENSITY, metavar="P",
+    by_grade = ", ".join(f"{d} at grade {g}" for g, d in GRADE_DENSITY.items())
+    parser.add_argument("--density", type=int, metavar="P",
                         help=f"percent of filled cells, {MIN_DENSITY} to {MAX_DENSITY} "
-                        f"(default {DEFAULT_DENSITY})")
+                        f"(default {DEFAULT_DENSITY}; {by_grade}: denser pictures are easier)")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="write to FILE, in the format its extension names (default: "
                         ".non text on standard output)")
@@ -71,7 +82,14 @@ def _usage(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Generate and write the puzzles; returns the exit code."""
     from nonotui.kinds.nonogram import formats
-    from nonotui.kinds.nonogram.generate import MAX_SEED, GeneratorError, Recipe, generate
+    from nonotui.kinds.nonogram.generate import (
+        DEFAULT_DENSITY,
+        GRADE_DENSITY,
+        MAX_SEED,
+        GeneratorError,
+        Recipe,
+        generate,
+    )
 
     match = _SIZE.match(args.size.strip().lower())
     if match is None:
@@ -92,7 +110,10 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= seed <= MAX_SEED - (args.count - 1):
         return _usage(f"--seed must be from 0 to {MAX_SEED - (args.count - 1)}")
     width, height = int(match[1]), int(match[2])
-    recipes = [Recipe(width, height, seed + k, args.symmetry, args.density)
+    density = args.density
+    if density is None:
+        density = GRADE_DENSITY.get(args.grade, DEFAULT_DENSITY)
+    recipes = [Recipe(width, height, seed + k, args.symmetry, density, args.grade)
                for k in range(args.count)]
     try:
         recipes[0].check()  # a bad size or density is said before any work
@@ -100,8 +121,12 @@ def run(args: argparse.Namespace) -> int:
         return _usage(exc.problem)
     puzzles = []
     for recipe in recipes:
-        puzzles.append(generate(recipe).puzzle)
+        made = generate(recipe)
+        puzzles.append(made.puzzle)
         print(recipe.id, file=sys.stderr, flush=True)
+        if recipe.grade and made.grade != recipe.grade:
+            print(f"asked for grade {recipe.grade}, made grade {made.grade} (nearest within "
+                  "budget)", file=sys.stderr, flush=True)
     text = formats.dump(puzzles, fmt)
     if args.output is None:
         sys.stdout.write(text)

@@ -100,6 +100,7 @@ def test_the_extension_picks_the_format(capsys: pytest.CaptureFixture[str],
     (["9x9", "--count", "2", "-o", "x.txt"], EXIT_USAGE, "the tatham format holds one puzzle"),
     (["9x9", "-o", "x.zzz"], EXIT_USAGE, "cannot tell a writable format"),
     (["9x9", "--symmetry", "diagonal"], EXIT_USAGE, "invalid choice"),
+    (["9x9", "--grade", "6"], EXIT_USAGE, "the grade must be from 1 to 5"),
 ])
 def test_bad_command_lines_say_why(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                    monkeypatch: pytest.MonkeyPatch, argv: list[str], code: int,
@@ -112,7 +113,7 @@ def test_bad_command_lines_say_why(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 @pytest.mark.parametrize(("spec", "words"), [
-    ("gen1:9x9:g3:nosym:d50:1", "grades cannot be asked for yet"),
+    ("gen1:9x9:g9:nosym:d50:1", "the grade must be from 1 to 5"),
     ("gen7:9x9:g0:nosym:d50:1", "made by generator version 7; this nonotui has version 1"),
     ("gen1:9x9:nosym", "not a generator id"),
 ])

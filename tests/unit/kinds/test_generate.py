@@ -157,7 +157,7 @@ def test_ids_round_trip(recipe: Recipe) -> None:
     ("gen1:4x9:g0:nosym:d50:1", "width must be from 5"),
     ("gen1:9x81:g0:nosym:d50:1", "height must be from 5"),
     ("gen1:9x9:g0:nosym:d95:1", "density must be from 20 to 80"),
-    ("gen1:9x9:g2:nosym:d50:1", "grades cannot be asked for yet"),
+    ("gen1:9x9:g6:nosym:d50:1", "grade must be from 1 to 5"),
     ("gen1:9x9:g0:sideways:d50:1", "unknown symmetry"),
     ("gen2:9x9:g0:nosym:d50:1", "generator version 2"),
     ("gen1:9x9:nosym:d50:1", "not a generator id"),
