@@ -35,6 +35,7 @@ from nonotui.model.kind import (
     Command,
     KeyRules,
     Lesson,
+    MadePuzzle,
     MarginLabel,
     Margins,
     MarkKey,
@@ -445,7 +446,7 @@ class LightsKind:
                                  "half-light a cell (again: clear it)")),
                         "lit", "dark", middle="half")
 
-    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> Any:
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
         raise NonotuiError("lights puzzles cannot be generated")
 
     def daily_request(self, day: date) -> PuzzleRequest | None:

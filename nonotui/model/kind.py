@@ -41,6 +41,7 @@ from nonotui.model.vocab import (
     HintKind,
     KeyRules,
     Lesson,
+    MadePuzzle,
     MarginLabel,
     Margins,
     MarkKey,
@@ -311,9 +312,10 @@ class Kind(Protocol):
 
     # -- new puzzles -----------------------------------------------------------------------------
 
-    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> Any:
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
         """A new puzzle made to ``request`` (the same request gives the same puzzle), carrying
-        its recipe in its metadata. Runs in a worker: it may take seconds.
+        its recipe in its metadata, with a note when it differs from the request (a grade not
+        reached). Runs in a worker: it may take seconds.
 
         Raises:
             NonotuiError: this kind cannot make puzzles, or not this one (a size out of range,
@@ -370,6 +372,7 @@ __all__ = [
     "KeyRules",
     "Kind",
     "Lesson",
+    "MadePuzzle",
     "MarginLabel",
     "Margins",
     "MarkKey",

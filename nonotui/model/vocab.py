@@ -359,6 +359,20 @@ class PuzzleRequest:
 
 
 @dataclass(frozen=True)
+class MadePuzzle:
+    """A puzzle a kind made to a :class:`PuzzleRequest`.
+
+    Attributes:
+        puzzle: The puzzle (carrying its recipe in its metadata).
+        note: What the player should know, such as a grade asked for but not reached, or
+            ``None``.
+    """
+
+    puzzle: Any
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Lesson:
     """One technique of the "Learn" collection, shown on a single line before its puzzle.
 
@@ -397,6 +411,7 @@ __all__ = [
     "Lesson",
     "MarginLabel",
     "Margins",
+    "MadePuzzle",
     "MarkKey",
     "Plan",
     "PlanStatus",

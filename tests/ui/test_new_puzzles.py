@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import Input, Label, ProgressBar
+from textual.widgets import Input, Label, ProgressBar, Select
 
 from nonotui import kinds
 from nonotui.kinds.nonogram.generate import parse_id
@@ -59,16 +59,20 @@ async def test_a_new_puzzle_is_made_saved_with_its_recipe_and_played(data_dir: D
         assert "from 5 to 50" in str(dialog.query_one("#problem", Label).render())
         assert app.screen is dialog  # a bad size keeps the dialog open
         dialog.query_one("#size", Input).value = "7x6"
+        dialog.query_one("#grade", Select).value = 2
+        dialog.query_one("#symmetry", Select).value = "vertical"
+        dialog.query_one("#size", Input).focus()
         await pilot.press("enter")
         screen = await _made_and_played(pilot)
         puzzle = screen.puzzle
         assert (puzzle.width, puzzle.height) == (7, 6)
         saved = list(data_dir.puzzles.iterdir())
-        assert len(saved) == 1 and saved[0].name.startswith("new-7x6-g0-none-")
+        assert len(saved) == 1 and saved[0].name.startswith("new-7x6-g2-vertical-")
         # the file carries the generator's id, which names the same puzzle
         again = kinds.load_all(saved[0])[0]
         recipe = parse_id(again.catalogue)
-        assert (recipe.width, recipe.height, recipe.grade) == (7, 6, 0)
+        assert (recipe.width, recipe.height, recipe.grade, recipe.symmetry) == (
+            7, 6, 2, "vertical")
         assert again.identity == puzzle.identity
         await pilot.press("f", "escape")  # one move, saved as for any puzzle
         await until(pilot, lambda: app.screen is library and not library.scanning)
@@ -107,7 +111,7 @@ async def test_a_puzzle_that_cannot_be_made_says_why(monkeypatch: pytest.MonkeyP
 
     kind = kinds.get("nonogram")
 
-    def refuse(request: PuzzleRequest, should_stop: Any = None) -> Any:
+    def refuse(request: PuzzleRequest, should_stop: Any = None) -> Any:  # noqa: ARG001
         raise NonotuiError("gen1:5x5:g5:nosym:d55:1: no puzzle of grade 5 found")
 
     monkeypatch.setattr(kind, "new_puzzle", refuse)
@@ -139,9 +143,7 @@ async def test_the_daily_puzzle_is_made_once_and_resumed_the_same_day(
 
     def counted(request: PuzzleRequest, should_stop: Any = None) -> Any:
         calls.append(request)
-        # grade 0 (any): this test is about the daily flow, not about grades
-        return original(PuzzleRequest(request.width, request.height, 0, request.symmetry,
-                                      request.seed, request.title), should_stop)
+        return original(request, should_stop)
 
     monkeypatch.setattr(kind, "new_puzzle", counted)
     app = make_app()

@@ -31,6 +31,7 @@ from nonotui.model.kind import (
     KeyRules,
     Kind,
     Lesson,
+    MadePuzzle,
     MarginLabel,
     Margins,
     MarkKey,
@@ -395,7 +396,7 @@ class NonogramKind:
 
     # -- new puzzles -----------------------------------------------------------------------------
 
-    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> Puzzle:
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
         """The generator's puzzle (:mod:`nonotui.kinds.nonogram.making`)."""
         from nonotui.kinds.nonogram.making import new_puzzle
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 from datetime import date
 
 from nonotui.kinds.nonogram.generate import SYMMETRIES, GeneratorError, Recipe, Symmetry
-from nonotui.kinds.nonogram.puzzle import Puzzle
-from nonotui.model.vocab import Cancelled, PuzzleRequest, Stop
+from nonotui.model.vocab import Cancelled, MadePuzzle, PuzzleRequest, Stop
 
 DAILY_BY_WEEKDAY: tuple[tuple[int, int, Symmetry], ...] = (
     (10, 1, "horizontal"),  # Monday
@@ -52,8 +51,9 @@ def recipe_of(request: PuzzleRequest) -> Recipe:
     return Recipe(request.width, request.height, request.seed, symmetry, grade=request.grade)
 
 
-def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> Puzzle:
-    """The generator's puzzle for ``request``, titled as asked.
+def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
+    """The generator's puzzle for ``request``, titled as asked, with a note when the generator
+    settled for another grade than the one asked for.
 
     The generator cannot be interrupted midway: ``should_stop`` is asked before and after it
     runs, so a cancelled request never hands back a puzzle.
@@ -68,12 +68,17 @@ def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> Puzzl
     recipe.check(recipe.id)
     if should_stop is not None and should_stop():
         raise Cancelled()
-    puzzle = generate(recipe).puzzle
+    made = generate(recipe)
     if should_stop is not None and should_stop():
         raise Cancelled()
+    puzzle = made.puzzle
     if request.title:
         puzzle = puzzle.replace(title=request.title)
-    return puzzle
+    note = None
+    if request.grade and made.grade != request.grade:
+        note = (f"Grade {request.grade} was asked for; the nearest the generator reached is "
+                f"grade {made.grade}.")
+    return MadePuzzle(puzzle, note)
 
 
 __all__ = ["DAILY_BY_WEEKDAY", "daily_request", "new_puzzle", "recipe_of"]

@@ -349,7 +349,9 @@ class LibraryScreen(Screen[None]):
 
         def done(result: Made | None) -> None:
             if result is not None:
-                self.notify(f"Saved as {result.path}", title="New puzzle", timeout=6)
+                note = f"{result.note} " if result.note else ""
+                self.notify(f"{note}Saved as {result.path}", title="New puzzle",
+                            timeout=10 if note else 6)
                 self.post_message(PuzzleChosen(result.puzzle, result.path.name))
 
         self.app.push_screen(MakingScreen(kind, request, self.catalog.data_dir, stem), done)

@@ -68,9 +68,11 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
         width: 60; height: auto; border: thick $primary; background: $surface; padding: 0 2;
     }
     NewPuzzleScreen #title { text-style: bold; margin-bottom: 1; }
-    NewPuzzleScreen Input, NewPuzzleScreen Select { width: 100%; }
+    NewPuzzleScreen .field { height: auto; margin-bottom: 1; }
+    NewPuzzleScreen .field Label { width: 10; }
+    NewPuzzleScreen Input, NewPuzzleScreen Select { width: 1fr; }
     NewPuzzleScreen #problem { color: $error; height: auto; }
-    NewPuzzleScreen Horizontal { height: auto; margin-top: 1; }
+    NewPuzzleScreen #buttons { height: auto; }
     NewPuzzleScreen Button { margin: 0 1; }
     """
 
@@ -82,18 +84,23 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("New puzzle", id="title")
-            yield Label(f"Size (width x height, {MIN_SIDE} to {MAX_SIDE})")
-            yield Input(self.size_text, id="size")
-            yield Label("Grade")
-            yield Select(GRADES, value=self.grade, allow_blank=False, id="grade")
-            yield Label("Symmetry")
-            yield Select(SYMMETRY_CHOICES, value=self.symmetry, allow_blank=False,
-                         id="symmetry")
+            yield Label(f"New puzzle (each side {MIN_SIDE} to {MAX_SIDE}; tab moves)",
+                        id="title")
+            with Horizontal(classes="field"):
+                yield Label("Size")
+                yield Input(self.size_text, id="size", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Grade")
+                yield Select(GRADES, value=self.grade, allow_blank=False, id="grade",
+                             compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Symmetry")
+                yield Select(SYMMETRY_CHOICES, value=self.symmetry, allow_blank=False,
+                             id="symmetry", compact=True)
             yield Label("", id="problem")
-            with Horizontal():
-                yield Button("Make it (enter)", id="make", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+            with Horizontal(id="buttons"):
+                yield Button("Make it (enter)", id="make", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#size", Input).focus()
@@ -136,6 +143,7 @@ class Made:
 
     puzzle: Any
     path: Path
+    note: str | None = None
 
 
 def describe(request: PuzzleRequest) -> str:
@@ -198,17 +206,17 @@ class MakingScreen(ModalScreen[Made | None]):
             return worker.is_cancelled or self.stopped
 
         try:
-            puzzle = self.kind.new_puzzle(self.request, should_stop)
+            result = self.kind.new_puzzle(self.request, should_stop)
             if should_stop():
                 return
-            path = made.save(self.data_dir, puzzle, self.stem)
+            path = made.save(self.data_dir, result.puzzle, self.stem)
         except Cancelled:
             return
         except NonotuiError as exc:
             self.app.call_from_thread(self._failed, exc.message)
             return
         if not should_stop():
-            self.app.call_from_thread(self._done, Made(puzzle, path))
+            self.app.call_from_thread(self._done, Made(result.puzzle, path, result.note))
 
     def _done(self, result: Made) -> None:
         if not self.stopped:

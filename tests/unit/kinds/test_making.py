@@ -45,7 +45,9 @@ def test_a_request_is_the_generators_recipe_and_its_puzzle_carries_the_id() -> N
     request = PuzzleRequest(6, 5, 0, "horizontal", 77, "Mine")
     recipe = recipe_of(request)
     assert recipe == Recipe(6, 5, 77, "horizontal", grade=0)
-    puzzle = NONOGRAM.new_puzzle(request)
+    made = NONOGRAM.new_puzzle(request)
+    puzzle = made.puzzle
+    assert made.note is None
     assert puzzle.title == "Mine"
     assert puzzle.catalogue == recipe.id
     assert parse_id(puzzle.catalogue) == recipe
@@ -53,6 +55,21 @@ def test_a_request_is_the_generators_recipe_and_its_puzzle_carries_the_id() -> N
     assert puzzle.identity == generate(recipe).puzzle.identity
     # checked without the engine: a plain-Python line solver finishes it
     assert line_solvable(puzzle.rows, puzzle.columns)
+
+
+def test_a_graded_request_gives_that_grade_or_says_which_it_reached() -> None:
+    request = PuzzleRequest(10, 10, 1, "horizontal", 20261123, "Daily 2026-11-23")
+    made = NONOGRAM.new_puzzle(request)
+    recipe = parse_id(made.puzzle.catalogue)
+    assert recipe.grade == 1 and recipe.seed == 20261123
+    generated = generate(recipe)
+    assert generated.puzzle.identity == made.puzzle.identity
+    if generated.grade == 1:
+        assert made.note is None
+    else:
+        assert made.note == (f"Grade 1 was asked for; the nearest the generator reached is "
+                             f"grade {generated.grade}.")
+    assert line_solvable(made.puzzle.rows, made.puzzle.columns)
 
 
 def test_a_bad_request_is_refused_in_one_line_and_a_stop_cancels() -> None:
