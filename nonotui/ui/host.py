@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 
+from nonotui.store.grades import GradeCache
 from nonotui.store.settings import Settings
 
 
@@ -21,6 +22,8 @@ class Host(Protocol):
 
     settings: Settings
     """The settings, changed in place and saved by :meth:`save_settings`."""
+    grades: GradeCache
+    """The puzzles' kept grades (:mod:`nonotui.store.grades`)."""
     engine_ready: bool
     """The engine's warm-up has ended well: hints answer quickly."""
 

@@ -88,6 +88,7 @@ class LessonScreen(ModalScreen[bool]):
     }
     LessonScreen #technique { text-style: bold; }
     LessonScreen #line { margin: 1 0; }
+    LessonScreen Label { width: 100%; }
     LessonScreen Horizontal { height: auto; margin-top: 1; }
     LessonScreen Button { margin: 0 1; }
     """

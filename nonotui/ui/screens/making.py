@@ -26,6 +26,8 @@ from nonotui.errors import NonotuiError
 from nonotui.model.kind import Cancelled, Kind, PuzzleRequest
 from nonotui.store import made
 from nonotui.store.paths import DataDir
+from nonotui.ui.host import host_of
+from nonotui.ui.messages import PuzzleChosen
 
 MIN_SIDE, MAX_SIDE = 5, 50
 """The sides the dialog offers (the generator itself goes further)."""
@@ -235,3 +237,61 @@ class MakingScreen(ModalScreen[Made | None]):
         self.stopped = True
         self.workers.cancel_group(self, "make-puzzle")
         self.dismiss(None)
+
+
+class MakingActions:
+    """The library's "New puzzle" (``n``) and "Daily puzzle" (``d``) actions, mixed into its
+    screen (which provides ``app`` and ``data_dir``)."""
+
+    app: Any
+    data_dir: DataDir
+
+    def action_new_puzzle(self) -> None:
+        """Ask for a size, grade and symmetry, make the puzzle in a worker, save it into the
+        user's puzzles folder and play it."""
+        kind = made.maker()
+        if kind is None:
+            self.app.notify("No kind of puzzle here can make new puzzles.", severity="error")
+            return
+
+        def chosen(request: PuzzleRequest | None) -> None:
+            if request is not None:
+                self.make_puzzle(kind, request, made.stem_of(request))
+
+        self.app.push_screen(NewPuzzleScreen(), chosen)
+
+    def action_daily_puzzle(self) -> None:
+        """Today's puzzle (by the UTC date): opened from its file when it was made already today
+        (its progress resumes), else made, saved and opened."""
+        kind = made.maker()
+        today = made.utc_today()
+        request = kind.daily_request(today) if kind is not None else None
+        if kind is None or request is None:
+            self.app.notify("No kind of puzzle here can make a daily puzzle.", severity="error")
+            return
+        stem = made.stem_of(request, today)
+        path = made.path_for(self.data_dir, kind, stem)
+        if path.exists():
+            label = path.name
+
+            def find() -> tuple[Any, str, tuple[str, ...]]:
+                puzzle = made.load(path)
+                if puzzle is None:
+                    raise NonotuiError(f"{path}: the daily puzzle's file is gone")
+                return puzzle, label, ()
+
+            host_of(self.app).open_in_worker(label, find)
+            return
+        self.make_puzzle(kind, request, stem)
+
+    def make_puzzle(self, kind: Kind, request: PuzzleRequest, stem: str) -> None:
+        """Make, save and play a puzzle (the waiting screen shows meanwhile)."""
+
+        def done(result: Made | None) -> None:
+            if result is not None:
+                note = f"{result.note} " if result.note else ""
+                self.app.notify(f"{note}Saved as {result.path}", title="New puzzle",
+                            timeout=10 if note else 6)
+                self.app.post_message(PuzzleChosen(result.puzzle, result.path.name))
+
+        self.app.push_screen(MakingScreen(kind, request, self.data_dir, stem), done)
