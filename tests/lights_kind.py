@@ -42,6 +42,7 @@ from nonotui.model.kind import (
     Plan,
     PuzzleFormat,
     PuzzleRequest,
+    Rating,
     SolveOutcome,
     Step,
     Stop,
@@ -375,6 +376,35 @@ class LightsKind:
                               f"{word}.")
         return LightsHint("guess", (), "Logic is stuck: guess a cell.")
 
+    def rate(self, puzzle: LightsPuzzle, should_stop: Stop | None = None) -> Rating:
+        """Lights has one technique, "Unit counts" (grade 1): one row's lit count, or one
+        region's half-lit count, alone rules values out of its cells. A walk applies it unit by
+        unit until nothing changes; a unique puzzle it does not finish needs guessing (grade 0),
+        and the brute-force solver says whether there is one solution, several or none."""
+        found = list(solutions(puzzle, None, 2, should_stop))
+        if len(found) != 1:
+            reason = "no solution" if not found else "not unique"
+            return Rating(0, 0, False, False, None, {}, reason)  # type: ignore[arg-type]
+        board = Board.full(puzzle.height, puzzle.width, UNKNOWN)
+        units = [(cells, LIT, n) for cells, n in
+                 (([(r, c) for c in range(puzzle.width)], n) for r, n in enumerate(puzzle.rows))]
+        units += [(puzzle.region_cells(name), HALF, n) for name, n in puzzle.counts]
+        steps = 0
+        progressed = True
+        while progressed:
+            if should_stop is not None and should_stop():
+                raise Cancelled
+            progressed = False
+            for cells, counted, n in units:
+                if _narrow_unit(board, cells, counted, n):
+                    steps += 1
+                    progressed = True
+        used = {"Unit counts": steps} if steps else {}
+        hardest = "Unit counts" if steps else None
+        if any(int(v) not in (DARK, LIT, HALF) for v in board.cells.reshape(-1)):
+            return Rating(0, steps, False, True, hardest, used, "needs guessing")
+        return Rating(1, steps, True, True, hardest, used)
+
     def checker(self, puzzle: LightsPuzzle) -> Callable[[Board, Stop], frozenset[Cell]]:
         def check(board: Board, should_stop: Stop) -> frozenset[Cell]:
             return frozenset((r, c) for r, c, _ in self._wrong(puzzle, board, should_stop))
@@ -463,6 +493,23 @@ class LightsKind:
 
     def solve_options(self, args: Any) -> dict[str, object]:
         return {}
+
+
+def _narrow_unit(board: Board, cells: Sequence[Cell], counted: int, n: int) -> bool:
+    """Keep in each of ``cells`` only the values some filling of the unit with exactly ``n``
+    cells of value ``counted`` gives it; whether any cell changed."""
+    allowed = [[v for v in (DARK, LIT, HALF) if int(board.cells[r, c]) & v] for r, c in cells]
+    seen = [0] * len(cells)
+    for combo in itertools.product(*allowed):
+        if sum(v == counted for v in combo) == n:
+            for i, v in enumerate(combo):
+                seen[i] |= v
+    changed = False
+    for (r, c), values in zip(cells, seen, strict=True):
+        if values != int(board.cells[r, c]):
+            board.cells[r, c] = values  # 0 would be a broken unit: never for a solvable puzzle
+            changed = True
+    return changed
 
 
 class LightsHelper:

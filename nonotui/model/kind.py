@@ -49,6 +49,9 @@ from nonotui.model.vocab import (
     PlanStatus,
     PuzzleFormat,
     PuzzleRequest,
+    RATING_VERSION,
+    Rating,
+    RatingReason,
     Side,
     SolveOutcome,
     SolveStatus,
@@ -286,6 +289,14 @@ class Kind(Protocol):
             Cancelled: ``should_stop`` said so.
         """
 
+    def rate(self, puzzle: Any, should_stop: Stop | None = None) -> Rating:
+        """How hard ``puzzle`` is: solved from an empty board the way a player following hints
+        would, counting each technique's steps (``nonotui rate``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
@@ -381,6 +392,9 @@ __all__ = [
     "PuzzleFormat",
     "PuzzleLike",
     "PuzzleRequest",
+    "RATING_VERSION",
+    "Rating",
+    "RatingReason",
     "Side",
     "SolveOutcome",
     "SolveStatus",

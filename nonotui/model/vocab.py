@@ -395,6 +395,57 @@ class Lesson:
     legend: str = ""
 
 
+RATING_VERSION = 1
+"""The version of the rating's rules (:class:`Rating`); cached grades of an older version are
+recomputed."""
+
+RatingReason = Literal["needs guessing", "not unique", "no solution"]
+"""Why a puzzle has grade 0."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How hard a puzzle is for a player following hints (:meth:`Kind.rate`).
+
+    Attributes:
+        grade: 1 only the easiest techniques, 2 also the other single-unit techniques, 3 also
+            whole-unit reasoning (1 to 3: solvable by unit logic alone), 4 contradictions
+            with chains of at most two units, 5 longer chains; 0 when logic cannot finish it
+            (``reason`` says why).
+        score: A number that grows with the work the path needs (the kind defines it).
+        line_solvable: Grades 1 to 3.
+        unique: Whether the puzzle has exactly one solution; ``None`` when not proven.
+        hardest: The hardest technique the path used, ``None`` when it used none.
+        steps: How many steps each technique took, by technique name, easiest first.
+        reason: For grade 0: ``"needs guessing"`` (logic stalls, one solution),
+            ``"not unique"`` or ``"no solution"``; ``None`` otherwise.
+        version: :data:`RATING_VERSION` of the rules that made it.
+    """
+
+    grade: int
+    score: int
+    line_solvable: bool
+    unique: bool | None
+    hardest: str | None
+    steps: dict[str, int]
+    reason: RatingReason | None = None
+    version: int = RATING_VERSION
+
+    def to_json(self, file: str) -> dict[str, object]:
+        """``nonotui rate --json``'s object for one puzzle: ``{"file", "grade", "score",
+        "line_solvable", "unique", "hardest", "steps", "reason"}``."""
+        return {
+            "file": file,
+            "grade": self.grade,
+            "score": self.score,
+            "line_solvable": self.line_solvable,
+            "unique": self.unique,
+            "hardest": self.hardest,
+            "steps": dict(self.steps),
+            "reason": self.reason,
+        }
+
+
 __all__ = [
     "Borders",
     "Cancelled",
@@ -417,6 +468,9 @@ __all__ = [
     "PlanStatus",
     "PuzzleFormat",
     "PuzzleRequest",
+    "RATING_VERSION",
+    "Rating",
+    "RatingReason",
     "Side",
     "SolveOutcome",
     "SolveStatus",

@@ -38,6 +38,7 @@ from nonotui.model.kind import (
     Plan,
     PuzzleFormat,
     PuzzleRequest,
+    Rating,
     SolveOutcome,
     Stop,
     Subcommand,
@@ -321,6 +322,14 @@ class NonogramKind:
         from nonotui.kinds.nonogram.checking import check_board
 
         return check_board(puzzle, board, should_stop)
+
+    def rate(self, puzzle: Puzzle, should_stop: Stop | None = None) -> Rating:
+        """The path of a player following hints, graded
+        (:func:`nonotui.kinds.nonogram.rating.rate`)."""
+        load_engine()
+        from nonotui.kinds.nonogram.rating import rate
+
+        return rate(puzzle, should_stop=should_stop)
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:

@@ -4,6 +4,7 @@ the command line with no change to nonotui for it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from nonotui import api, kinds
 from nonotui.cli import main
 from nonotui.model.history import make_move
-from nonotui.model.kind import Kind
+from nonotui.model.kind import Cancelled, Kind
 from nonotui.store import DataDir, Progress, ProgressStore
 from tests.lights_kind import DARK, HALF, LIGHTS, LIT, SAMPLE, UNKNOWN, sha, solutions
 
@@ -133,3 +134,20 @@ def test_the_command_line_takes_it(sample: Path, tmp_path: Path, capsys) -> None
     out = tmp_path / "copy.lights"
     assert main(["convert", str(sample), str(out)]) == 0
     assert out.read_text() == SAMPLE
+
+
+def test_it_rates_its_puzzles_with_its_own_solver() -> None:
+    (sample,) = api.loads(SAMPLE, "x.lights")
+    stuck = kinds.kind_of(sample).rate(sample)
+    assert (stuck.grade, stuck.reason, stuck.unique) == (0, "not unique", False)
+    assert len(list(solutions(sample, None, 3))) > 1
+    unique = dataclasses.replace(sample, rows=(0, 0, 3), counts=(("A", 3), ("B", 2), ("C", 0)))
+    (only,) = solutions(unique, None, 2)
+    rating = LIGHTS.rate(unique)
+    assert (rating.grade, rating.line_solvable, rating.unique) == (1, True, True)
+    assert rating.steps == {"Unit counts": rating.score} and rating.score > 0
+    broken = dataclasses.replace(sample, rows=(0, 0, 1), counts=(("A", 0), ("B", 3), ("C", 3)))
+    assert list(solutions(broken, None, 1)) == []
+    assert LIGHTS.rate(broken).reason == "no solution"
+    with pytest.raises(Cancelled):
+        LIGHTS.rate(unique, should_stop=lambda: True)

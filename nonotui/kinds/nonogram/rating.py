@@ -1,0 +1,222 @@
+"""How hard a nonogram is: the path a player following hints takes, and its grade.
+
+:func:`rate` solves a puzzle from an empty board the way a player who always takes the easiest
+hint would (docs/solver.md, "Rating"):
+
+1. while some line alone decides a cell, take the easiest line step
+   (:func:`~nonotui.kinds.nonogram.engine.ladder.easiest_line_step`, cursor at the top left) and
+   apply its whole deduction, counted under its technique;
+2. when no line decides anything and cells are left, probe: the cell whose other value breaks a
+   line through the *shortest* chain (the fewest line solves, nearest the top left: the probe
+   the contradiction hint picks and tells) is decided, counted as ``Contradiction``, and the
+   chain's length kept: the number of distinct lines it rests on;
+3. when probing finds nothing either, the puzzle needs guessing: the engine's search from the
+   stalled board (whose marks are all deductions, so its solutions are the clues' own) says
+   whether there is one solution, several or none.
+
+A walk that finishes has proven the solution unique (every cell was deduced from the clues).
+The grade is the hardest technique's grade (1 to 3), 4 when contradictions were needed and each
+chain rested on at most :data:`SHORT_CHAIN` lines, 5 for longer chains, 0 when the walk stalled
+or the clues broke. The score is :func:`score_of` the path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from nonotui.kinds.nonogram.puzzle import Axis, Puzzle, unknown_board
+from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
+from nonotui.model.vocab import Cancelled, Rating, RatingReason
+
+if TYPE_CHECKING:
+    from nonotui.kinds.nonogram.engine.ladder import Memo
+    from nonotui.kinds.nonogram.engine.search import _Prepared
+
+# The engine (and numba with it) is imported by the functions that need it, so that importing
+# this module costs nothing (tests/unit/test_import_hygiene.py).
+
+CONTRADICTION = "Contradiction"
+"""The technique's name (:data:`nonotui.kinds.nonogram.engine.techniques.CONTRADICTION`)."""
+
+SHORT_CHAIN = 2
+"""The most distinct lines the chain of a grade-4 contradiction rests on (two is the fewest
+any chain can: from a board no line alone can add to, an assumed cell breaks a line only after
+a crossing line has answered)."""
+
+WEIGHTS: dict[int, int] = {1: 1, 2: 2, 3: 4}
+"""The score of one line step, by its technique's grade."""
+CONTRADICTION_BASE = 8
+"""The score of one contradiction step is this plus :data:`CONTRADICTION_PER_LINE` per line
+its chain rests on."""
+CONTRADICTION_PER_LINE = 4
+
+__all__ = ["RatedStep", "rate", "score_of"]
+
+
+@dataclass(frozen=True)
+class RatedStep:
+    """One step of the rating's path."""
+
+    technique: str
+    """The technique's name (a line technique, or ``Contradiction``)."""
+    line: tuple[Axis, int] | None
+    """``(axis, index)`` 0-based: the line a line step deduces in, or the line a
+    contradiction's chain breaks."""
+    cell: tuple[int, int] | None
+    """The probed cell of a contradiction, ``None`` for a line step."""
+    cells: tuple[tuple[int, int, int], ...]
+    """Every cell the step decides, ``(row, column, value)``."""
+    chain: int
+    """A contradiction's chain: how many distinct lines it rests on (the lines whose solves
+    its explanation tells, and the line that breaks); 0 for a line step."""
+    text: str
+    """The step in words, as its hint says it."""
+    solves: int = 0
+    """A contradiction's line solves, as its explanation tells them (a line may be solved twice
+    in a chain); 0 for a line step."""
+
+
+def score_of(path: Sequence[RatedStep]) -> int:
+    """The path's score: each line step weighs :data:`WEIGHTS` of its technique's grade, each
+    contradiction :data:`CONTRADICTION_BASE` plus :data:`CONTRADICTION_PER_LINE` per line its
+    chain rests on."""
+    from nonotui.kinds.nonogram.engine.techniques import BY_NAME
+
+    total = 0
+    for step in path:
+        if step.technique == CONTRADICTION:
+            total += CONTRADICTION_BASE + CONTRADICTION_PER_LINE * step.chain
+        else:
+            total += WEIGHTS[BY_NAME[step.technique].grade]
+    return total
+
+
+def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
+         path: list[RatedStep] | None = None) -> Rating:
+    """Rate ``puzzle`` by the path of a player who always takes the easiest hint.
+
+    Args:
+        puzzle: A black-and-white puzzle.
+        should_stop: Polled between steps and during the search; true raises :class:`Cancelled`.
+        path: When given, every step of the path is appended to it, in order.
+
+    Raises:
+        Cancelled: ``should_stop`` returned true.
+        UnsupportedPuzzleError: a colour puzzle.
+    """
+    from nonotui.kinds.nonogram.engine.lines import Contradiction
+    from nonotui.kinds.nonogram.engine.search import prepare
+
+    prep = prepare(puzzle)
+    board = unknown_board(puzzle)
+    steps: list[RatedStep] = [] if path is None else path
+    first = len(steps)
+    memo: Memo = {}
+    broken = False
+    while np.any(board.cells == UNKNOWN):
+        if should_stop is not None and should_stop():
+            raise Cancelled
+        try:
+            step = _line_step(puzzle, board, memo) or _contradiction_step(puzzle, board, prep)
+        except Contradiction:
+            broken = True
+            break
+        if step is None:
+            break
+        for r, c, v in step.cells:
+            board.cells[r, c] = v
+        steps.append(step)
+    return _rating(puzzle, board, steps[first:], broken, should_stop)
+
+
+def _line_step(puzzle: Puzzle, board: Board, memo: Memo) -> RatedStep | None:
+    from nonotui.kinds.nonogram.engine.ladder import easiest_line_step
+
+    step = easiest_line_step(puzzle, board, cursor=(0, 0), memo=memo)
+    if step is None:
+        return None
+    return RatedStep(step.technique, (step.axis, step.index), None, step.cells(), 0, step.text())
+
+
+def _contradiction_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:
+    """The probe with the fewest line solves, nearest the top left, as the contradiction hint
+    finds and tells it; ``None`` when no probe breaks a line."""
+    from nonotui.kinds.nonogram.engine import kernels
+    from nonotui.kinds.nonogram.engine.hints import _explain_probe, _Lines
+
+    h, w = prep.h, prep.w
+    flat = board.cells.reshape(-1).copy()
+    sizes = np.zeros((h * w, 2), dtype=np.int64)
+    kernels.probe_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, sizes)
+    hits = sizes[sizes > 0]
+    if hits.size == 0:
+        return None
+    shortest = int(hits.min())
+    # the hint's order with the cursor at the top left: distance, then row, then column
+    candidates = []
+    for idx, v in zip(*np.nonzero(sizes == shortest)):
+        r, c = divmod(int(idx), w)
+        candidates.append((r + c, r, c, int(v)))
+    _, r, c, v = min(candidates)
+    assumed = FILLED if v else EMPTY
+    hint = _explain_probe(_Lines(puzzle, board, prep), flat, r * w + c, assumed)
+    chain = _chain_lines(prep, flat, r * w + c, assumed)
+    return RatedStep(CONTRADICTION, hint.line, (r, c), hint.cells, len(chain), hint.explanation,
+                     shortest)
+
+
+def _chain_lines(prep: _Prepared, flat: np.ndarray, idx: int, assumed: int) -> set[int]:
+    """The distinct lines (rows first, then columns) a probe's contradiction rests on: the lines
+    whose solves its explanation tells, and the line that breaks."""
+    from nonotui.kinds.nonogram.engine import kernels
+
+    n = prep.h * prep.w
+    setter = np.empty(n, dtype=np.int64)
+    step_of = np.empty(n, dtype=np.int64)
+    need = np.empty(n, dtype=np.uint8)
+    _, broken, _ = kernels.probe_chain(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off,
+                                       flat.copy(), idx, assumed, n + prep.h + prep.w, setter,
+                                       step_of, need)
+    used = setter[need.astype(bool)]
+    return {int(line) for line in used[used >= 0]} | {int(broken)}
+
+
+def _rating(puzzle: Puzzle, board: Board, path: Sequence[RatedStep], broken: bool,
+            should_stop: Callable[[], bool] | None) -> Rating:
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled, search
+    from nonotui.kinds.nonogram.engine.techniques import BY_NAME, TECHNIQUES
+
+    counts = Counter(step.technique for step in path)
+    steps = {t.name: counts[t.name] for t in TECHNIQUES if counts[t.name]}
+    hardest = max(counts, key=lambda name: BY_NAME[name].rank, default=None)
+    score = score_of(path)
+    reason: RatingReason | None = None
+    unique: bool | None = True
+    if broken or (not np.any(board.cells == UNKNOWN) and not ClueTracker(puzzle, board).solved):
+        reason, unique = "no solution", False
+    elif np.any(board.cells == UNKNOWN):
+        try:
+            status = search(puzzle, board, 2, should_stop).status
+        except HintCancelled as exc:
+            raise Cancelled from exc
+        if status == "unique":
+            reason = "needs guessing"
+        elif status == "multiple":
+            reason, unique = "not unique", False
+        elif status == "contradiction":
+            reason, unique = "no solution", False
+        else:  # a timeout cannot happen without one; say nothing unproven
+            reason, unique = "needs guessing", None
+    if reason is not None:
+        return Rating(0, score, False, unique, hardest, steps, reason)
+    grade = max((BY_NAME[name].grade for name in counts if name != CONTRADICTION), default=1)
+    if counts[CONTRADICTION]:
+        longest = max(step.chain for step in path if step.technique == CONTRADICTION)
+        grade = 4 if longest <= SHORT_CHAIN else 5
+    return Rating(grade, score, 1 <= grade <= 3, True, hardest, steps)
