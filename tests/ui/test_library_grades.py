@@ -84,7 +84,7 @@ async def test_sorted_by_grade_and_filtered_by_grade(rated: list[str]) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         library = await _graded_library(pilot)
-        await pilot.press("s", "s", "s")  # size -> name -> state -> grade
+        await pilot.press("s", "s")  # size -> state -> grade
         assert app.settings.sort == "grade"
         grades = column(library, "grade")
         order = {"1": 1, "2": 2, "3": 3, "0 guess": 6}
