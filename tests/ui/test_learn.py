@@ -17,13 +17,15 @@ from tests.ui.conftest import play_screen, until
 BOXES = Puzzle.from_picture([[1, 1, 1, 1, 0], [1, 1, 1, 1, 0], [0, 1, 1, 1, 1],
                              [0, 1, 1, 1, 1], [1, 1, 1, 1, 1]], title="Simple boxes")
 EXTRA = Puzzle.from_picture([[1, 0], [0, 1]] * 1 + [[1, 1]] * 3, title="Contradiction")
+GLUE = Puzzle.from_picture([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Lesson 4: Glue")
 
 
 async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(Catalog, "learn", lambda self: [
-        Entry("learn.non#1", "learn", BOXES), Entry("learn.non#2", "learn", EXTRA)])
+        Entry("learn.non#1", "learn", BOXES), Entry("learn.non#2", "learn", GLUE),
+        Entry("learn.non#3", "learn", EXTRA)])
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
@@ -34,6 +36,7 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         assert [r.title for r in learn.rows] == [*RULES, "Contradiction"]
         assert learn.rows[0].puzzle is BOXES and learn.rows[1].puzzle is None
         assert learn.rows[-1].lesson is None and learn.rows[-1].puzzle is EXTRA
+        assert learn.rows[3].title == "Glue" and learn.rows[3].puzzle is GLUE
         # a lesson without its puzzle shows the panel and says so
         await pilot.press("down", "enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))

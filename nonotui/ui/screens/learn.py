@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 from nonotui import kinds
 from nonotui.model.kind import Lesson
 from nonotui.store import ProgressStore, Summary
-from nonotui.store.catalog import Catalog
+from nonotui.store.catalog import Catalog, Entry
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.messages import PuzzleChosen
 
@@ -40,15 +40,24 @@ class LessonRow:
 
 
 def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
-    """Every kind's lessons in order, each with the Learn puzzle titled by its technique; then
-    any Learn puzzle that no lesson names (shown without a line panel)."""
+    """Every kind's lessons in order, each with the Learn puzzle titled by its technique (or
+    whose title names it); then any Learn puzzle that no lesson names (shown without a line
+    panel)."""
     puzzles = [e for e in catalog.learn() if e.puzzle is not None]
-    by_title = {e.title.strip().lower(): e for e in puzzles}
     rows: list[LessonRow] = []
     used: set[str] = set()
+
+    def matching(technique: str) -> Entry | None:
+        # the title is the technique, or names it ("Lesson 3: Forcing")
+        wanted = technique.lower()
+        free = [e for e in puzzles if e.name not in used]
+        exact = [e for e in free if e.title.strip().lower() == wanted]
+        named = exact or [e for e in free if wanted in e.title.lower()]
+        return named[0] if named else None
+
     for kind in kinds.kinds():
         for lesson in kind.lessons():
-            entry = by_title.get(lesson.technique.lower())
+            entry = matching(lesson.technique)
             if entry is not None:
                 used.add(entry.name)
             puzzle = entry.puzzle if entry is not None else None

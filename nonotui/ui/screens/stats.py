@@ -30,7 +30,7 @@ class StatsScreen(Screen[None]):
     DEFAULT_CSS = """
     StatsScreen #heading { width: 100%; background: $panel; padding: 0 1; text-style: bold; }
     StatsScreen DataTable { height: auto; max-height: 1fr; }
-    StatsScreen #note { padding: 1 1; color: $text-muted; }
+    StatsScreen #note { width: 100%; padding: 1 1; color: $text-muted; }
     """
 
     def __init__(self, data_dir: DataDir, grades: GradeCache | None) -> None:
