@@ -381,29 +381,36 @@ class LightsKind:
         region's half-lit count, alone rules values out of its cells. A walk applies it unit by
         unit until nothing changes; a unique puzzle it does not finish needs guessing (grade 0),
         and the brute-force solver says whether there is one solution, several or none."""
+        return self.explain(puzzle, should_stop)[0]
+
+    def explain(self, puzzle: LightsPuzzle, should_stop: Stop | None = None
+                ) -> tuple[Rating, list[Step]]:
         found = list(solutions(puzzle, None, 2, should_stop))
         if len(found) != 1:
             reason = "no solution" if not found else "not unique"
-            return Rating(0, 0, False, False, None, {}, reason)  # type: ignore[arg-type]
+            return Rating(0, 0, False, False, None, {}, reason), []  # type: ignore[arg-type]
         board = Board.full(puzzle.height, puzzle.width, UNKNOWN)
-        units = [(cells, LIT, n) for cells, n in
-                 (([(r, c) for c in range(puzzle.width)], n) for r, n in enumerate(puzzle.rows))]
-        units += [(puzzle.region_cells(name), HALF, n) for name, n in puzzle.counts]
-        steps = 0
+        units = [(f"Row {r + 1}", [(r, c) for c in range(puzzle.width)], LIT, n)
+                 for r, n in enumerate(puzzle.rows)]
+        units += [(f"Region {name}", puzzle.region_cells(name), HALF, n)
+                  for name, n in puzzle.counts]
+        steps: list[Step] = []
         progressed = True
         while progressed:
             if should_stop is not None and should_stop():
                 raise Cancelled
             progressed = False
-            for cells, counted, n in units:
-                if _narrow_unit(board, cells, counted, n):
-                    steps += 1
+            for number, (name, cells, counted, n) in enumerate(units):
+                changed = _narrow_unit(board, cells, counted, n)
+                if changed:
+                    steps.append(Step(tuple(changed), f"Unit counts. {name} holds {n}: "
+                                      f"{len(changed)} cells narrowed.", number, "Unit counts"))
                     progressed = True
-        used = {"Unit counts": steps} if steps else {}
+        used = {"Unit counts": len(steps)} if steps else {}
         hardest = "Unit counts" if steps else None
         if any(int(v) not in (DARK, LIT, HALF) for v in board.cells.reshape(-1)):
-            return Rating(0, steps, False, True, hardest, used, "needs guessing")
-        return Rating(1, steps, True, True, hardest, used)
+            return Rating(0, len(steps), False, True, hardest, used, "needs guessing"), steps
+        return Rating(1, len(steps), True, True, hardest, used), steps
 
     def checker(self, puzzle: LightsPuzzle) -> Callable[[Board, Stop], frozenset[Cell]]:
         def check(board: Board, should_stop: Stop) -> frozenset[Cell]:
@@ -495,20 +502,21 @@ class LightsKind:
         return {}
 
 
-def _narrow_unit(board: Board, cells: Sequence[Cell], counted: int, n: int) -> bool:
+def _narrow_unit(board: Board, cells: Sequence[Cell], counted: int, n: int
+                 ) -> list[tuple[int, int, int]]:
     """Keep in each of ``cells`` only the values some filling of the unit with exactly ``n``
-    cells of value ``counted`` gives it; whether any cell changed."""
+    cells of value ``counted`` gives it; the cells that changed, with their new values."""
     allowed = [[v for v in (DARK, LIT, HALF) if int(board.cells[r, c]) & v] for r, c in cells]
     seen = [0] * len(cells)
     for combo in itertools.product(*allowed):
         if sum(v == counted for v in combo) == n:
             for i, v in enumerate(combo):
                 seen[i] |= v
-    changed = False
+    changed = []
     for (r, c), values in zip(cells, seen, strict=True):
         if values != int(board.cells[r, c]):
             board.cells[r, c] = values  # 0 would be a broken unit: never for a solvable puzzle
-            changed = True
+            changed.append((r, c, values))
     return changed
 
 

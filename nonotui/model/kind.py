@@ -37,6 +37,7 @@ from nonotui.model.vocab import (
     CheckStatus,
     Command,
     DigitKeys,
+    GRADE_WORDS,
     GlyphRole,
     HintKind,
     KeyRules,
@@ -297,6 +298,16 @@ class Kind(Protocol):
             Cancelled: ``should_stop`` said so.
         """
 
+    def explain(self, puzzle: Any, should_stop: Stop | None = None
+                ) -> tuple[Rating, Sequence[Step]]:
+        """:meth:`rate`'s rating with the path it walked: each step's cells, its words
+        (``description``, naming the technique) and its technique (``method``), in order
+        (``nonotui explain``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
@@ -376,6 +387,7 @@ __all__ = [
     "CheckStatus",
     "Command",
     "DigitKeys",
+    "GRADE_WORDS",
     "GlyphRole",
     "Helper",
     "HintKind",

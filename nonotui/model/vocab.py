@@ -399,6 +399,16 @@ RATING_VERSION = 1
 """The version of the rating's rules (:class:`Rating`); cached grades of an older version are
 recomputed."""
 
+GRADE_WORDS: dict[int, str] = {
+    0: "logic cannot finish it",
+    1: "simplest techniques",
+    2: "one-line techniques",
+    3: "whole-line reasoning",
+    4: "short contradictions",
+    5: "long contradictions",
+}
+"""Each grade in a few words, for lists and the CLI (grade 0 also has its :attr:`Rating.reason`)."""
+
 RatingReason = Literal["needs guessing", "not unique", "no solution"]
 """Why a puzzle has grade 0."""
 
@@ -456,6 +466,7 @@ __all__ = [
     "CheckStatus",
     "Command",
     "DigitKeys",
+    "GRADE_WORDS",
     "GlyphRole",
     "HintKind",
     "KeyRules",

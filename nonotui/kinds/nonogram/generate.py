@@ -29,11 +29,25 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 from nonotui.errors import NonotuiError
+from nonotui.kinds.nonogram.pictures import (
+    SYMMETRIES,
+    Cell,
+    Memo,
+    Picture,
+    Symmetry,
+    flip_keeps_lines,
+    field,
+    make_line_solvable,
+    mend_lines,
+    orbit,
+    smoothing_passes,
+    threshold,
+    undecided,
+    undecided_upto,
+)
 from nonotui.kinds.nonogram.puzzle import Metadata, Puzzle
 from nonotui.kinds.nonogram.rng import SplitMix64
 
@@ -41,10 +55,6 @@ VERSION = 1
 """The generator's version, the ``1`` of ``gen1:``: bump it whenever the same recipe would give
 another puzzle."""
 
-Symmetry = Literal["none", "horizontal", "vertical", "both"]
-SYMMETRIES: tuple[Symmetry, ...] = ("none", "horizontal", "vertical", "both")
-"""``horizontal``: the picture is its own mirror image left to right; ``vertical``: top to
-bottom; ``both``: both at once."""
 SYMMETRY_TOKENS: dict[Symmetry, str] = {
     "none": "nosym", "horizontal": "hsym", "vertical": "vsym", "both": "hvsym"}
 
@@ -60,19 +70,12 @@ FIXUP_BUDGET_PER_CELL = 0.25
 generator starts over from a new field."""
 MAX_RESTARTS = 60
 """Fields tried for one recipe before giving up with an error."""
-STALL_FLIPS = 8
-"""Flips in a row without a new lowest count of undecided cells after which a field is given up."""
-SAMPLED_FLIPS = 6
-"""Undecided cells (with their mirror images) tried at each fix-up step: the one whose flip
-leaves the fewest cells undecided is kept (the first tried, on a tie)."""
 
 _ID = re.compile(
     r"^gen(?P<version>\d+):(?P<w>\d+)x(?P<h>\d+):g(?P<grade>\d+):(?P<sym>[a-z]+):"
     r"d(?P<density>\d+):(?P<seed>\d+)$"
 )
 
-Picture = list[list[int]]
-Cell = tuple[int, int]
 
 
 class GeneratorError(NonotuiError):
@@ -167,176 +170,6 @@ class Generated:
     from ``recipe.grade`` when the generator settled for the nearest grade it reached."""
 
 
-# -- the picture -------------------------------------------------------------------------------
-
-
-def orbit(cell: Cell, width: int, height: int, symmetry: Symmetry) -> list[Cell]:
-    """``cell`` and its mirror images under ``symmetry``, without repeats, in row-major order."""
-    r, c = cell
-    cells = {(r, c)}
-    if symmetry in ("horizontal", "both"):
-        cells.add((r, width - 1 - c))
-    if symmetry in ("vertical", "both"):
-        cells.add((height - 1 - r, c))
-    if symmetry == "both":
-        cells.add((height - 1 - r, width - 1 - c))
-    return sorted(cells)
-
-
-def smoothing_passes(width: int, height: int) -> int:
-    """How often the noise is summed over neighbourhoods: more for bigger pictures, whose blobs
-    should be bigger too."""
-    return 1 + min(width, height) // 8
-
-
-def field(rng: SplitMix64, width: int, height: int, symmetry: Symmetry,
-          passes: int | None = None) -> list[list[int]]:
-    """Smoothed integer noise, symmetric under ``symmetry``, summed over neighbourhoods
-    ``passes`` times (default :func:`smoothing_passes`)."""
-    values = [[rng.next() >> 48 for _ in range(width)] for _ in range(height)]
-    for _ in range(smoothing_passes(width, height) if passes is None else passes):
-        smoothed = []
-        for r in range(height):
-            rows = (values[max(r - 1, 0)], values[r], values[min(r + 1, height - 1)])
-            smoothed.append([
-                sum(row[max(c - 1, 0)] + row[c] + row[min(c + 1, width - 1)] for row in rows)
-                for c in range(width)
-            ])
-        values = smoothed
-    # each cell gets its orbit's sum scaled to four cells, so that the cells on a mirror line
-    # (orbits of one or two) weigh as much as the others
-    out = []
-    for r in range(height):
-        row = []
-        for c in range(width):
-            cells = orbit((r, c), width, height, symmetry)
-            row.append(sum(values[i][j] for i, j in cells) * (4 // len(cells)))
-        out.append(row)
-    return out
-
-
-def threshold(values: list[list[int]], density: int, symmetry: Symmetry) -> Picture:
-    """The highest cells filled, a whole orbit at a time, until ``density`` percent are."""
-    height, width = len(values), len(values[0])
-    target = (width * height * density + 50) // 100
-    orbits = {tuple(orbit((r, c), width, height, symmetry)) for r in range(height)
-              for c in range(width)}
-    ranked = sorted(orbits, key=lambda o: (-values[o[0][0]][o[0][1]], o[0]))
-    picture = [[0] * width for _ in range(height)]
-    filled = 0
-    for cells in ranked:
-        if filled >= target:
-            break
-        for r, c in cells:
-            picture[r][c] = 1
-        filled += len(cells)
-    return picture
-
-
-def _bad_lines(picture: Picture) -> list[tuple[str, int, int]]:
-    """Every empty or full line: ``(axis, index, value its cells all have)``."""
-    height, width = len(picture), len(picture[0])
-    out = []
-    for r, row in enumerate(picture):
-        if sum(row) in (0, width):
-            out.append(("row", r, row[0]))
-    for c in range(width):
-        total = sum(picture[r][c] for r in range(height))
-        if total in (0, height):
-            out.append(("column", c, picture[0][c]))
-    return out
-
-
-def mend_lines(picture: Picture, values: list[list[int]], symmetry: Symmetry) -> bool:
-    """Fill the highest cell of every empty line, clear the lowest of every full one (with their
-    mirror images); returns whether no empty or full line is left."""
-    height, width = len(picture), len(picture[0])
-    for _ in range(4):
-        bad = _bad_lines(picture)
-        if not bad:
-            return True
-        for axis, index, value in bad:
-            cells = ([(index, c) for c in range(width)] if axis == "row"
-                     else [(r, index) for r in range(height)])
-            pick = (max if value == 0 else min)(cells, key=lambda rc: (values[rc[0]][rc[1]], rc))
-            for r, c in orbit(pick, width, height, symmetry):
-                picture[r][c] = 1 - value
-    return not _bad_lines(picture)
-
-
-def _flip_keeps_lines(picture: Picture, cells: list[Cell]) -> bool:
-    """Whether flipping ``cells`` leaves every row and column they touch neither empty nor full."""
-    height, width = len(picture), len(picture[0])
-    for r, c in cells:
-        picture[r][c] ^= 1
-    ok = all(0 < sum(picture[r]) < width for r in {r for r, _ in cells}) and all(
-        0 < sum(picture[r][c] for r in range(height)) < height for c in {c for _, c in cells})
-    for r, c in cells:
-        picture[r][c] ^= 1
-    return ok
-
-
-# -- uniqueness --------------------------------------------------------------------------------
-
-
-def undecided(picture: Picture) -> list[Cell]:
-    """The cells complete line logic leaves undecided for ``picture``'s clues, row-major."""
-    from nonotui.kinds.nonogram.engine.steps import propagation
-    from nonotui.kinds.nonogram.puzzle import unknown_board
-    from nonotui.model.cells import EMPTY, FILLED
-
-    puzzle = Puzzle.from_picture(picture, keep_goal=False)
-    cells = propagation(puzzle, unknown_board(puzzle)).cells
-    return [(r, c) for r in range(len(picture)) for c in range(len(picture[0]))
-            if int(cells[r, c]) not in (EMPTY, FILLED)]
-
-
-def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
-                       budget: int, open_of: Callable[[Picture], list[Cell]] | None = None,
-                       stall: int = STALL_FLIPS) -> tuple[bool, int]:
-    """Flip undecided cells of ``picture`` (in place) until line logic decides every cell;
-    returns whether it got there, and the flips made. It gives up after ``budget`` flips, or
-    after ``stall`` flips in a row that did not bring the number of undecided cells
-    below its lowest so far. ``open_of`` replaces complete line logic's :func:`undecided` (the
-    graded generator passes line logic cut off at a technique)."""
-    height, width = len(picture), len(picture[0])
-    open_of = undecided if open_of is None else open_of
-    open_cells = open_of(picture)
-    fewest, stalled, flips = len(open_cells), 0, 0
-    while open_cells and flips < budget and stalled < stall:
-        seen: set[Cell] = set()
-        choices: list[list[Cell]] = []
-        for cell in open_cells:
-            if cell in seen:
-                continue
-            cells = orbit(cell, width, height, symmetry)
-            seen.update(cells)
-            if _flip_keeps_lines(picture, cells):
-                choices.append(cells)
-        if not choices:
-            break
-        best: tuple[list[Cell], list[Cell]] | None = None
-        for _ in range(min(SAMPLED_FLIPS, len(choices))):
-            cells = choices.pop(rng.below(len(choices)))
-            for r, c in cells:
-                picture[r][c] ^= 1
-            left = open_of(picture)
-            for r, c in cells:
-                picture[r][c] ^= 1
-            if best is None or len(left) < len(best[1]):
-                best = (cells, left)
-        assert best is not None
-        for r, c in best[0]:
-            picture[r][c] ^= 1
-        open_cells = best[1]
-        flips += 1
-        if len(open_cells) < fewest:
-            fewest, stalled = len(open_cells), 0
-        else:
-            stalled += 1
-    return not open_cells, flips
-
-
 def generate(recipe: Recipe, fixup_budget: int | None = None) -> Generated:
     """The puzzle of ``recipe``, proven unique by the engine's search. ``fixup_budget`` replaces
     the flips a field may take (0: start over at once, as the benchmark's "restart only" does);
@@ -376,15 +209,17 @@ def _budget(recipe: Recipe, fixup_budget: int | None) -> int:
     return max(20, int(recipe.width * recipe.height * FIXUP_BUDGET_PER_CELL))
 
 
-def _prove_unique(recipe: Recipe, puzzle: Puzzle) -> None:
-    """The engine's search proves a line-solvable candidate unique (a check: it cannot fail)."""
+def _prove_unique(recipe: Recipe, puzzle: Puzzle, line_solvable: bool = True) -> None:
+    """The engine's search proves a candidate unique (a check: it cannot fail, as line logic
+    decided every cell, or the search said so before)."""
     from nonotui.kinds.nonogram.engine.search import solve
 
     # one thread, one strategy: the verdict is a fact about the clues, but a single search
     # also keeps the proof's cost the same from run to run
     result = solve(puzzle, max_solutions=2, strategy="wu")
-    if result.status != "unique":  # line logic decided every cell: this cannot happen
-        raise AssertionError(f"{recipe.id}: line-solvable yet {result.status}")
+    if result.status != "unique":
+        what = "line-solvable" if line_solvable else "unique before"
+        raise AssertionError(f"{recipe.id}: {what} yet {result.status}")
 
 
 # -- aiming at a grade -------------------------------------------------------------------------
@@ -394,7 +229,13 @@ GRADE_FIELDS = 16
 GRADE_STALL_FLIPS = 20
 """Like :data:`STALL_FLIPS`, for the fix-up towards grades 1 and 2 (whose cut-off line logic
 gains fewer cells per flip)."""
-GRADE_DENSITY = {1: 75, 2: 60, 3: 45, 4: 50, 5: 50}
+GRADE1_EXTRA_PASSES = 4
+"""Smoothing passes added for grade 1: bigger blobs give lines of fewer, longer blocks, which
+simple boxes and simple spaces can finish."""
+GRADE_SAMPLED_FLIPS = 2
+"""Like :data:`SAMPLED_FLIPS`, for the fix-up towards grades 1 and 2 (whose plain-Python
+propagation costs more than the engine's)."""
+GRADE_DENSITY = {1: 80, 2: 60, 3: 45, 4: 40, 5: 40}
 """The density ``nonotui generate --grade G`` uses when ``--density`` is not given: denser
 pictures are easier."""
 _UPTO = {1: "Simple spaces", 2: "Mercury"}
@@ -410,22 +251,23 @@ def _graded_stream(recipe: Recipe) -> SplitMix64:
 def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
     """A puzzle of ``recipe.grade``, or of the nearest grade reached within the budgets.
 
-    Grades 1 to 3: each field is made line-solvable as for ``g0``; for grades 1 and 2 undecided
-    cells are then flipped until line logic cut off at the grade's hardest technique decides
-    every cell (the cells where a harder technique was needed). The puzzle is rated; a grade
-    below the one asked (too easy) makes the generator try the next field of the stream.
+    Every field of the recipe's stream is first made line-solvable as for ``g0``. Grades 1 and
+    2: undecided cells are then flipped until line logic cut off at the grade's hardest
+    technique decides every cell (the cells where a harder technique was needed). Grades 4 and
+    5: :func:`_harden` flips single cells of the line-solvable picture until line logic stalls
+    on a puzzle that is still unique. Each puzzle is rated; one of another grade makes the
+    generator try the next field, and after :data:`GRADE_FIELDS` fields the one nearest the
+    grade asked for is kept (the harder one on a tie: grade 4 asked, 5 is kept rather than 3,
+    as both puzzles then need contradictions; grade 0, needing guessing, only when nothing else
+    was found).
     """
-    from nonotui.kinds.nonogram.steer import Memo, interim_grade, undecided_upto
-
     w, h, sym, target = recipe.width, recipe.height, recipe.symmetry, recipe.grade
-    if target > 3:
-        raise GeneratorError(recipe.id, "grades 4 and 5 cannot be asked for yet")
     rng = _graded_stream(recipe)
     budget = _budget(recipe, fixup_budget)
     memo: Memo = {}
-    passes = smoothing_passes(w, h) + (2 if target == 1 else 0)
+    passes = smoothing_passes(w, h) + (GRADE1_EXTRA_PASSES if target == 1 else 0)
     flips_total = 0
-    best: tuple[int, Puzzle, int, int, int] | None = None  # distance, puzzle, grade, flips, field
+    best: tuple[tuple[int, int], Picture, int, int, int] | None = None
     for restart in range(GRADE_FIELDS):
         values = field(rng, w, h, sym, passes)
         picture = threshold(values, recipe.density, sym)
@@ -437,23 +279,112 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
             continue
         if target in _UPTO:
             upto = _UPTO[target]
+            kept = [row[:] for row in picture]
             solved, more = make_line_solvable(
                 picture, rng, sym, budget, lambda p: undecided_upto(p, upto, memo),
-                GRADE_STALL_FLIPS)
-            flips, flips_total = flips + more, flips_total + more
-        puzzle = Puzzle.from_picture(picture)
-        grade = interim_grade(puzzle)
-        if best is None or abs(grade - target) < best[0]:
-            best = (abs(grade - target), puzzle, grade, flips, restart)
-        if grade == target:
+                GRADE_STALL_FLIPS, sampled=GRADE_SAMPLED_FLIPS)
+            flips_total += more
+            if solved:
+                flips += more
+            else:  # its flips may have left the picture not line-solvable
+                picture = kept
+        found: list[tuple[Picture, int, int]]
+        found = _harden(picture, rng, sym, target, fixup_budget != 0) if target >= 4 else []
+        if not found:  # grades 1 to 3, or no harder puzzle found: the line-solvable one
+            found = [(picture, _rate(picture), 0)]
+        for candidate, grade, more in found:
+            flips_total += more
+            key = (abs(grade - target) if grade else 9, -grade)
+            if best is None or key < best[0]:
+                best = (key, candidate, grade, flips + more, restart)
+        if best is not None and best[2] == target:
             break
     if best is None:
         raise GeneratorError(recipe.id, f"no unique puzzle found in {GRADE_FIELDS} fields; "
                                         "try another seed or density")
-    _, puzzle, grade, flips, restart = best
-    puzzle = puzzle.replace(**_metadata(recipe, flips, restart, grade))
-    _prove_unique(recipe, puzzle)
+    _, picture, grade, flips, restart = best
+    puzzle = Puzzle.from_picture(picture, **_metadata(recipe, flips, restart, grade))
+    _prove_unique(recipe, puzzle, line_solvable=grade <= 3)
     return Generated(recipe, puzzle, flips, restart, flips_total, grade)
+
+
+HARDEN_TRIES = 40
+"""Single cells (with their mirror images) :func:`_harden` flips on one line-solvable picture."""
+AMBIGUITY_FLIPS = 3
+"""Cells :func:`_harden` flips where two solutions differ, to make a perturbed picture unique
+again, before it undoes the perturbation."""
+
+
+def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
+            fix_ambiguity: bool) -> list[tuple[Picture, int, int]]:
+    """Puzzles harder than line logic from the line-solvable ``picture``: flip one cell drawn
+    by ``rng``; when line logic then stalls, the engine's search decides whether the clues are
+    still unique. A non-unique one is fixed (``fix_ambiguity``) by flipping up to
+    :data:`AMBIGUITY_FLIPS` cells where its two solutions differ, the cells where the solver
+    left ambiguity. A unique one is rated; it is the answer when it has the grade asked for,
+    and for grade 5 a grade-4 puzzle becomes the new start (longer chains grow from it).
+    Otherwise the flips are undone and another cell is drawn, :data:`HARDEN_TRIES` times.
+
+    Returns the rated puzzles found, ``(picture, grade, cells flipped)``, the last one of the
+    grade asked for when it was reached.
+    """
+    height, width = len(picture), len(picture[0])
+    picture = [row[:] for row in picture]
+    found: list[tuple[Picture, int, int]] = []
+    flipped = 0
+    for _ in range(HARDEN_TRIES):
+        cells = orbit((rng.below(height), rng.below(width)), width, height, symmetry)
+        if not flip_keeps_lines(picture, cells):
+            continue
+        trial = [row[:] for row in picture]
+        _flip(trial, cells)
+        more = 1
+        other = _second_solution(trial)
+        while other is not None and fix_ambiguity and more <= AMBIGUITY_FLIPS:
+            differ = [(r, c) for r in range(height) for c in range(width)
+                      if other[r][c] != trial[r][c]]
+            choices = [o for o in (orbit(cell, width, height, symmetry) for cell in differ)
+                       if flip_keeps_lines(trial, o)]
+            if not choices:
+                break
+            _flip(trial, choices[rng.below(len(choices))])
+            more += 1
+            other = _second_solution(trial)
+        if other is not None or not undecided(trial):
+            continue  # not unique, or line logic alone solves it again
+        grade = _rate(trial)
+        found.append((trial, grade, flipped + more))
+        if grade == target:
+            break
+        if grade == 4 and target == 5:
+            picture, flipped = trial, flipped + more
+    return found
+
+
+def _flip(picture: Picture, cells: list[Cell]) -> None:
+    for r, c in cells:
+        picture[r][c] ^= 1
+
+
+def _second_solution(picture: Picture) -> Picture | None:
+    """A solution of ``picture``'s clues other than ``picture``, ``None`` when it is unique."""
+    from nonotui.kinds.nonogram.engine.search import solve
+    from nonotui.model.cells import FILLED
+
+    puzzle = Puzzle.from_picture(picture, keep_goal=False)
+    result = solve(puzzle, max_solutions=2, strategy="wu")
+    for board in result.solutions:
+        other = [[int(v == FILLED) for v in row] for row in board.cells.tolist()]
+        if other != picture:
+            return other
+    return None
+
+
+def _rate(picture: Picture) -> int:
+    """The grade of ``picture``'s puzzle, by the rating (:mod:`nonotui.kinds.nonogram.rating`)."""
+    from nonotui.kinds.nonogram.rating import rate
+
+    return rate(Puzzle.from_picture(picture, keep_goal=False)).grade
 
 
 def _metadata(recipe: Recipe, flips: int, restarts: int, grade: int = 0) -> Metadata:

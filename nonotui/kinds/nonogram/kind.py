@@ -40,6 +40,7 @@ from nonotui.model.kind import (
     PuzzleRequest,
     Rating,
     SolveOutcome,
+    Step,
     Stop,
     Subcommand,
     Unit,
@@ -330,6 +331,23 @@ class NonogramKind:
         from nonotui.kinds.nonogram.rating import rate
 
         return rate(puzzle, should_stop=should_stop)
+
+    def explain(self, puzzle: Puzzle, should_stop: Stop | None = None
+                ) -> tuple[Rating, list[Step]]:
+        """The rating's path, a step per line deduction or contradiction, in words."""
+        load_engine()
+        from nonotui.kinds.nonogram.rating import RatedStep, rate, words
+
+        path: list[RatedStep] = []
+        rating = rate(puzzle, should_stop=should_stop, path=path)
+        steps = []
+        for step in path:
+            unit = None
+            if step.line is not None:
+                axis, index = step.line
+                unit = index if axis == "row" else puzzle.height + index
+            steps.append(Step(step.cells, words(step), unit, step.technique))
+        return rating, steps
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:

@@ -56,7 +56,7 @@ CONTRADICTION_BASE = 8
 its chain rests on."""
 CONTRADICTION_PER_LINE = 4
 
-__all__ = ["RatedStep", "rate", "score_of"]
+__all__ = ["RatedStep", "rate", "score_of", "words"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,14 @@ class RatedStep:
     solves: int = 0
     """A contradiction's line solves, as its explanation tells them (a line may be solved twice
     in a chain); 0 for a line step."""
+
+
+def words(step: RatedStep) -> str:
+    """The step as ``nonotui explain`` prints it: a line step's hint text (which starts with its
+    technique), or ``"Contradiction, a chain of N lines: "`` and the probe's explanation."""
+    if step.technique == CONTRADICTION:
+        return f"{CONTRADICTION}, a chain of {step.chain} lines: {step.text}"
+    return step.text
 
 
 def score_of(path: Sequence[RatedStep]) -> int:

@@ -151,3 +151,17 @@ def test_it_rates_its_puzzles_with_its_own_solver() -> None:
     assert LIGHTS.rate(broken).reason == "no solution"
     with pytest.raises(Cancelled):
         LIGHTS.rate(unique, should_stop=lambda: True)
+
+
+def test_rate_and_explain_work_on_it_through_the_protocol(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "lit.lights"
+    path.write_text(SAMPLE.replace("rows 1 1 0", "rows 0 0 3")
+                    .replace("counts A=1 B=1 C=1", "counts A=3 B=2 C=0"))
+    assert main(["rate", "--json", str(path)]) == 0
+    (found,) = json.loads(capsys.readouterr().out)
+    assert (found["grade"], found["hardest"], found["unique"]) == (1, "Unit counts", True)
+    assert main(["explain", "--every", "2", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1. Unit counts. Row 1 holds 0: 3 cells narrowed." in out
+    assert "The board after step 2:" in out and out.rstrip().endswith(".")

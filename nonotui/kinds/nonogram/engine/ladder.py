@@ -154,8 +154,11 @@ def easiest_line_step(puzzle: Puzzle, board: Board, *, cursor: tuple[int, int] =
     """
     best: tuple[tuple[int, tuple[int, int, int], int], LineStep] | None = None
     for order, step in enumerate(line_steps(puzzle, board, memo)):
+        rank = step.rank
+        if best is not None and rank > best[0][0]:
+            continue  # harder than the best so far: its cells need not be looked at
         where = [step.board_cell(p) for p in step.positions()]
-        key = (step.rank, _closeness(where, cursor), order)
+        key = (rank, _closeness(where, cursor), order)
         if best is None or key < best[0]:
             best = (key, step)
     return None if best is None else best[1]

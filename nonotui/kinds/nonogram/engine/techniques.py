@@ -41,10 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.lines import Contradiction, work_array
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE, EMPTY, FILLED, UNKNOWN
 
 Clue = tuple[int, ...]
@@ -101,6 +103,10 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 # ----------------------------------------------------------------------------------------------
 # Placements
 # ----------------------------------------------------------------------------------------------
+#
+# The rules run thousands of times in a rating's walk (docs/solver.md, "Rating"), so the helpers
+# work in O(line + blocks) with prefix tables instead of rescanning the line per cell, and the
+# blocks' reaches on one line state are computed once for every rule that asks (a small cache).
 
 
 def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> list[int]:
@@ -109,18 +115,23 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
     every arrangement's starts are at or right of these."""
     n = len(cells)
     starts: list[int] = []
+    if crosses:
+        # last_empty[i]: the last empty cell at or before i, -1 when none
+        last_empty = [-1] * n
+        last = -1
+        for i, value in enumerate(cells):
+            if value == EMPTY:
+                last = i
+            last_empty[i] = last
     pos = 0
     for length in clue:
         start = pos
-        while crosses and start + length <= n:
-            blocked = -1
-            for c in range(start + length - 1, start - 1, -1):
-                if cells[c] == EMPTY:
-                    blocked = c
+        if crosses:
+            while start + length <= n:
+                blocked = last_empty[start + length - 1]
+                if blocked < start:
                     break
-            if blocked < 0:
-                break
-            start = blocked + 1
+                start = blocked + 1
         if start + length > n:
             raise Contradiction("the clue's blocks do not fit in the line")
         starts.append(start)
@@ -128,18 +139,48 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
     return starts
 
 
-def _reaches(clue: Clue, cells: list[int], crosses: bool) -> list[tuple[int, int]]:
-    """Each block's ``(leftmost start, rightmost start)`` under :func:`_left_starts`' relaxation."""
+@lru_cache(maxsize=4096)
+def _reaches_of(clue: Clue, cells: tuple[int, ...], crosses: bool
+                ) -> tuple[tuple[int, int], ...]:
     n, k = len(cells), len(clue)
     left = _left_starts(clue, cells, crosses)
     mirrored = _left_starts(clue[::-1], cells[::-1], crosses)
     right = [n - mirrored[k - 1 - i] - clue[i] for i in range(k)]
     if any(lo > hi for lo, hi in zip(left, right)):
         raise Contradiction("a block has no place in the line")
-    return list(zip(left, right))
+    return tuple(zip(left, right))
 
 
-def _covering(clue: Clue, reach: list[tuple[int, int]], cell: int) -> list[int]:
+def _reaches(clue: Clue, cells: list[int], crosses: bool) -> Sequence[tuple[int, int]]:
+    """Each block's ``(leftmost start, rightmost start)`` under :func:`_left_starts`' relaxation."""
+    return _reaches_of(clue, tuple(cells), crosses)
+
+
+@lru_cache(maxsize=4096)
+def _owners_of(clue: Clue, cells: tuple[int, ...], crosses: bool
+               ) -> tuple[tuple[tuple[int, int], ...], list[int], list[int]]:
+    reach = _reaches_of(clue, cells, crosses)
+    n, k = len(cells), len(clue)
+    first, last = [0] * n, [-1] * n
+    i, j = 0, -1
+    for p in range(n):
+        while i < k and reach[i][1] + clue[i] <= p:
+            i += 1
+        while j + 1 < k and reach[j + 1][0] <= p:
+            j += 1
+        first[p], last[p] = i, j
+    return reach, first, last
+
+
+def _owners(clue: Clue, cells: list[int], crosses: bool
+            ) -> tuple[Sequence[tuple[int, int]], list[int], list[int]]:
+    """The reaches (:func:`_reaches`) and, for each cell ``p``, the blocks whose reach contains
+    it: ``first[p]`` to ``last[p]`` (none when ``first[p] > last[p]``). Both ends of the reaches
+    grow block by block, so the blocks covering a cell are consecutive. Read only."""
+    return _owners_of(clue, tuple(cells), crosses)
+
+
+def _covering(clue: Clue, reach: Sequence[tuple[int, int]], cell: int) -> list[int]:
     """The blocks whose reach contains ``cell``."""
     return [i for i, (lo, hi) in enumerate(reach) if lo <= cell < hi + clue[i]]
 
@@ -151,34 +192,55 @@ def _set(cells: list[int], index: int, value: int) -> None:
     cells[index] = value
 
 
-def _runs(cells: list[int]) -> list[tuple[int, int]]:
+def _set_marked(cells: list[int], counts: list[int], value: int) -> None:
+    """Decide every cell whose running total of ``counts`` (a difference table: +1 where a
+    range starts, -1 after it ends) is positive."""
+    depth = 0
+    for c in range(len(cells)):
+        depth += counts[c]
+        if depth > 0:
+            _set(cells, c, value)
+
+
+def _mark(counts: list[int], first: int, last: int) -> None:
+    """Add the range ``first..last`` (clipped to the line) to a difference table."""
+    first = max(first, 0)
+    last = min(last, len(counts) - 2)
+    if first <= last:
+        counts[first] += 1
+        counts[last + 1] -= 1
+
+
+def _runs(cells: Sequence[int]) -> list[tuple[int, int]]:
     """The maximal runs of filled cells, as ``(first, last)`` indices."""
     runs: list[tuple[int, int]] = []
-    i, n = 0, len(cells)
-    while i < n:
-        if cells[i] == FILLED:
-            j = i
-            while j + 1 < n and cells[j + 1] == FILLED:
-                j += 1
-            runs.append((i, j))
-            i = j + 1
-        else:
-            i += 1
+    first = -1
+    for i, value in enumerate(cells):
+        if value == FILLED:
+            if first < 0:
+                first = i
+        elif first >= 0:
+            runs.append((first, i - 1))
+            first = -1
+    if first >= 0:
+        runs.append((first, len(cells) - 1))
     return runs
 
 
-def _empty_out_of_reach(clue: Clue, cells: list[int], windows: list[tuple[int, int]]) -> None:
+def _empty_out_of_reach(clue: Clue, cells: list[int], windows: Sequence[tuple[int, int]]) -> None:
     """Empty every cell outside every block's window ``(first, last)``."""
-    covered = [False] * len(cells)
+    n = len(cells)
+    counts = [0] * (n + 1)
     for first, last in windows:
-        for c in range(max(first, 0), min(last, len(cells) - 1) + 1):
-            covered[c] = True
-    for c, ok in enumerate(covered):
-        if not ok:
+        _mark(counts, first, last)
+    depth = 0
+    for c in range(n):
+        depth += counts[c]
+        if depth <= 0:
             _set(cells, c, EMPTY)
 
 
-def _fill_overlaps(clue: Clue, cells: list[int], reach: list[tuple[int, int]]) -> None:
+def _fill_overlaps(clue: Clue, cells: list[int], reach: Sequence[tuple[int, int]]) -> None:
     for length, (lo, hi) in zip(clue, reach):
         for c in range(hi, lo + length):
             _set(cells, c, FILLED)
@@ -200,18 +262,17 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
     """Empty the cells no block can reach (by the edges, and the filled cells only one block can
     reach, which keep that block within its length of them)."""
     out = list(cells)
-    reach = _reaches(clue, out, crosses=False)
+    reach, first, last = _owners(clue, out, crosses=False)
     windows = [(lo, hi + length - 1) for length, (lo, hi) in zip(clue, reach)]
     for c, value in enumerate(cells):
         if value != FILLED:
             continue
-        owners = _covering(clue, reach, c)
-        if not owners:
+        i = first[c]
+        if i > last[c]:
             raise Contradiction(f"no block can cover the filled cell {c + 1}")
-        if len(owners) == 1:
-            i = owners[0]
-            first, last = windows[i]
-            windows[i] = (max(first, c - clue[i] + 1), min(last, c + clue[i] - 1))
+        if i == last[c]:
+            lo, hi = windows[i]
+            windows[i] = (max(lo, c - clue[i] + 1), min(hi, c + clue[i] - 1))
     _empty_out_of_reach(clue, out, windows)
     return out
 
@@ -225,29 +286,45 @@ def forcing(clue: Clue, cells: list[int]) -> list[int]:
     return out
 
 
+def _walls(cells: Sequence[int]) -> tuple[list[int], list[int]]:
+    """For each cell, the nearest empty cell before it (-1 for the edge) and after it (the
+    line's length for the edge)."""
+    n = len(cells)
+    before, after = [-1] * n, [n] * n
+    wall = -1
+    for i in range(n):
+        before[i] = wall
+        if cells[i] == EMPTY:
+            wall = i
+    wall = n
+    for i in range(n - 1, -1, -1):
+        after[i] = wall
+        if cells[i] == EMPTY:
+            wall = i
+    return before, after
+
+
 def glue(clue: Clue, cells: list[int]) -> list[int]:
     """A filled cell ``p`` that only blocks of ``m`` or more cells can cover, with a wall (the
     edge or a cross) ``w`` before it closer than ``m``: cells ``p`` to ``w + m`` are filled (and
     mirrored for a wall after it)."""
     out = list(cells)
-    reach = _reaches(clue, cells, crosses=True)
+    _, first, last = _owners(clue, cells, crosses=True)
     n = len(cells)
-    for p, value in enumerate(cells):
-        if value != FILLED:
-            continue
-        owners = _covering(clue, reach, p)
-        if not owners:
-            raise Contradiction(f"no block can cover the filled cell {p + 1}")
-        m = min(clue[i] for i in owners)
-        wall = p - 1
-        while wall >= 0 and cells[wall] != EMPTY:
-            wall -= 1
-        for c in range(p + 1, min(wall + m, n - 1) + 1):
+    before, after = _walls(cells)
+    # the cells of a run share their walls, and the run's own cells are filled already: a run
+    # fills up to the farthest cell any of its cells glues to, on each side
+    for a, b in _runs(cells):
+        farthest, nearest = b, a
+        for p in range(a, b + 1):
+            if first[p] > last[p]:
+                raise Contradiction(f"no block can cover the filled cell {p + 1}")
+            m = min(clue[first[p]:last[p] + 1])
+            farthest = max(farthest, before[p] + m)
+            nearest = min(nearest, after[p] - m)
+        for c in range(b + 1, min(farthest, n - 1) + 1):
             _set(out, c, FILLED)
-        wall = p + 1
-        while wall < n and cells[wall] != EMPTY:
-            wall += 1
-        for c in range(max(wall - m, 0), p):
+        for c in range(max(nearest, 0), a):
             _set(out, c, FILLED)
     return out
 
@@ -261,21 +338,23 @@ def joining_and_splitting(clue: Clue, cells: list[int]) -> list[int]:
     reach = _reaches(clue, cells, crosses=True)
     n = len(cells)
     filled = [c for c, v in enumerate(cells) if v == FILLED]
+    if len(filled) < 2:
+        return out
+    before, _ = _walls(cells)
     for p, q in zip(filled, filled[1:]):
-        if q == p + 1 or any(cells[c] == EMPTY for c in range(p + 1, q)):
+        if q == p + 1 or before[q] > p:  # adjacent, or a cross between them
             continue
-        after = _covering(clue, reach, q)
-        if not any(a < b for a in _covering(clue, reach, p) for b in after):
+        first_p = min(_covering(clue, reach, p), default=None)
+        last_q = max(_covering(clue, reach, q), default=None)
+        # some block covering p comes before one covering q, unless none does
+        if first_p is None or last_q is None or not first_p < last_q:
             for c in range(p + 1, q):
                 _set(out, c, FILLED)
-    for c in range(1, n - 1):
-        if cells[c] != UNKNOWN or cells[c - 1] != FILLED or cells[c + 1] != FILLED:
+    runs = _runs(cells)
+    for (first, end), (start, last) in zip(runs, runs[1:]):
+        if start != end + 2 or cells[end + 1] != UNKNOWN:
             continue
-        first, last = c - 1, c + 1
-        while first > 0 and cells[first - 1] == FILLED:
-            first -= 1
-        while last < n - 1 and cells[last + 1] == FILLED:
-            last += 1
+        c = end + 1
         longest = max((clue[i] for i in _covering(clue, reach, c)), default=0)
         if last - first + 1 > longest:
             _set(out, c, EMPTY)
@@ -304,12 +383,23 @@ def punctuation(clue: Clue, cells: list[int]) -> list[int]:
     return out
 
 
-def _mercury_left(clue: Clue, cells: list[int], out: list[int]) -> None:
-    runs = _runs(cells)
-    if not clue or not runs:
+def _mercury_left(clue: Clue, cells: Sequence[int], out: list[int]) -> None:
+    if not clue:
         return
-    first, last = runs[0]
-    start = _left_starts(clue[:1], cells, crosses=True)[0]
+    if FILLED not in cells:
+        return
+    first = list(cells).index(FILLED)
+    last = first
+    while last + 1 < len(cells) and cells[last + 1] == FILLED:
+        last += 1
+    # the first block's leftmost start avoiding crosses
+    length, start, c = clue[0], 0, 0
+    while c < start + length:
+        if c >= len(cells):
+            raise Contradiction("the clue's blocks do not fit in the line")
+        if cells[c] == EMPTY:
+            start = c + 1
+        c += 1
     if start + clue[0] <= first - 1:
         return  # the first block fits before the first filled cell
     for c in range(0, last - clue[0] + 1):
@@ -327,11 +417,25 @@ def mercury(clue: Clue, cells: list[int]) -> list[int]:
     return mirrored[::-1]
 
 
+@lru_cache(maxsize=1024)
+def _kernel_args(clue: Clue, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The complete linesolver's clue, colours and scratch for a clue and line length (kept:
+    a walk asks for the same lines again and again)."""
+    blocks = np.array(clue, dtype=CLUE_DTYPE)
+    return blocks, np.ones_like(blocks), work_array(n, len(clue))
+
+
 def whole_line(clue: Clue, cells: list[int]) -> list[int]:
     """Everything the line's clue and cells imply (the engine's complete linesolver)."""
-    blocks = np.array(clue, dtype=CLUE_DTYPE)
-    solved = solve_cells(REGISTRY["fcomp"], blocks, np.array(cells, dtype=CELL_DTYPE))
-    return [int(v) for v in solved]
+    blocks, colors, iwork = _kernel_args(clue, len(cells))
+    line = np.array(cells, dtype=CELL_DTYPE)
+    out = np.empty_like(line)
+    status = kernels.solve_line(kernels.FCOMP, blocks, colors, line, out, iwork)
+    if status == kernels.CONTRADICTION:
+        raise Contradiction("no arrangement of the clue fits the line (fcomp)")
+    if status == kernels.REFUSED:
+        raise ValueError("fcomp refused its arguments")  # a bug in the caller
+    return [int(v) for v in out.tolist()]
 
 
 RULES: dict[str, Rule] = {
@@ -398,18 +502,24 @@ def line_techniques(
     if any(v not in (EMPTY, FILLED, UNKNOWN) for v in line):
         raise Contradiction("a cell holds no value")
     names = list(RULES)[: list(RULES).index(upto) + 1]
+    # Every rule is sound, so none changes a line the complete linesolver leaves as it is: once
+    # the line reaches that fixpoint the ladder stops, without a last pass of every rule.
+    try:
+        target: list[int] | None = whole_line(blocks, line)
+    except Contradiction:
+        target = None  # some rule will say so (or, below whole-line reasoning, maybe none)
     named: dict[int, str] = {}
     rung = 0
-    while rung < len(names):
+    while rung < len(names) and line != target:
         new = RULES[names[rung]](blocks, line)
-        changed = [c for c, (old, now) in enumerate(zip(line, new)) if old != now]
-        if changed:
-            for c in changed:
-                named[c] = names[rung]
-            line = new
-            rung = 0
-        else:
+        if new == line:
             rung += 1
+            continue
+        for c, (old, now) in enumerate(zip(line, new)):
+            if old != now:
+                named[c] = names[rung]
+        line = new
+        rung = 0
     by_technique = {
         name: tuple(sorted(c for c, t in named.items() if t == name))
         for name in names
