@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from nonotui.kinds.nonogram.generate import SYMMETRIES, GeneratorError, Recipe, Symmetry
+from nonotui.kinds.nonogram.generate import GeneratorError, Recipe
+from nonotui.kinds.nonogram.pictures import SYMMETRIES, Symmetry
 from nonotui.model.vocab import Cancelled, MadePuzzle, PuzzleRequest, Stop
 
 DAILY_BY_WEEKDAY: tuple[tuple[int, int, Symmetry], ...] = (
