@@ -417,6 +417,7 @@ def _puzzle_of(spec: str) -> Puzzle:
     return generate(parse_id(spec)).puzzle
 
 
-__all__ = ["DEFAULT_DENSITY", "MAX_RESTARTS", "SYMMETRIES", "VERSION", "Generated",
-           "GeneratorError", "Recipe", "field", "generate", "looks_like_id", "make_line_solvable",
-           "mend_lines", "orbit", "parse_id", "read_id", "threshold", "undecided"]
+__all__ = ["DEFAULT_DENSITY", "GRADE_DENSITY", "GRADE_FIELDS", "MAX_RESTARTS", "SYMMETRIES",
+           "VERSION", "Generated", "GeneratorError", "Recipe", "Symmetry", "field", "generate",
+           "looks_like_id", "make_line_solvable", "mend_lines", "orbit", "parse_id", "read_id",
+           "threshold", "undecided"]
