@@ -16,7 +16,7 @@ from nonotui.store.paths import DataDir
 BUNDLED_PACKAGE = "nonotui.puzzles"
 LEARN_FILE = "learn.non"
 """The bundled "Learn" collection: one small puzzle per technique, easiest first, each titled
-by its technique. Listed in the library's Learn section, not among the bundled puzzles."""
+by its technique. Listed in the library's Learn section, not among its bundled puzzles."""
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,9 @@ class Catalog:
         self.data_dir = data_dir
 
     def bundled(self) -> list[Entry]:
-        """Every puzzle shipped with nonotui, by file name."""
-        return bundled_entries()
+        """Every puzzle shipped with nonotui, by file name, but the Learn collection's (the
+        library lists those in its Learn section; the command line finds them by name)."""
+        return [e for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE]
 
     def learn(self) -> list[Entry]:
         """The Learn collection's puzzles, easiest technique first."""
@@ -156,7 +157,7 @@ def bundled_entries() -> list[Entry]:
     out: list[Entry] = []
     root = resources.files(BUNDLED_PACKAGE)
     for item in sorted(root.iterdir(), key=lambda t: t.name):
-        if item.name.endswith(".non") and item.name != LEARN_FILE:
+        if item.name.endswith(".non"):
             out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
     return out
 

@@ -11,6 +11,7 @@ from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store.catalog import Catalog, Entry
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.learn import LearnScreen, LessonScreen
+from nonotui.store import DataDir
 from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import play_screen, until
 
@@ -61,7 +62,34 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         assert isinstance(app.screen, LibraryScreen)
 
 
-def test_the_learn_file_is_not_listed_among_the_bundled_puzzles() -> None:
-    from nonotui.store.catalog import bundled_entries
+def test_the_learn_collection_is_not_listed_among_the_librarys_bundled_puzzles(
+    data_dir: DataDir,
+) -> None:
+    catalog = Catalog(data_dir)
+    learn = catalog.learn()
+    assert learn and all(e.name.startswith("learn.non#") for e in learn)
+    assert not any(e.name.startswith("learn.non") for e in catalog.bundled())
+    assert len(catalog.bundled()) == 16
 
-    assert not any(e.name.startswith("learn.non") for e in bundled_entries())
+
+async def test_the_bundled_lessons_open_with_their_panels() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen)
+                    and not app.screen.loading)
+        learn = app.screen
+        assert [r.title for r in learn.rows][: len(RULES)] == list(RULES)
+        with_puzzles = [r for r in learn.rows if r.puzzle is not None]
+        # every puzzle of the collection is listed once, in its file's order
+        titles = [r.puzzle.title for r in with_puzzles]
+        assert sorted(titles) == sorted(e.title for e in Catalog(app.data_dir).learn())
+        assert all(r.title.lower() in r.puzzle.title.lower() for r in with_puzzles)
+        forcing = next(i for i, r in enumerate(learn.rows) if r.title == "Forcing")
+        await pilot.press(*["down"] * forcing, "enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        assert app.screen.row.title == "Forcing" and not app.screen.query("#nopuzzle")
+        await pilot.press("enter")
+        screen = await play_screen(pilot)
+        assert "Forcing" in screen.puzzle.title
