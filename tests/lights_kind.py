@@ -20,6 +20,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, ClassVar
 
 from nonotui.errors import NonotuiError, PuzzleFormatError
@@ -33,11 +34,14 @@ from nonotui.model.kind import (
     CheckReport,
     Command,
     KeyRules,
+    Lesson,
+    MadePuzzle,
     MarginLabel,
     Margins,
     MarkKey,
     Plan,
     PuzzleFormat,
+    PuzzleRequest,
     Rating,
     SolveOutcome,
     Step,
@@ -478,6 +482,15 @@ class LightsKind:
                          MarkKey(("v",), "half", "half-light the cell", "half",
                                  "half-light a cell (again: clear it)")),
                         "lit", "dark", middle="half")
+
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
+        raise NonotuiError("lights puzzles cannot be generated")
+
+    def daily_request(self, day: date) -> PuzzleRequest | None:
+        return None
+
+    def lessons(self) -> Sequence[Lesson]:
+        return ()
 
     def subcommands(self) -> Sequence[Subcommand]:
         return []

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
 from typing import Any, Protocol, runtime_checkable
 
 from nonotui.model.board import Board
@@ -40,12 +41,15 @@ from nonotui.model.vocab import (
     GlyphRole,
     HintKind,
     KeyRules,
+    Lesson,
+    MadePuzzle,
     MarginLabel,
     Margins,
     MarkKey,
     Plan,
     PlanStatus,
     PuzzleFormat,
+    PuzzleRequest,
     RATING_VERSION,
     Rating,
     RatingReason,
@@ -328,6 +332,27 @@ class Kind(Protocol):
     def key_rules(self, puzzle: Any) -> KeyRules:
         """The keys and mouse buttons that mark cells, and what digits do."""
 
+    # -- new puzzles -----------------------------------------------------------------------------
+
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
+        """A new puzzle made to ``request`` (the same request gives the same puzzle), carrying
+        its recipe in its metadata, with a note when it differs from the request (a grade not
+        reached). Runs in a worker: it may take seconds.
+
+        Raises:
+            NonotuiError: this kind cannot make puzzles, or not this one (a size out of range,
+                a grade not reached), said in one line.
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def daily_request(self, day: date) -> PuzzleRequest | None:
+        """The request of the daily puzzle of ``day`` (a UTC date), the same for everyone; its
+        size and grade depend on the weekday. ``None`` when this kind makes no puzzles."""
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The "Learn" collection's techniques, easiest first, each shown on one line whose
+        "after" the kind's engine computes (none for a kind without named techniques)."""
+
     # -- the command line ----------------------------------------------------------------------
 
     def subcommands(self) -> Sequence[Subcommand]:
@@ -369,6 +394,8 @@ __all__ = [
     "HintLike",
     "KeyRules",
     "Kind",
+    "Lesson",
+    "MadePuzzle",
     "MarginLabel",
     "Margins",
     "MarkKey",
@@ -376,6 +403,7 @@ __all__ = [
     "PlanStatus",
     "PuzzleFormat",
     "PuzzleLike",
+    "PuzzleRequest",
     "RATING_VERSION",
     "Rating",
     "RatingReason",

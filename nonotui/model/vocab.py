@@ -337,6 +337,64 @@ class Plan:
     several: bool = False
 
 
+@dataclass(frozen=True)
+class PuzzleRequest:
+    """What the player asks a kind to make (the library's "New puzzle" and "Daily puzzle").
+
+    Attributes:
+        width: Cells across.
+        height: Cells down.
+        grade: The difficulty asked for, 1 (easiest) to 5, or 0 for any.
+        symmetry: ``none``, ``horizontal``, ``vertical`` or ``both``.
+        seed: Decides the puzzle: the same request gives the same puzzle on every machine.
+        title: The title to give it (``None``: the kind's own).
+    """
+
+    width: int
+    height: int
+    grade: int = 0
+    symmetry: str = "none"
+    seed: int = 0
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class MadePuzzle:
+    """A puzzle a kind made to a :class:`PuzzleRequest`.
+
+    Attributes:
+        puzzle: The puzzle (carrying its recipe in its metadata).
+        note: What the player should know, such as a grade asked for but not reached, or
+            ``None``.
+    """
+
+    puzzle: Any
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One technique of the "Learn" collection, shown on a single line before its puzzle.
+
+    Attributes:
+        technique: The technique's name (``Simple boxes``), also its lesson puzzle's title.
+        summary: One sentence saying what the technique does.
+        clue: The example line's clue as text (``3 1``).
+        before: The line before the technique, in the kind's line notation (``??#??``).
+        after: The line after it, as the kind's engine computes it.
+        grade: The lowest grade of a puzzle that needs the technique.
+        legend: What the notation's characters mean, for the player.
+    """
+
+    technique: str
+    summary: str
+    clue: str
+    before: str
+    after: str
+    grade: int
+    legend: str = ""
+
+
 RATING_VERSION = 1
 """The version of the rating's rules (:class:`Rating`); cached grades of an older version are
 recomputed."""
@@ -412,12 +470,15 @@ __all__ = [
     "GlyphRole",
     "HintKind",
     "KeyRules",
+    "Lesson",
     "MarginLabel",
     "Margins",
+    "MadePuzzle",
     "MarkKey",
     "Plan",
     "PlanStatus",
     "PuzzleFormat",
+    "PuzzleRequest",
     "RATING_VERSION",
     "Rating",
     "RatingReason",

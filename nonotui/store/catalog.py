@@ -14,6 +14,9 @@ from nonotui.model.kind import PuzzleLike
 from nonotui.store.paths import DataDir
 
 BUNDLED_PACKAGE = "nonotui.puzzles"
+LEARN_FILE = "learn.non"
+"""The bundled "Learn" collection: one small puzzle per technique, easiest first, each titled
+by its technique. Listed in the library's Learn section, not among its bundled puzzles."""
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,7 @@ class Entry:
 
     Attributes:
         name: The file name (with ``#N`` for the N-th puzzle of a file holding several).
-        source: ``"bundled"`` or ``"user"``.
+        source: ``"bundled"``, ``"user"`` or ``"learn"`` (the Learn collection).
         puzzle: The puzzle, or ``None`` when the file could not be read.
         error: Why the file could not be read (naming the file), or ``None``.
     """
@@ -72,14 +75,20 @@ class UserScan:
 
 
 class Catalog:
-    """Finds puzzles; nothing is cached, so a file dropped into the folder shows up at once."""
+    """Finds puzzles. The list of puzzles is not cached, so a file dropped into the folder shows
+    up at once; only their grades are kept, apart, by identity (:mod:`nonotui.store.grades`)."""
 
     def __init__(self, data_dir: DataDir) -> None:
         self.data_dir = data_dir
 
     def bundled(self) -> list[Entry]:
-        """Every puzzle shipped with nonotui, by file name."""
-        return bundled_entries()
+        """Every puzzle shipped with nonotui, by file name, but the Learn collection's (the
+        library lists those in its Learn section; the command line finds them by name)."""
+        return [e for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE]
+
+    def learn(self) -> list[Entry]:
+        """The Learn collection's puzzles, easiest technique first."""
+        return learn_entries()
 
     def user(self) -> list[Entry]:
         """Every puzzle file in the user's puzzles folder (created when missing)."""
@@ -151,6 +160,14 @@ def bundled_entries() -> list[Entry]:
         if item.name.endswith(".non"):
             out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
     return out
+
+
+def learn_entries() -> list[Entry]:
+    """The puzzles of the bundled Learn collection in its order (none when it is not there)."""
+    item = resources.files(BUNDLED_PACKAGE).joinpath(LEARN_FILE)
+    if not item.is_file():
+        return []
+    return _entries_of(LEARN_FILE, "learn", item.read_text(encoding="utf-8"))
 
 
 def _short_name(entry: Entry) -> str:

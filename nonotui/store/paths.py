@@ -41,6 +41,11 @@ class DataDir:
         return self.root / "puzzles"
 
     @property
+    def grades(self) -> Path:
+        """The puzzles' grades, computed once and kept (:mod:`nonotui.store.grades`)."""
+        return self.root / "grades.json"
+
+    @property
     def settings(self) -> Path:
         """The settings file."""
         return self.root / "settings.json"

@@ -141,6 +141,8 @@ class Progress:
         title: The puzzle's title when saved, to tell a person what the file is.
         hints: Hints applied (each is also one of the moves).
         auto_solves: Auto-solves applied (each is also one of the moves).
+        solve_times: The time of every solve by the player, in seconds, oldest first (for the
+            statistics' median; saves from before it have none, their best time stands in).
         kind: The name of the puzzle's kind.
         values: The values a cell of the puzzle can take (they make the save's legend).
     """
@@ -156,6 +158,7 @@ class Progress:
     title: str | None = None
     hints: int = 0
     auto_solves: int = 0
+    solve_times: list[float] = field(default_factory=list)
     kind: str = field(kw_only=True)
     values: tuple[CellValue, ...] = field(kw_only=True)
 
@@ -190,6 +193,7 @@ class Progress:
             "auto_solves": self.auto_solves,
             "solved": self.solved,
             "best_time": None if self.best_time is None else round(self.best_time, 3),
+            "solve_times": [round(t, 3) for t in self.solve_times],
             "cursor": list(self.cursor),
             "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }
@@ -241,6 +245,12 @@ class Progress:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SaveError(f"the save's {key} count is not a whole number")
             helped[key] = value
+        # Recorded since the statistics screen; older saves have none, so no schema change.
+        times = data.get("solve_times", [])
+        if not isinstance(times, list) or not all(
+            isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in times
+        ):
+            raise SaveError("the save's solve_times is not a list of non-negative numbers")
         return cls(
             puzzle.identity,
             board,
@@ -252,6 +262,7 @@ class Progress:
             (cursor[0], cursor[1]),
             title if isinstance(title, str) else puzzle.title,
             **helped,
+            solve_times=[float(t) for t in times],
             kind=kind.name,
             values=values,
         )

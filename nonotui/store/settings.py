@@ -12,8 +12,10 @@ from nonotui.store.paths import DataDir
 SETTINGS_SCHEMA = 1
 
 GLYPH_CHOICES = ("auto", "unicode", "ascii")
-SORT_CHOICES = ("name", "size", "state")
+SORT_CHOICES = ("name", "size", "state", "grade")
 FILTER_CHOICES = ("all", "new", "playing", "solved")
+GRADE_CHOICES = ("any", "1", "2", "3", "4", "5", "0")
+"""The library's grade filter: every grade, or one (``0``: needs guessing or not unique)."""
 CHECK_CHOICES = ("off", "request", "immediate")
 SOLVE_SPEEDS = {"instant": 0.0, "fast": 0.05, "normal": 0.25, "slow": 0.8}
 """Auto-solve speeds: seconds between shown steps."""
@@ -27,8 +29,9 @@ class Settings:
         glyphs: ``auto`` (Unicode when the terminal's encoding can show it), ``unicode`` or
             ``ascii``.
         theme: The Textual theme's name.
-        sort: How the library is sorted: ``name``, ``size`` or ``state``.
+        sort: How the library is sorted: ``name``, ``size``, ``state`` or ``grade``.
         filter: Which puzzles the library shows: ``all``, ``new``, ``playing`` or ``solved``.
+        grade: Which grade the library shows: ``any`` or one of ``1`` to ``5`` and ``0``.
         check: When wrong marks are flagged: ``off`` (never), ``request`` (on the check key) or
             ``immediate`` (after every move, and on the check key).
         solve_speed: How fast auto-solve shows its steps: one of :data:`SOLVE_SPEEDS`.
@@ -38,6 +41,7 @@ class Settings:
     theme: str = "textual-dark"
     sort: str = "size"
     filter: str = "all"
+    grade: str = "any"
     check: str = "request"
     solve_speed: str = "normal"
 
@@ -47,6 +51,7 @@ class Settings:
             ("glyphs", GLYPH_CHOICES),
             ("sort", SORT_CHOICES),
             ("filter", FILTER_CHOICES),
+            ("grade", GRADE_CHOICES),
             ("check", CHECK_CHOICES),
             ("solve_speed", tuple(SOLVE_SPEEDS)),
         ):

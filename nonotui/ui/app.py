@@ -17,9 +17,11 @@ from textual.screen import Screen
 
 from nonotui import kinds
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
+from nonotui.model.vocab import RATING_VERSION
 from nonotui.store import DataDir, LockHeld, ProgressStore, PuzzleLock, SettingsStore
 from nonotui.store.autosave import RETRY_DELAY
 from nonotui.store.catalog import Catalog
+from nonotui.store.grades import GradeCache
 from nonotui.store.progress import Progress
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import EngineReady, PuzzleChosen
@@ -74,6 +76,8 @@ class NonotuiApp(App[int]):
         self.progress_store = ProgressStore(data_dir.progress)
         self.settings_store = SettingsStore(data_dir)
         self.catalog = Catalog(data_dir)
+        self.grades = GradeCache(data_dir.grades, RATING_VERSION)
+        """The puzzles' kept grades, shared by the library and the finish screen."""
         self.start = start
         self.start_notices = notices
         self.settings, self._settings_notice = self.settings_store.load()
@@ -92,7 +96,8 @@ class NonotuiApp(App[int]):
             self.theme = self.settings.theme
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=12)
-        self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings))
+        self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings,
+                                       self.grades))
         if self.start is not None:
             self.open_puzzle(*self.start, notices=self.start_notices)
         self._warm_up()

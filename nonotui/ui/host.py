@@ -7,10 +7,12 @@ attributes through :func:`host_of` instead, typed by the :class:`Host` protocol 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 
+from nonotui.store.grades import GradeCache
 from nonotui.store.settings import Settings
 
 
@@ -20,6 +22,8 @@ class Host(Protocol):
 
     settings: Settings
     """The settings, changed in place and saved by :meth:`save_settings`."""
+    grades: GradeCache
+    """The puzzles' kept grades (:mod:`nonotui.store.grades`)."""
     engine_ready: bool
     """The engine's warm-up has ended well: hints answer quickly."""
 
@@ -28,6 +32,11 @@ class Host(Protocol):
 
     def change_setting(self, name: str, value: str) -> None:
         """Set one setting, apply it wherever it shows, and save it."""
+
+    def open_in_worker(self, label: str,
+                       find: Callable[[], tuple[Any, str, tuple[str, ...]]]) -> Any:
+        """Read a puzzle (``find`` returns it, its label and notices) and its progress in a
+        thread worker, then play it."""
 
 
 def host_of(app: App[Any]) -> Host:

@@ -74,10 +74,15 @@ HELP: Sections = (
         (
             ("enter", "play the selected puzzle"),
             ("o", "open a puzzle file by its path"),
-            ("s", "sort by size, name or progress"),
+            ("s", "sort by size, progress, grade or name"),
             ("a", "show all, new, in progress or solved puzzles"),
+            ("g", "show any grade, or one grade (1 to 5, 0)"),
             ("escape", "clear the search (the top line shows it while it is on)"),
             ("/", "search titles and authors"),
+            ("n", "make a new puzzle: size, grade, symmetry"),
+            ("d", "the daily puzzle (one per UTC date, for all)"),
+            ("l", "learn: a lesson per technique, easiest first"),
+            ("t", "statistics per grade (solved, best, median)"),
         ),
     ),
 )

@@ -117,6 +117,8 @@ async def test_library_lists_sorts_filters_and_opens(data_dir: DataDir) -> None:
         assert library.shown[-1].entry.name == "broken.non"  # unreadable files sort last
         assert library.shown[-1].progress_text() == "cannot read file"
         await pilot.press("s")
+        assert app.settings.sort == "grade"  # tests/ui/test_library_grades.py
+        await pilot.press("s")
         titles = [r.entry.title.lower() for r in library.shown]
         assert titles == sorted(titles) and app.settings.sort == "name"
         await pilot.press("slash", *"mug", "enter")

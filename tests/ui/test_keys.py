@@ -249,4 +249,4 @@ async def test_the_help_text_is_shown_and_fits_the_terminal(size: tuple[int, int
         await pilot.pause()
         last = text.region.y + len(lines) - 1  # the text's region moves as it scrolls
         assert scroll.region.y <= last < scroll.region.bottom
-        assert "Library" in str(text.render()) and "search titles and authors" in lines[-1]
+        assert "Library" in str(text.render()) and "statistics per grade" in lines[-1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import date
 from typing import Any, overload
 
 from nonotui.kinds.nonogram.notation import board_from_text, format_board
@@ -29,11 +30,14 @@ from nonotui.model.kind import (
     HintLike,
     KeyRules,
     Kind,
+    Lesson,
+    MadePuzzle,
     MarginLabel,
     Margins,
     MarkKey,
     Plan,
     PuzzleFormat,
+    PuzzleRequest,
     Rating,
     SolveOutcome,
     Step,
@@ -416,6 +420,26 @@ class NonogramKind:
     def key_rules(self, puzzle: Puzzle) -> KeyRules:
         """space/f fill, x crosses; left click fills, right click crosses; digits count."""
         return KEY_RULES
+
+    # -- new puzzles -----------------------------------------------------------------------------
+
+    def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
+        """The generator's puzzle (:mod:`nonotui.kinds.nonogram.making`)."""
+        from nonotui.kinds.nonogram.making import new_puzzle
+
+        return new_puzzle(request, should_stop)
+
+    def daily_request(self, day: date) -> PuzzleRequest:
+        """The daily puzzle's request by the weekday (:mod:`nonotui.kinds.nonogram.making`)."""
+        from nonotui.kinds.nonogram.making import daily_request
+
+        return daily_request(day)
+
+    def lessons(self) -> Sequence[Lesson]:
+        """One example line per line technique (:mod:`nonotui.kinds.nonogram.lessons`)."""
+        from nonotui.kinds.nonogram.lessons import lessons
+
+        return lessons()
 
     # -- the command line ----------------------------------------------------------------------
 

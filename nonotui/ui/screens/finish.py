@@ -7,22 +7,25 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
+from textual.worker import get_current_worker
 
 from nonotui import kinds
+from nonotui.errors import SaveError
 from nonotui.model.board import Board
 from nonotui.model.kind import CellValue
+from nonotui.store.grades import Grade, GradeCache
 from nonotui.ui.clock import format_time
 from nonotui.ui.glyphs import Glyphs
 
-AROUND_PICTURE = 10
-"""Lines the finish dialog needs besides the picture: border, title, facts, buttons, a margin
-above and below."""
+AROUND_PICTURE = 11
+"""Lines the finish dialog needs besides the picture: border, title, facts, grade, buttons, a
+margin above and below."""
 
 
 def picture_text(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) -> Text:
@@ -104,6 +107,8 @@ class FinishScreen(ModalScreen[str | None]):
         self.new_best = new_best
         self.best_time = best_time
         self.glyphs = glyphs
+        self.grade_text = ""
+        """The grade line once known (``Grade 3 · hardest: Whole-line reasoning``)."""
 
     def compose(self) -> ComposeResult:
         title = self.puzzle.title or "Puzzle"
@@ -115,12 +120,47 @@ class FinishScreen(ModalScreen[str | None]):
             yield Label(
                 f"Time {format_time(self.elapsed)} · {self.moves} moves · {best}", id="facts"
             )
+            yield Label("", id="grade")
             with Horizontal():
                 yield Button("Library (enter)", id="library", variant="primary")
                 yield Button("Look at the board (esc)", id="stay")
 
     def on_mount(self) -> None:
         self.query_one("#library", Button).focus()
+        self._show_grade()
+
+    def _show_grade(self) -> None:
+        """The puzzle's grade from the kept grades, or rated now in a worker (shown when it
+        arrives; a puzzle that cannot be rated shows none)."""
+        cache = getattr(self.app, "grades", None)
+        if not isinstance(cache, GradeCache):
+            return
+        grade = cache.get(self.puzzle.identity)
+        if grade is not None:
+            self.grade_text = grade.describe()
+            self.query_one("#grade", Label).update(self.grade_text)
+        else:
+            self._rate(cache)
+
+    @work(thread=True, exclusive=True, group="finish-grade", exit_on_error=False)
+    def _rate(self, cache: GradeCache) -> None:
+        worker = get_current_worker()
+        kind = kinds.kind_of(self.puzzle)
+        try:
+            grade = Grade.of(kind.rate(self.puzzle, lambda: worker.is_cancelled))
+        except Exception:  # noqa: BLE001 - no grade is shown; the finish stays
+            return
+        cache.put(self.puzzle.identity, grade)
+        try:
+            cache.save()
+        except SaveError:
+            pass  # kept in memory; the library says so when it saves
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._graded, grade)
+
+    def _graded(self, grade: Grade) -> None:
+        self.grade_text = grade.describe()
+        self.query_one("#grade", Label).update(self.grade_text)
 
     def on_resize(self, event: events.Resize) -> None:
         # The picture gives way (it scrolls) so that the time and the buttons stay in view: a

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -11,13 +14,21 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label
 from textual.worker import get_current_worker
 
+from nonotui import kinds
+from nonotui.errors import NonotuiError, SaveError
+from nonotui.model.kind import Cancelled
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
-from nonotui.store.settings import FILTER_CHOICES, SORT_CHOICES
+from nonotui.store.grades import Grade, GradeCache
+from nonotui.store.settings import FILTER_CHOICES, GRADE_CHOICES, SORT_CHOICES
 from nonotui.ui.clock import format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.host import host_of
 from nonotui.ui.messages import PuzzleChosen
+from nonotui.ui.screens.making import MakingActions
+
+SAVE_GRADES_EVERY = 5.0
+"""Seconds between writes of the grades file while grading (and once at the end)."""
 
 STATE_ORDER = {"playing": 0, "new": 1, "solved": 2, "auto-solved": 3, "unreadable": 4}
 
@@ -51,6 +62,12 @@ class Row:
             return "save unreadable"
         return "new"
 
+    @property
+    def identity(self) -> str | None:
+        """The puzzle's identity, ``None`` for a file that could not be read."""
+        p = self.entry.puzzle
+        return p.identity if p is not None else None
+
     def state(self) -> str:
         """The state used for filtering and sorting."""
         return "unreadable" if self.entry.error is not None else self.summary.state
@@ -64,8 +81,34 @@ class Row:
         return text.lower() in hay.lower()
 
 
-def sort_rows(rows: list[Row], key: str) -> list[Row]:
-    """Rows sorted by ``size`` (cells, then title), ``name`` (title) or ``state``."""
+GRADE_LABELS = {"needs guessing": "0 guess", "not unique": "0 multi", "no solution": "0 none"}
+
+
+def grade_label(grade: Grade | None, pending: bool) -> str:
+    """What the Grade column says: ``3``, ``0 guess`` (with why), ``...`` while it is being
+    computed, empty when it cannot be."""
+    if grade is None:
+        return "..." if pending else ""
+    if grade.grade == 0:
+        return GRADE_LABELS.get(grade.reason or "", "0")
+    return str(grade.grade)
+
+
+def grade_rank(grade: Grade | None) -> int:
+    """Easiest first: grades 1 to 5, then 0 (guessing, not unique), then not graded."""
+    if grade is None:
+        return 7
+    return 6 if grade.grade == 0 else grade.grade
+
+
+def sort_rows(rows: list[Row], key: str,
+              grades: Mapping[str, Grade] | None = None) -> list[Row]:
+    """Rows sorted by ``size`` (cells, then title), ``name`` (title), ``state`` or ``grade``
+    (easiest first, by ``grades`` by identity, then title)."""
+    if key == "grade":
+        known = grades or {}
+        return sorted(rows, key=lambda r: (grade_rank(known.get(r.identity or "")),
+                                           r.entry.title.lower()))
     if key == "size":
         return sorted(rows, key=lambda r: (r.size[0] * r.size[1], r.entry.title.lower()))
     if key == "state":
@@ -73,21 +116,27 @@ def sort_rows(rows: list[Row], key: str) -> list[Row]:
     return sorted(rows, key=lambda r: r.entry.title.lower())
 
 
-class LibraryScreen(Screen[None]):
+class LibraryScreen(MakingActions, Screen[None]):
     """Pick a puzzle to play."""
 
     BINDINGS = [
         Binding("o", "app.open_file", "Open file"),
         Binding("s", "cycle_sort", "Sort"),
         Binding("a", "cycle_filter", "Show"),
+        Binding("g", "cycle_grade", "Grade"),
         Binding("slash", "search", "Search"),
+        Binding("n", "new_puzzle", "New puzzle"),
+        Binding("d", "daily_puzzle", "Daily"),
+        Binding("l", "learn", "Learn"),
+        Binding("t", "statistics", "Stats"),
         Binding("escape", "leave_search", "Back", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "search", "app.open_file", "cycle_filter", "cycle_sort",
-                    "settings", "app.quit")
+    FOOTER_RANKS = ("app.help", "search", "app.open_file", "new_puzzle", "daily_puzzle",
+                    "cycle_filter", "cycle_sort", "cycle_grade", "learn", "statistics", "settings",
+                    "app.quit")
     """The footer's keys, most important first."""
 
     DEFAULT_CSS = """
@@ -97,15 +146,25 @@ class LibraryScreen(Screen[None]):
     LibraryScreen DataTable { height: 1fr; }
     """
 
-    def __init__(self, catalog: Catalog, store: ProgressStore, settings: Settings) -> None:
+    def __init__(self, catalog: Catalog, store: ProgressStore, settings: Settings,
+                 grades: GradeCache | None = None) -> None:
         super().__init__()
         self.catalog = catalog
+        self.data_dir = catalog.data_dir
         self.store = store
         self.settings = settings
         self.rows: list[Row] = []
         self.shown: list[Row] = []
         self.scanning = False
         """A scan of the catalogue is under way in a worker."""
+        self.grades = grades
+        """The kept grades (``None``: no Grade column values are computed)."""
+        self.graded: dict[str, Grade] = {}
+        """The grades known so far, by identity."""
+        self.ungradable: set[str] = set()
+        """Identities whose rating failed or that their kind cannot rate."""
+        self.grading = False
+        """A worker is computing the grades not kept yet."""
         self.skipped: tuple[str, ...] = ()
         """What the last scan skipped in the user's folder (noted once, not on every scan)."""
 
@@ -124,7 +183,8 @@ class LibraryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.table
-        for name, width in (("Title", 28), ("Size", 7), ("Author", 22), ("Progress", 16)):
+        for name, width in (("Title", 28), ("Size", 7), ("Grade", 7), ("Author", 22),
+                            ("Progress", 16)):
             table.add_column(name, key=name.lower(), width=width)
         table.add_column("From", key="from")
         table.focus()
@@ -152,13 +212,22 @@ class LibraryScreen(Screen[None]):
             Row(e, self.store.summary(e.puzzle) if e.puzzle is not None else Summary("new"))
             for e in self.catalog.bundled() + scan.entries
         ]
+        kept: dict[str, Grade] = {}
+        if self.grades is not None:
+            for row in rows:
+                grade = self.grades.get(row.identity) if row.identity else None
+                if grade is not None and row.identity:
+                    kept[row.identity] = grade
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._scanned, rows, tuple(scan.skipped))
+            self.app.call_from_thread(self._scanned, rows, tuple(scan.skipped), kept)
 
-    def _scanned(self, rows: list[Row], skipped: tuple[str, ...]) -> None:
+    def _scanned(self, rows: list[Row], skipped: tuple[str, ...],
+                 kept: dict[str, Grade] | None = None) -> None:
         self.rows = rows
         self.scanning = False
+        self.graded.update(kept or {})
         self.redraw()
+        self._start_grading()
         if skipped and skipped != self.skipped:
             more = f" and {len(skipped) - 3} more" if len(skipped) > 3 else ""
             names = ", ".join(name[:40] for name in skipped[:3]) + more
@@ -172,12 +241,14 @@ class LibraryScreen(Screen[None]):
         """Fill the table with the rows passing the filter, in the chosen order."""
         text = self.query_one("#search", Input).value.strip()
         wanted = self.settings.filter
+        grade = self.settings.grade
         rows = [
             r
             for r in self.rows
             if (wanted == "all" or r.state() == wanted) and r.matches(text)
+            and (grade == "any" or self._grade_is(r, int(grade)))
         ]
-        self.shown = sort_rows(rows, self.settings.sort)
+        self.shown = sort_rows(rows, self.settings.sort, self.graded)
         table = self.table
         selected = table.cursor_row
         table.clear()
@@ -186,6 +257,7 @@ class LibraryScreen(Screen[None]):
             table.add_row(
                 row.entry.title,
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
+                self._grade_text(row),
                 (p.author or "") if p is not None else (row.entry.reason or ""),
                 row.progress_text(),
                 row.entry.source,
@@ -209,7 +281,8 @@ class LibraryScreen(Screen[None]):
         if "auto-solved" in states:
             solved += f", {states.count('auto-solved')} auto-solved"
         return (f"nonotui · {count} · {solved} · sort: {self.settings.sort} (s) · showing: "
-                f"{self.settings.filter} (a) · user puzzles: {self.catalog.data_dir.puzzles}")
+                f"{self.settings.filter} (a) · grade: {self.settings.grade} (g) · user "
+                f"puzzles: {self.catalog.data_dir.puzzles}")
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
@@ -225,6 +298,13 @@ class LibraryScreen(Screen[None]):
         """Sort by the next key: size, name, state."""
         i = SORT_CHOICES.index(self.settings.sort)
         self.settings.sort = SORT_CHOICES[(i + 1) % len(SORT_CHOICES)]
+        host_of(self.app).save_settings()
+        self.redraw()
+
+    def action_cycle_grade(self) -> None:
+        """Show the next grade: any, 1 to 5, 0."""
+        i = GRADE_CHOICES.index(self.settings.grade)
+        self.settings.grade = GRADE_CHOICES[(i + 1) % len(GRADE_CHOICES)]
         host_of(self.app).save_settings()
         self.redraw()
 
@@ -275,3 +355,107 @@ class LibraryScreen(Screen[None]):
     @on(Input.Submitted, "#search")
     def _search_done(self, _event: Input.Submitted) -> None:
         self.table.focus()
+
+    def action_learn(self) -> None:
+        """The Learn collection: one lesson per technique, easiest first."""
+        from nonotui.ui.screens.learn import LearnScreen
+
+        self.app.push_screen(LearnScreen(self.catalog, self.store))
+
+    def action_statistics(self) -> None:
+        """Statistics per grade: puzzles solved, best and median times."""
+        from nonotui.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.catalog.data_dir, self.grades))
+
+    # -- grades --------------------------------------------------------------------------------
+
+    def _grade_is(self, row: Row, grade: int) -> bool:
+        known = self.graded.get(row.identity or "")
+        return known is not None and known.grade == grade
+
+    def _grade_text(self, row: Row) -> str:
+        identity = row.identity
+        if identity is None:
+            return ""
+        pending = (self.grades is not None and identity not in self.ungradable)
+        return grade_label(self.graded.get(identity), pending)
+
+    def _start_grading(self) -> None:
+        """Compute, in a thread worker, the grades not kept yet (each shown as it arrives)."""
+        if self.grades is None:
+            return
+        notice = self.grades.take_notice()
+        if notice:
+            self.notify(notice, title="Grades", severity="warning", timeout=12)
+        todo: dict[str, Any] = {}
+        for row in self.rows:
+            identity = row.identity
+            if (identity and identity not in self.graded and identity not in self.ungradable
+                    and row.entry.puzzle is not None):
+                todo.setdefault(identity, row.entry.puzzle)
+        if todo:
+            self.grading = True
+            self._grade_worker(list(todo.items()))
+
+    @work(thread=True, exclusive=True, group="library-grades", exit_on_error=False)
+    def _grade_worker(self, todo: list[tuple[str, Any]]) -> None:
+        worker = get_current_worker()
+        cache = self.grades
+        assert cache is not None
+
+        def should_stop() -> bool:
+            return worker.is_cancelled
+
+        saved_at = time.monotonic()
+        try:
+            for identity, puzzle in todo:
+                if should_stop():
+                    break
+                kind = kinds.kind_of(puzzle)
+                try:
+                    if kind.unsupported(puzzle, "solve") is not None:
+                        raise NonotuiError("cannot be rated")
+                    grade = Grade.of(kind.rate(puzzle, should_stop))
+                except Cancelled:
+                    break
+                except Exception:  # noqa: BLE001 - one puzzle's failure leaves the others
+                    self.app.call_from_thread(self._graded_one, identity, None)
+                    continue
+                cache.put(identity, grade)
+                self.app.call_from_thread(self._graded_one, identity, grade)
+                if time.monotonic() - saved_at > SAVE_GRADES_EVERY:
+                    self._save_grades(cache)
+                    saved_at = time.monotonic()
+        finally:
+            self._save_grades(cache)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._grading_done)
+
+    def _save_grades(self, cache: GradeCache) -> None:
+        try:
+            cache.save()
+        except SaveError as exc:
+            self.app.call_from_thread(self.notify, exc.message, title="Grades not kept",
+                                      severity="warning")
+
+    def _graded_one(self, identity: str, grade: Grade | None) -> None:
+        if grade is None:
+            self.ungradable.add(identity)
+        else:
+            self.graded[identity] = grade
+        label = grade_label(grade, False)
+        for i, row in enumerate(self.shown):
+            if row.identity == identity:
+                self.table.update_cell(str(i), "grade", label)
+
+    def _grading_done(self) -> None:
+        self.grading = False
+        if self.settings.sort == "grade" or self.settings.grade != "any":
+            self.redraw()
+
+    def on_screen_suspend(self) -> None:
+        # Leaving the library (to play) stops the grading; coming back starts it again for the
+        # puzzles still not graded.
+        self.workers.cancel_group(self, "library-grades")
+        self.grading = False

@@ -324,6 +324,7 @@ class PlayScreen(Screen[None]):
         elapsed = self.stopwatch.elapsed
         new_best = progress.best_time is None or elapsed < progress.best_time
         progress.solved = True
+        progress.solve_times.append(elapsed)
         if new_best:
             progress.best_time = elapsed
         self.save_now()

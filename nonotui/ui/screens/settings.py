@@ -23,6 +23,7 @@ from textual.widgets import Label, Static
 from nonotui.store.settings import (
     CHECK_CHOICES,
     FILTER_CHOICES,
+    GRADE_CHOICES,
     GLYPH_CHOICES,
     SOLVE_SPEEDS,
     SORT_CHOICES,
@@ -63,11 +64,15 @@ def setting_infos(themes: tuple[str, ...]) -> tuple[SettingInfo, ...]:
                     "How cells are drawn: auto (Unicode when the terminal can show it), "
                     "unicode or ascii.", GLYPH_CHOICES),
         SettingInfo("sort", "Library sort",
-                    "The library's order: by name, by size, or by state (in progress first).",
+                    "The library's order: by name, by size, by state (in progress first) or by "
+                    "grade (easiest first).",
                     SORT_CHOICES),
         SettingInfo("filter", "Library shows",
                     "Which puzzles the library lists: all, new, in progress (playing) or solved.",
                     FILTER_CHOICES),
+        SettingInfo("grade", "Library grade",
+                    "Which grade the library lists: any, or one grade (0: needs guessing or "
+                    "not unique).", GRADE_CHOICES),
         SettingInfo("theme", "Theme", "The colours (Textual's themes).", themes),
     )
 

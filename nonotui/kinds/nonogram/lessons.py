@@ -1,0 +1,61 @@
+"""The "Learn" collection's lessons: each line technique shown on one example line.
+
+The example lines (a clue and the line before) are chosen so that the technique alone decides
+something and no easier technique does; the line after is never written down here but computed
+by the engine's ladder (:func:`~nonotui.kinds.nonogram.engine.techniques.line_techniques`, up to
+the technique), and the cells it decided must all be named by that technique
+(``tests/unit/kinds/test_making.py`` checks every lesson).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from nonotui.model.vocab import Lesson
+
+EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Simple boxes", "6", "????????",
+     "A block of 6 in 8 cells covers the middle 4 wherever it is placed: they are boxes."),
+    ("Simple spaces", "2", "???#?????",
+     "The only block must cover the box, so cells more than one away from it are spaces."),
+    ("Forcing", "3", "??-????-?",
+     "The 3 fits only in the gap of 4 between the crosses: it covers that gap's middle 2, "
+     "and the gaps too small for it are spaces."),
+    ("Glue", "3 1", "?#??????",
+     "The box next to the edge belongs to the 3, which cannot start before the edge: it runs "
+     "on to the third cell."),
+    ("Joining and splitting", "1 2 1", "?-?#?#?-?",
+     "Filling the cell between the two boxes would make a run of 3, longer than any block: "
+     "it splits them."),
+    ("Punctuation", "2 2", "????##????",
+     "A run of 2 is as long as the longest block: that block is finished and gets a space "
+     "on each side."),
+    ("Mercury", "3 1", "-???#?????",
+     "The 3 cannot fit between the cross and the box without touching it, so it covers the "
+     "box and pulls away from the cross, leaving a space."),
+    ("Whole-line reasoning", "1 2", "??#???",
+     "Whatever block the box belongs to, the cell before it is a space: only trying every "
+     "arrangement of the whole line shows it."),
+)
+"""``(technique, clue, line before, the sentence shown)``, easiest technique first."""
+
+
+LEGEND = "# filled, - empty, ? not decided yet"
+
+
+@functools.cache
+def lessons() -> tuple[Lesson, ...]:
+    """Every lesson, easiest technique first, its line after computed by the engine."""
+    from nonotui.kinds.nonogram.engine.techniques import BY_NAME, line_techniques
+    from nonotui.kinds.nonogram.notation import format_line, parse_line
+
+    out = []
+    for name, clue, before, sentence in EXAMPLES:
+        blocks = tuple(int(b) for b in clue.split())
+        deduction = line_techniques(blocks, parse_line(before), upto=name)
+        out.append(Lesson(name, sentence, clue, before, format_line(deduction.result),
+                          BY_NAME[name].grade, LEGEND))
+    return tuple(out)
+
+
+__all__ = ["EXAMPLES", "LEGEND", "lessons"]

@@ -1,0 +1,93 @@
+"""Puzzles the player makes in the library ("New puzzle", "Daily puzzle"), kept as files in the
+user's puzzles folder so that the library lists them and their progress and statistics work as
+for any puzzle.
+
+Each file is written in its kind's first writable format (``.non`` for a nonogram), which keeps
+the puzzle's recipe and generator id in its metadata, atomically (a temporary file, then a
+rename). The daily puzzle's file is named by its date: opening the daily puzzle again the same
+day finds the file and resumes it instead of making it again.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from nonotui import kinds
+from nonotui.errors import NonotuiError
+from nonotui.model import files
+from nonotui.model.kind import Kind, PuzzleRequest
+from nonotui.store.paths import DataDir
+
+
+def utc_today() -> date:
+    """Today's date in UTC (the daily puzzle follows the UTC date)."""
+    return datetime.now(timezone.utc).date()
+
+
+def maker() -> Kind | None:
+    """The first kind that makes puzzles (one whose :meth:`~Kind.daily_request` gives one)."""
+    today = utc_today()
+    for kind in kinds.kinds():
+        if kind.daily_request(today) is not None:
+            return kind
+    return None
+
+
+def stem_of(request: PuzzleRequest, daily: date | None = None) -> str:
+    """The file name (without its extension) of a made puzzle: ``daily-2026-11-23`` or
+    ``new-15x15-g3-none-1234``; no character that a file system refuses."""
+    if daily is not None:
+        return f"daily-{daily.isoformat()}"
+    return (f"new-{request.width}x{request.height}-g{request.grade}-{request.symmetry}-"
+            f"{request.seed}")
+
+
+def extension_for(kind: Kind) -> tuple[str, Any]:
+    """The extension and writer of the kind's first writable format.
+
+    Raises:
+        NonotuiError: the kind cannot write any format.
+    """
+    for fmt in kind.formats():
+        if fmt.writable and fmt.write is not None and fmt.extensions:
+            return fmt.extensions[0], fmt.write
+    raise NonotuiError(f"{kind.title} puzzles cannot be written to a file")
+
+
+def path_for(data_dir: DataDir, kind: Kind, stem: str) -> Path:
+    """Where a made puzzle called ``stem`` is kept."""
+    extension, _ = extension_for(kind)
+    return data_dir.puzzles / f"{stem}{extension}"
+
+
+def save(data_dir: DataDir, puzzle: Any, stem: str) -> Path:
+    """Write ``puzzle`` into the user's puzzles folder as ``stem`` and return its path.
+
+    Raises:
+        NonotuiError: the folder or the file cannot be written (naming the path).
+    """
+    kind = kinds.kind_of(puzzle)
+    extension, write = extension_for(kind)
+    path = data_dir.puzzles / f"{stem}{extension}"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise NonotuiError(f"{path.parent}: cannot write ({files.os_problem(exc)})") from None
+    files.write_text(path, write([puzzle]))
+    return path
+
+
+def load(path: Path) -> Any | None:
+    """The puzzle kept at ``path``, or ``None`` when there is no such file.
+
+    Raises:
+        NonotuiError: the file is there but cannot be read.
+    """
+    if not files.exists(path):
+        return None
+    return kinds.load_all(path)[0]
+
+
+__all__ = ["extension_for", "load", "maker", "path_for", "save", "stem_of", "utc_today"]

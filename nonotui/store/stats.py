@@ -1,0 +1,105 @@
+"""The statistics screen's figures: per grade, the puzzles solved and the best and median solve
+times, read from the save files (:mod:`nonotui.store.progress`) and the kept grades
+(:mod:`nonotui.store.grades`).
+
+Every save in the progress folder counts, whichever file or id the puzzle was opened from; a
+save that cannot be read is skipped (the puzzle's own screen reports it when it is opened). A
+puzzle counts as solved when the player solved it (auto-solve records no time and does not
+count). The median is over every solve the saves record (``solve_times``); a save from before
+those were recorded gives its best time.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from nonotui.errors import SaveError
+from nonotui.store.jsonfile import read_json
+from nonotui.store.progress import NewerSaveError, migrate
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a save says of one puzzle, without reading the puzzle."""
+
+    identity: str
+    title: str | None
+    solved: bool
+    times: tuple[float, ...]
+    """The player's solve times (empty when never solved by the player)."""
+
+
+def played(folder: Path) -> list[Played]:
+    """Every readable save in ``folder``, by file name."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        path = folder / name
+        try:
+            data = read_json(path)
+            if not isinstance(data, dict):
+                continue
+            data = migrate(data, path)
+        except (FileNotFoundError, NewerSaveError, SaveError):
+            continue
+        out.append(_played(data, name.removesuffix(".json")))
+    return out
+
+
+def _played(data: dict[str, object], fallback: str) -> Played:
+    identity = data.get("identity")
+    title = data.get("title")
+    best = data.get("best_time")
+    raw = data.get("solve_times")
+    times = [float(t) for t in raw if _number(t)] if isinstance(raw, list) else []
+    if not times and _number(best):
+        times = [float(best)]  # type: ignore[arg-type]
+    solved = data.get("solved") is True and _number(best)
+    return Played(identity if isinstance(identity, str) else fallback,
+                  title if isinstance(title, str) else None, solved,
+                  tuple(times) if solved else ())
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+
+
+@dataclass(frozen=True)
+class GradeStats:
+    """One line of the statistics: a grade (``None``: not graded yet) and its figures."""
+
+    grade: int | None
+    played: int
+    """Puzzles of this grade with a save (started, solved or not)."""
+    solved: int
+    best: float | None
+    median: float | None
+
+
+def by_grade(records: Iterable[Played],
+             grade_of: Callable[[str], int | None]) -> list[GradeStats]:
+    """The figures of every grade 1 to 5, then 0, then the puzzles not graded yet (a grade
+    with no save is listed with zeros, the ungraded line only when there is one)."""
+    groups: dict[int | None, list[Played]] = {g: [] for g in (1, 2, 3, 4, 5, 0)}
+    for record in records:
+        groups.setdefault(grade_of(record.identity), []).append(record)
+    out = []
+    for grade, members in groups.items():
+        if grade is None and not members:
+            continue
+        times = [t for m in members for t in m.times]
+        solved = [m for m in members if m.solved]
+        out.append(GradeStats(grade, len(members), len(solved),
+                              min(times) if times else None,
+                              statistics.median(times) if times else None))
+    return out
+
+
+__all__ = ["GradeStats", "Played", "by_grade", "played"]

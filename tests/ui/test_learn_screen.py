@@ -1,0 +1,95 @@
+"""The Learn collection: lessons in order, each panel showing its technique on one line, then
+its puzzle."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from nonotui.kinds.nonogram.engine.techniques import RULES
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.store.catalog import Catalog, Entry
+from nonotui.ui.app import make_app
+from nonotui.ui.screens.learn import LearnScreen, LessonScreen
+from nonotui.store import DataDir
+from nonotui.ui.screens.library import LibraryScreen
+from tests.ui.conftest import play_screen, until
+
+BOXES = Puzzle.from_picture([[1, 1, 1, 1, 0], [1, 1, 1, 1, 0], [0, 1, 1, 1, 1],
+                             [0, 1, 1, 1, 1], [1, 1, 1, 1, 1]], title="Simple boxes")
+EXTRA = Puzzle.from_picture([[1, 0], [0, 1]] * 1 + [[1, 1]] * 3, title="Contradiction")
+GLUE = Puzzle.from_picture([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Lesson 4: Glue")
+
+
+async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Catalog, "learn", lambda self: [
+        Entry("learn.non#1", "learn", BOXES), Entry("learn.non#2", "learn", GLUE),
+        Entry("learn.non#3", "learn", EXTRA)])
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen)
+                    and not app.screen.loading)
+        learn = app.screen
+        assert [r.title for r in learn.rows] == [*RULES, "Contradiction"]
+        assert learn.rows[0].puzzle is BOXES and learn.rows[1].puzzle is None
+        assert learn.rows[-1].lesson is None and learn.rows[-1].puzzle is EXTRA
+        assert learn.rows[3].title == "Glue" and learn.rows[3].puzzle is GLUE
+        # a lesson without its puzzle shows the panel and says so
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        assert app.screen.query("#nopuzzle")
+        await pilot.press("escape")
+        assert app.screen is learn
+        await pilot.press("up", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        panel = app.screen
+        line = str(panel.query_one("#line", Static).render())
+        lesson = learn.rows[0].lesson
+        assert lesson is not None and lesson.before == "????????"
+        # the after line is the engine's: the 6 in 8 cells fills the middle 4
+        assert lesson.after == "??####??"
+        assert "? ? # # # # ? ?" in line
+        await pilot.press("enter")
+        screen = await play_screen(pilot)
+        assert screen.puzzle is BOXES
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is learn)
+        await pilot.press("escape")
+        assert isinstance(app.screen, LibraryScreen)
+
+
+def test_the_learn_collection_is_not_listed_among_the_librarys_bundled_puzzles(
+    data_dir: DataDir,
+) -> None:
+    catalog = Catalog(data_dir)
+    learn = catalog.learn()
+    assert learn and all(e.name.startswith("learn.non#") for e in learn)
+    assert not any(e.name.startswith("learn.non") for e in catalog.bundled())
+    assert len(catalog.bundled()) == 16
+
+
+async def test_the_bundled_lessons_open_with_their_panels() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen)
+                    and not app.screen.loading)
+        learn = app.screen
+        assert [r.title for r in learn.rows][: len(RULES)] == list(RULES)
+        with_puzzles = [r for r in learn.rows if r.puzzle is not None]
+        # every puzzle of the collection is listed once, in its file's order
+        titles = [r.puzzle.title for r in with_puzzles]
+        assert sorted(titles) == sorted(e.title for e in Catalog(app.data_dir).learn())
+        assert all(r.title.lower() in r.puzzle.title.lower() for r in with_puzzles)
+        forcing = next(i for i, r in enumerate(learn.rows) if r.title == "Forcing")
+        await pilot.press(*["down"] * forcing, "enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        assert app.screen.row.title == "Forcing" and not app.screen.query("#nopuzzle")
+        await pilot.press("enter")
+        screen = await play_screen(pilot)
+        assert "Forcing" in screen.puzzle.title

@@ -1,0 +1,104 @@
+"""The grade cache: kept by identity and rating version, atomic, damaged files moved aside."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonotui.errors import SaveError
+from nonotui.store.grades import SCHEMA, Grade, GradeCache
+
+THREE = Grade(3, 120, "Whole-line reasoning", True, True, None, 1)
+GUESS = Grade(0, 900, "Contradiction", False, None, "needs guessing", 1)
+
+
+def test_grades_are_kept_across_instances_and_merged_with_other_writers(tmp_path: Path) -> None:
+    path = tmp_path / "grades.json"
+    cache = GradeCache(path, 1)
+    assert cache.get("a") is None
+    cache.put("a", THREE)
+    cache.save()
+    other = GradeCache(path, 1)
+    other.put("b", GUESS)  # a second window, which read the file before "a" was there
+    other._loaded = True  # noqa: SLF001 - as if it had loaded an empty file
+    other.save()
+    again = GradeCache(path, 1)
+    assert again.get("a") == THREE and again.get("b") == GUESS
+    assert json.loads(path.read_text())["schema"] == SCHEMA
+
+
+def test_an_entry_of_another_rating_version_is_not_used(tmp_path: Path) -> None:
+    path = tmp_path / "grades.json"
+    cache = GradeCache(path, 1)
+    cache.put("a", THREE)
+    cache.save()
+    assert GradeCache(path, 2).get("a") is None
+    assert GradeCache(path, 1).get("a") == THREE
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"schema": 99, "grades": {}}', "[1, 2]",
+                                  '{"schema": 1, "grades": []}'])
+def test_a_damaged_file_is_moved_aside_reported_once_and_recomputed(
+    tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "grades.json"
+    path.write_text(text)
+    cache = GradeCache(path, 1)
+    assert cache.get("a") is None
+    notice = cache.take_notice()
+    assert notice is not None and "moved to" in notice
+    assert cache.take_notice() is None
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith("grades.json.corrupt-")]
+    assert len(moved) == 1 and moved[0].read_text() == text  # nothing is lost
+    cache.put("a", THREE)
+    cache.save()
+    assert GradeCache(path, 1).get("a") == THREE
+
+
+def test_bad_entries_are_skipped_and_the_good_ones_kept(tmp_path: Path) -> None:
+    path = tmp_path / "grades.json"
+    good = {"grade": 2, "score": 5, "hardest": "Glue", "line_solvable": True, "unique": True,
+            "reason": None, "version": 1}
+    path.write_text(json.dumps({"schema": 1, "grades": {
+        "ok": good, "bad": {**good, "grade": 9}, "worse": {"grade": "x"}, "n": 3}}))
+    cache = GradeCache(path, 1)
+    assert cache.get("ok") == Grade(2, 5, "Glue", True, True, None, 1)
+    assert cache.get("bad") is None and cache.get("worse") is None
+    assert cache.take_notice() is None
+
+
+def test_a_failed_write_raises_and_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from nonotui.store import jsonfile
+
+    path = tmp_path / "grades.json"
+    cache = GradeCache(path, 1)
+    cache.put("a", THREE)
+    cache.save()
+    before = path.read_text()
+    real_replace = os.replace
+
+    def full_disk(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(jsonfile.os, "replace", full_disk)
+    cache.put("b", GUESS)
+    with pytest.raises(SaveError):
+        cache.save()
+    monkeypatch.setattr(jsonfile.os, "replace", real_replace)
+    assert path.read_text() == before
+    assert cache.get("b") == GUESS  # still known in memory, and written by the next save
+    cache.save()
+    assert GradeCache(path, 1).get("b") == GUESS
+
+
+def test_labels_say_the_grade_and_why_zero() -> None:
+    assert THREE.label() == "3"
+    assert GUESS.label() == "0 needs guessing"
+    assert THREE.describe() == "Grade 3 · hardest: Whole-line reasoning"
+    assert GUESS.describe() == "Grade 0 · needs guessing"
