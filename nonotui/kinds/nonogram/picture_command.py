@@ -29,7 +29,6 @@ def run(args: argparse.Namespace) -> int:
     """Make the puzzle of ``args.image`` and write it; returns the exit code."""
     from nonotui.kinds.nonogram import formats
     from nonotui.kinds.nonogram.generate import (
-        DEFAULT_DENSITY,
         MAX_SEED,
         MAX_SIZE,
         MIN_SIZE,
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         return _usage("--from makes one puzzle; --count cannot be used with it")
     if getattr(args, "symmetry", "none") != "none":
         return _usage("--from keeps the picture's own shape; --symmetry cannot be used with it")
-    if getattr(args, "density", DEFAULT_DENSITY) != DEFAULT_DENSITY:
+    if getattr(args, "density", None) is not None:
         return _usage("--from takes the picture's own density; --density cannot be used with it")
     if getattr(args, "grade", None) not in (None, 0):
         return _usage("--from cannot aim at a grade; leave --grade out")
