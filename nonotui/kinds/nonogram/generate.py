@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nonotui.errors import NonotuiError
@@ -60,6 +61,7 @@ from nonotui.kinds.nonogram.pictures import (
 )
 from nonotui.kinds.nonogram.puzzle import Metadata, Puzzle
 from nonotui.kinds.nonogram.rng import SplitMix64
+from nonotui.model.vocab import Cancelled
 
 VERSION = 1
 """The generator's version, the ``1`` of ``gen1:``: bump it whenever the same recipe would give
@@ -180,29 +182,37 @@ class Generated:
     from ``recipe.grade`` when the generator settled for the nearest grade it reached."""
 
 
-def generate(recipe: Recipe, fixup_budget: int | None = None) -> Generated:
+def generate(recipe: Recipe, fixup_budget: int | None = None,
+             should_stop: Callable[[], bool] | None = None) -> Generated:
     """The puzzle of ``recipe``, proven unique by the engine's search. ``fixup_budget`` replaces
     the flips a field may take (0: start over at once, as the benchmark's "restart only" does);
     a puzzle made with another budget is not the one its id names. A recipe with a grade is
     aimed at that grade (:func:`_generate_graded`).
 
+    ``should_stop`` is polled between the generator's steps (every flip tried, every field,
+    every rating and search); it never changes which puzzle a recipe gives, only whether the
+    generator gets there.
+
     Raises:
         GeneratorError: the recipe is out of range, or no field gave a unique puzzle within
             :data:`MAX_RESTARTS` restarts.
+        Cancelled: ``should_stop`` returned true.
     """
     recipe.check(recipe.id)
+    stop = _Stop(should_stop)
     if recipe.grade:
-        return _generate_graded(recipe, fixup_budget)
+        return _generate_graded(recipe, fixup_budget, stop)
     w, h, sym = recipe.width, recipe.height, recipe.symmetry
     rng = SplitMix64(recipe.seed)
     budget = _budget(recipe, fixup_budget)
     flips_total = 0
     for restart in range(MAX_RESTARTS + 1):
+        stop.check()
         values = field(rng, w, h, sym)
         picture = threshold(values, recipe.density, sym)
         if not mend_lines(picture, values, sym):
             continue
-        solved, flips = make_line_solvable(picture, rng, sym, budget)
+        solved, flips = make_line_solvable(picture, rng, sym, budget, stop.undecided)
         flips_total += flips
         if not solved:
             continue
@@ -211,6 +221,26 @@ def generate(recipe: Recipe, fixup_budget: int | None = None) -> Generated:
         return Generated(recipe, puzzle, flips, restart, flips_total)
     raise GeneratorError(recipe.id, f"no unique puzzle found in {MAX_RESTARTS + 1} fields; "
                                     "try another seed or density")
+
+
+class _Stop:
+    """The generator's cancellation: ``check`` raises :class:`Cancelled` once ``should_stop``
+    says so; ``undecided`` is :func:`undecided` with a check first (the fix-up's inner step)."""
+
+    def __init__(self, should_stop: Callable[[], bool] | None) -> None:
+        self.should_stop = should_stop
+
+    def check(self) -> None:
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled
+
+    def undecided(self, picture: Picture) -> list[Cell]:
+        self.check()
+        return undecided(picture)
+
+    def upto(self, picture: Picture, technique: str, memo: Memo) -> list[Cell]:
+        self.check()
+        return undecided_upto(picture, technique, memo)
 
 
 def _budget(recipe: Recipe, fixup_budget: int | None) -> int:
@@ -262,7 +292,7 @@ def _graded_stream(recipe: Recipe) -> SplitMix64:
     return SplitMix64((recipe.seed + recipe.grade * 0x9E3779B97F4A7C15) & MAX_SEED)
 
 
-def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
+def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: _Stop) -> Generated:
     """A puzzle of ``recipe.grade``, or of the nearest grade reached within the budgets.
 
     Every field of the recipe's stream is first made line-solvable as for ``g0``. Grades 1 and
@@ -284,11 +314,12 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
     cut_left = GRADE_CUT_FLIPS_PER_LINE * (w + h) if fixup_budget is None else budget
     best: tuple[tuple[int, int], Picture, int, int, int] | None = None
     for restart in range(GRADE_FIELDS):
+        stop.check()
         values = field(rng, w, h, sym, passes)
         picture = threshold(values, recipe.density, sym)
         if not mend_lines(picture, values, sym):
             continue
-        solved, flips = make_line_solvable(picture, rng, sym, budget)
+        solved, flips = make_line_solvable(picture, rng, sym, budget, stop.undecided)
         flips_total += flips
         if not solved:
             continue
@@ -297,7 +328,7 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
             kept = [row[:] for row in picture]
             solved, more = make_line_solvable(
                 picture, rng, sym, min(budget, cut_left),
-                lambda p: undecided_upto(p, upto, memo), GRADE_STALL_FLIPS,
+                lambda p: stop.upto(p, upto, memo), GRADE_STALL_FLIPS,
                 sampled=GRADE_SAMPLED_FLIPS)
             flips_total += more
             cut_left -= more
@@ -306,9 +337,10 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None) -> Generated:
             else:  # its flips may have left the picture not line-solvable
                 picture = kept
         found: list[tuple[Picture, int, int]]
-        found = _harden(picture, rng, sym, target, fixup_budget != 0) if target >= 4 else []
+        found = (_harden(picture, rng, sym, target, fixup_budget != 0, stop) if target >= 4
+                 else [])
         if not found:  # grades 1 to 3, or no harder puzzle found: the line-solvable one
-            found = [(picture, _rate(picture), 0)]
+            found = [(picture, _rate(picture, stop), 0)]
         for candidate, grade, more in found:
             flips_total += more
             key = (abs(grade - target) if grade else 9, -grade)
@@ -333,7 +365,7 @@ again, before it undoes the perturbation."""
 
 
 def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
-            fix_ambiguity: bool) -> list[tuple[Picture, int, int]]:
+            fix_ambiguity: bool, stop: _Stop) -> list[tuple[Picture, int, int]]:
     """Puzzles harder than line logic from the line-solvable ``picture``: flip one cell drawn
     by ``rng``; when line logic then stalls, the engine's search decides whether the clues are
     still unique. A non-unique one is fixed (``fix_ambiguity``) by flipping up to
@@ -350,13 +382,14 @@ def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
     found: list[tuple[Picture, int, int]] = []
     flipped = 0
     for _ in range(HARDEN_TRIES):
+        stop.check()
         cells = orbit((rng.below(height), rng.below(width)), width, height, symmetry)
         if not flip_keeps_lines(picture, cells):
             continue
         trial = [row[:] for row in picture]
         _flip(trial, cells)
         more = 1
-        other = _second_solution(trial)
+        other = _second_solution(trial, stop)
         while other is not None and fix_ambiguity and more <= AMBIGUITY_FLIPS:
             differ = [(r, c) for r in range(height) for c in range(width)
                       if other[r][c] != trial[r][c]]
@@ -366,10 +399,10 @@ def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
                 break
             _flip(trial, choices[rng.below(len(choices))])
             more += 1
-            other = _second_solution(trial)
-        if other is not None or not undecided(trial):
+            other = _second_solution(trial, stop)
+        if other is not None or not stop.undecided(trial):
             continue  # not unique, or line logic alone solves it again
-        grade = _rate(trial)
+        grade = _rate(trial, stop)
         found.append((trial, grade, flipped + more))
         if grade == target:
             break
@@ -383,13 +416,14 @@ def _flip(picture: Picture, cells: list[Cell]) -> None:
         picture[r][c] ^= 1
 
 
-def _second_solution(picture: Picture) -> Picture | None:
+def _second_solution(picture: Picture, stop: _Stop) -> Picture | None:
     """A solution of ``picture``'s clues other than ``picture``, ``None`` when it is unique."""
     from nonotui.kinds.nonogram.engine.search import solve
     from nonotui.model.cells import FILLED
 
     puzzle = Puzzle.from_picture(picture, keep_goal=False)
-    result = solve(puzzle, max_solutions=2, strategy="wu")
+    result = solve(puzzle, max_solutions=2, strategy="wu", should_stop=stop.should_stop)
+    stop.check()
     for board in result.solutions:
         other = [[int(v == FILLED) for v in row] for row in board.cells.tolist()]
         if other != picture:
@@ -397,11 +431,11 @@ def _second_solution(picture: Picture) -> Picture | None:
     return None
 
 
-def _rate(picture: Picture) -> int:
+def _rate(picture: Picture, stop: _Stop) -> int:
     """The grade of ``picture``'s puzzle, by the rating (:mod:`nonotui.kinds.nonogram.rating`)."""
     from nonotui.kinds.nonogram.rating import rate
 
-    return rate(Puzzle.from_picture(picture, keep_goal=False)).grade
+    return rate(Puzzle.from_picture(picture, keep_goal=False), should_stop=stop.should_stop).grade
 
 
 def _metadata(recipe: Recipe, flips: int, restarts: int, grade: int = 0) -> Metadata:

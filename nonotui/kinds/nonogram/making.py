@@ -56,8 +56,9 @@ def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadeP
     """The generator's puzzle for ``request``, titled as asked, with a note when the generator
     settled for another grade than the one asked for.
 
-    The generator cannot be interrupted midway: ``should_stop`` is asked before and after it
-    runs, so a cancelled request never hands back a puzzle.
+    The generator polls ``should_stop`` between its steps (every flip it tries, every field,
+    rating and search), so a cancelled request stops within one step and never hands back a
+    puzzle.
 
     Raises:
         GeneratorError: the recipe is out of range or could not be made.
@@ -69,7 +70,7 @@ def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadeP
     recipe.check(recipe.id)
     if should_stop is not None and should_stop():
         raise Cancelled()
-    made = generate(recipe)
+    made = generate(recipe, should_stop=should_stop)
     if should_stop is not None and should_stop():
         raise Cancelled()
     puzzle = made.puzzle
