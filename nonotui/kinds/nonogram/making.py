@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from nonotui.kinds.nonogram.generate import GeneratorError, Recipe
+from nonotui.kinds.nonogram.generate import DEFAULT_DENSITY, GRADE_DENSITY, GeneratorError, Recipe
 from nonotui.kinds.nonogram.pictures import SYMMETRIES, Symmetry
 from nonotui.model.vocab import Cancelled, MadePuzzle, PuzzleRequest, Stop
 
@@ -49,7 +49,10 @@ def recipe_of(request: PuzzleRequest) -> Recipe:
         raise GeneratorError("", f"unknown symmetry {request.symmetry!r} (known: "
                                  f"{', '.join(SYMMETRIES)})")
     symmetry: Symmetry = next(s for s in SYMMETRIES if s == request.symmetry)
-    return Recipe(request.width, request.height, request.seed, symmetry, grade=request.grade)
+    # the grade's own density, as `nonotui generate --grade G` takes without --density: denser
+    # pictures are easier, and the default density alone rarely gives grade 3 on small boards
+    density = GRADE_DENSITY.get(request.grade, DEFAULT_DENSITY)
+    return Recipe(request.width, request.height, request.seed, symmetry, density, request.grade)
 
 
 def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:

@@ -126,3 +126,13 @@ def test_the_test_kind_declines_to_make_puzzles() -> None:
         LIGHTS.new_puzzle(PuzzleRequest(5, 5))
     assert LIGHTS.daily_request(date(2026, 11, 23)) is None
     assert tuple(LIGHTS.lessons()) == ()
+
+
+def test_a_request_takes_its_grades_density_as_the_command_line_does() -> None:
+    from nonotui.kinds.nonogram.generate import DEFAULT_DENSITY, GRADE_DENSITY
+    from nonotui.kinds.nonogram.making import recipe_of
+
+    for grade in range(6):
+        recipe = recipe_of(PuzzleRequest(10, 10, grade, "none", 1))
+        assert recipe.density == GRADE_DENSITY.get(grade, DEFAULT_DENSITY)
+        assert recipe.grade == grade
