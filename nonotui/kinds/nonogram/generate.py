@@ -27,10 +27,11 @@ the whole line steps no harder than the grade's hardest technique solve the puzz
 cells until line logic stalls on a puzzle the engine's search proves still unique
 (:func:`_harden`). Every candidate is rated (:func:`nonotui.kinds.nonogram.rating.rate`); the
 first of the grade asked for is the answer, else after :data:`GRADE_FIELDS` fields the nearest
-grade reached (said in the description and in :attr:`Generated.grade`). The id keeps the grade
-asked for, and the same id gives the same puzzle, whichever grade it reached. The rating, and for
-grades 4 and 5 which second solution the search finds, are part of what an id gives: a change to
-them needs a new generator version.
+grade reached (said in the description and in :attr:`Generated.grade`); grade 1 on pictures
+up to :data:`GRADE1_SMALL_SIDE` gets more fields and flips (:data:`GRADE1_FIELDS`). The id keeps
+the grade asked for, and the same id gives the same puzzle, whichever grade it reached. The
+rating, and for grades 4 and 5 which second solution the search finds, are part of what an id
+gives: a change to them needs a new generator version.
 
 Importing this module loads neither numba nor the engine; :func:`generate` does.
 """
@@ -273,6 +274,18 @@ GRADE_CUT_FLIPS_PER_LINE = 16
 """The flips all fields of one request may spend together in the fix-up towards grades 1 and
 2 (times the rows and columns): its plain-Python propagation is the slow part of a request, and
 past this budget the fields left are only rated (grade 1 is rare on big pictures)."""
+GRADE1_FIELDS = 32
+"""Like :data:`GRADE_FIELDS`, for grade 1 on pictures no wider or taller than
+:data:`GRADE1_SMALL_SIDE`: their fix-up reaches grade 1 on most fields, given more of them."""
+GRADE1_CUT_FLIPS_PER_LINE = 64
+"""Like :data:`GRADE_CUT_FLIPS_PER_LINE`, for grade 1 on pictures no wider or taller than
+:data:`GRADE1_SMALL_SIDE`. A request that reached grade 1 within the smaller budgets gets the same
+puzzle as before; the bigger ones only go on where those ran out (15x15: 18 of 24 requests
+exact before, 24 of 24 after, benchmarks/results/generate_grades.md)."""
+GRADE1_SMALL_SIDE = 20
+"""The biggest side for which grade 1 gets the bigger budgets: on bigger pictures the fix-up
+stalls a few dozen cells short of grade 1 whatever the budget (measured at 30x30 with four times
+the flips), so more flips would only cost time."""
 GRADE1_EXTRA_PASSES = 4
 """Smoothing passes added for grade 1: bigger blobs give lines of fewer, longer blocks, which
 simple boxes and simple spaces can finish."""
@@ -311,9 +324,12 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: _Stop) -> G
     memo: Memo = {}
     passes = smoothing_passes(w, h) + (GRADE1_EXTRA_PASSES if target == 1 else 0)
     flips_total = 0
-    cut_left = GRADE_CUT_FLIPS_PER_LINE * (w + h) if fixup_budget is None else budget
+    small1 = target == 1 and max(w, h) <= GRADE1_SMALL_SIDE
+    per_line = GRADE1_CUT_FLIPS_PER_LINE if small1 else GRADE_CUT_FLIPS_PER_LINE
+    cut_left = per_line * (w + h) if fixup_budget is None else budget
+    fields = GRADE1_FIELDS if small1 else GRADE_FIELDS
     best: tuple[tuple[int, int], Picture, int, int, int] | None = None
-    for restart in range(GRADE_FIELDS):
+    for restart in range(fields):
         stop.check()
         values = field(rng, w, h, sym, passes)
         picture = threshold(values, recipe.density, sym)
@@ -349,7 +365,7 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: _Stop) -> G
         if best is not None and best[2] == target:
             break
     if best is None:
-        raise GeneratorError(recipe.id, f"no unique puzzle found in {GRADE_FIELDS} fields; "
+        raise GeneratorError(recipe.id, f"no unique puzzle found in {fields} fields; "
                                         "try another seed or density")
     _, picture, grade, flips, restart = best
     puzzle = Puzzle.from_picture(picture, **_metadata(recipe, flips, restart, grade))
