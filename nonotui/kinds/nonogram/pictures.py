@@ -158,6 +158,27 @@ def flip_keeps_lines(picture: Picture, cells: list[Cell]) -> bool:
     return ok
 
 
+class _LineCounts:
+    """:func:`flip_keeps_lines` for many flips of one picture: the filled cells of every row and
+    column are counted once, and each flip is checked against the counts."""
+
+    def __init__(self, picture: Picture) -> None:
+        self.picture = picture
+        self.width, self.height = len(picture[0]), len(picture)
+        self.rows = [sum(row) for row in picture]
+        self.columns = [sum(column) for column in zip(*picture)]
+
+    def __call__(self, cells: list[Cell]) -> bool:
+        rows: dict[int, int] = {}
+        columns: dict[int, int] = {}
+        for r, c in cells:
+            change = 1 - 2 * self.picture[r][c]
+            rows[r] = rows.get(r, self.rows[r]) + change
+            columns[c] = columns.get(c, self.columns[c]) + change
+        return (all(0 < n < self.width for n in rows.values())
+                and all(0 < n < self.height for n in columns.values()))
+
+
 # -- uniqueness --------------------------------------------------------------------------------
 
 
@@ -195,12 +216,13 @@ def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
             return True, flips
         seen: set[Cell] = set()
         choices: list[list[Cell]] = []
+        keeps = _LineCounts(picture)
         for cell in open_cells:
             if cell in seen:
                 continue
             cells = orbit(cell, width, height, symmetry)
             seen.update(cells)
-            if flip_keeps_lines(picture, cells):
+            if keeps(cells):
                 choices.append(cells)
         if not choices:
             break
@@ -262,6 +284,7 @@ def undecided_upto(picture: Picture, upto: str, memo: Memo | None = None) -> lis
     rows = [runs(row) for row in picture]
     columns = [runs([picture[r][c] for r in range(height)]) for c in range(width)]
     grid = [[UNKNOWN] * width for _ in range(height)]
+    transposed = [[UNKNOWN] * height for _ in range(width)]  # the same cells, by column
     queue = deque(range(height + width))
     queued = [True] * (height + width)
     while queue:
@@ -270,8 +293,7 @@ def undecided_upto(picture: Picture, upto: str, memo: Memo | None = None) -> lis
         if line < height:
             clue, cells = rows[line], tuple(grid[line])
         else:
-            clue, cells = columns[line - height], tuple(grid[r][line - height]
-                                                        for r in range(height))
+            clue, cells = columns[line - height], tuple(transposed[line - height])
         key = (upto, clue, cells)
         known = memo.get(key)
         if key not in memo:
@@ -289,12 +311,80 @@ def undecided_upto(picture: Picture, upto: str, memo: Memo | None = None) -> lis
             if old == new:
                 continue
             if line < height:
-                grid[line][i] = new
+                grid[line][i] = transposed[i][line] = new
                 other = height + i
             else:
-                grid[i][line - height] = new
+                grid[i][line - height] = transposed[line - height][i] = new
                 other = i
             if not queued[other]:
                 queued[other] = True
                 queue.append(other)
     return [(r, c) for r in range(height) for c in range(width) if grid[r][c] == UNKNOWN]
+
+
+# -- grade 1: every filled cell in an overlap --------------------------------------------------
+
+
+def _overlaps(line: Sequence[int]) -> set[int]:
+    """The cells of ``line`` that simple boxes fills from its clue alone: each block's leftmost
+    and rightmost placements by the edges overlap there."""
+    clue = runs(line)
+    slack = len(line) - (sum(clue) + len(clue) - 1)
+    out: set[int] = set()
+    start = 0
+    for length in clue:
+        out.update(range(start + slack, start + length))
+        start += length + 1
+    return out
+
+
+def uncovered(picture: Picture) -> list[Cell]:
+    """The filled cells that neither their row's nor their column's clue overlaps, row-major.
+
+    Simple boxes looks at the clue and the edges only, and simple spaces only ever empties
+    cells, so a puzzle solved by those two alone (grade 1) has every filled cell in such an
+    overlap: while this list is not empty, no flip elsewhere can make the puzzle grade 1."""
+    height, width = len(picture), len(picture[0])
+    rows = [_overlaps(row) for row in picture]
+    columns = [_overlaps([picture[r][c] for r in range(height)]) for c in range(width)]
+    return [(r, c) for r in range(height) for c in range(width)
+            if picture[r][c] and c not in rows[r] and r not in columns[c]]
+
+
+def cover_filled(picture: Picture, rng: SplitMix64, symmetry: Symmetry, budget: int,
+                 sampled: int = SAMPLED_FLIPS * 2) -> tuple[bool, int]:
+    """Flip cells of ``picture`` (in place, with their mirror images) until :func:`uncovered`
+    is empty; returns whether it got there, and the flips made. The cells tried are the
+    uncovered cells and the empty cells of their rows and columns (emptying a cell, or filling
+    one, changes the slack of its lines); of ``sampled`` drawn by ``rng`` the flip leaving the
+    fewest uncovered cells is made. At most ``budget`` flips."""
+    height, width = len(picture), len(picture[0])
+    left = uncovered(picture)
+    flips = 0
+    while left and flips < budget:
+        near: set[Cell] = set()
+        for r, c in left:
+            near.add((r, c))
+            near.update((r, j) for j in range(width) if not picture[r][j])
+            near.update((i, c) for i in range(height) if not picture[i][c])
+        candidates = sorted(near)
+        keeps = _LineCounts(picture)
+        best: tuple[list[Cell], list[Cell]] | None = None
+        for _ in range(min(sampled, len(candidates))):
+            cells = orbit(candidates.pop(rng.below(len(candidates))), width, height, symmetry)
+            if not keeps(cells):
+                continue
+            for r, c in cells:
+                picture[r][c] ^= 1
+            after = uncovered(picture)
+            for r, c in cells:
+                picture[r][c] ^= 1
+            if best is None or len(after) < len(best[1]):
+                best = (cells, after)
+        if best is None:
+            break
+        for r, c in best[0]:
+            picture[r][c] ^= 1
+        left = best[1]
+        flips += 1
+    return not left, flips

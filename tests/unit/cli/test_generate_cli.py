@@ -141,7 +141,7 @@ def test_the_nearest_grade_is_said_on_standard_error(capsys: pytest.CaptureFixtu
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from nonotui.kinds.nonogram import generate as gen
 
-    monkeypatch.setattr(gen, "_rate", lambda picture: 2)  # a rating that always says 2
+    monkeypatch.setattr(gen, "_rate", lambda picture, stop: 2)  # a rating that always says 2
     code, out, err = run(capsys, "generate", "9x9", "--grade", "3", "--seed", "1")
     assert code == 0
     assert err.splitlines() == ["gen1:9x9:g3:nosym:d45:1",

@@ -167,7 +167,7 @@ def test_the_nearest_grade_is_kept_and_said(monkeypatch: pytest.MonkeyPatch) -> 
     # a rating that always says 2: a grade-3 request settles for grade 2 after every field
     rated: list[int] = []
 
-    def always_two(picture: list[list[int]]) -> int:
+    def always_two(picture: list[list[int]], stop: object) -> int:
         rated.append(1)
         return 2
 
