@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from nonotui.kinds.nonogram.rating import rate  # noqa: E402
-from nonotui.store.catalog import open_puzzles  # noqa: E402
+from nonotui.kinds.nonogram.rating import rate
+from nonotui.store.catalog import open_puzzles
 
 SURVEY = ROOT.parent / "shared" / "bench" / "survey"
 DEFAULT = (str(SURVEY / "webpbn-01611.nin"), str(SURVEY / "webpbn-00529.nin"),

@@ -28,6 +28,8 @@ from typing import Any, Protocol, runtime_checkable
 from nonotui.model.board import Board
 from nonotui.model.history import History
 from nonotui.model.vocab import (
+    GRADE_WORDS,
+    RATING_VERSION,
     Borders,
     Cancelled,
     Cell,
@@ -37,7 +39,6 @@ from nonotui.model.vocab import (
     CheckStatus,
     Command,
     DigitKeys,
-    GRADE_WORDS,
     GlyphRole,
     HintKind,
     KeyRules,
@@ -50,7 +51,6 @@ from nonotui.model.vocab import (
     PlanStatus,
     PuzzleFormat,
     PuzzleRequest,
-    RATING_VERSION,
     Rating,
     RatingReason,
     Side,
@@ -378,6 +378,8 @@ def identity_of(document: Mapping[str, object]) -> str:
 
 
 __all__ = [
+    "GRADE_WORDS",
+    "RATING_VERSION",
     "Borders",
     "Cancelled",
     "Cell",
@@ -387,7 +389,6 @@ __all__ = [
     "CheckStatus",
     "Command",
     "DigitKeys",
-    "GRADE_WORDS",
     "GlyphRole",
     "Helper",
     "HintKind",
@@ -404,7 +405,6 @@ __all__ = [
     "PuzzleFormat",
     "PuzzleLike",
     "PuzzleRequest",
-    "RATING_VERSION",
     "Rating",
     "RatingReason",
     "Side",

@@ -70,7 +70,7 @@ Stop = Callable[[], bool]
 """A cancel callback: long work polls it and raises :class:`Cancelled` when it returns true."""
 
 
-class Cancelled(Exception):  # noqa: N818 - a signal, not an error a user made
+class Cancelled(Exception):
     """``should_stop`` asked a hint, a check or an auto-solve to give up."""
 
 
@@ -457,6 +457,8 @@ class Rating:
 
 
 __all__ = [
+    "GRADE_WORDS",
+    "RATING_VERSION",
     "Borders",
     "Cancelled",
     "Cell",
@@ -466,20 +468,18 @@ __all__ = [
     "CheckStatus",
     "Command",
     "DigitKeys",
-    "GRADE_WORDS",
     "GlyphRole",
     "HintKind",
     "KeyRules",
     "Lesson",
+    "MadePuzzle",
     "MarginLabel",
     "Margins",
-    "MadePuzzle",
     "MarkKey",
     "Plan",
     "PlanStatus",
     "PuzzleFormat",
     "PuzzleRequest",
-    "RATING_VERSION",
     "Rating",
     "RatingReason",
     "Side",

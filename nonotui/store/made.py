@@ -10,7 +10,7 @@ day finds the file and resumes it instead of making it again.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from nonotui.store.paths import DataDir
 
 def utc_today() -> date:
     """Today's date in UTC (the daily puzzle follows the UTC date)."""
-    return datetime.now(timezone.utc).date()
+    return datetime.now(UTC).date()
 
 
 def maker() -> Kind | None:

@@ -8,10 +8,10 @@ from textual.widgets import Static
 
 from nonotui.kinds.nonogram.engine.techniques import RULES
 from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog, Entry
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.learn import LearnScreen, LessonScreen
-from nonotui.store import DataDir
 from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import play_screen, until
 

@@ -108,7 +108,7 @@ async def test_a_damaged_grades_file_is_reported_once_and_recomputed(
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await _graded_library(pilot)
-        notes = [n.message for n in app._notifications]  # noqa: SLF001
+        notes = [n.message for n in app._notifications]
         assert sum("grades could not be read" in m for m in notes) == 1
         assert len(rated) == 16
     moved = [p for p in data_dir.root.iterdir() if p.name.startswith("grades.json.corrupt-")]

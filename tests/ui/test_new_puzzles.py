@@ -111,7 +111,7 @@ async def test_a_puzzle_that_cannot_be_made_says_why(monkeypatch: pytest.MonkeyP
 
     kind = kinds.get("nonogram")
 
-    def refuse(request: PuzzleRequest, should_stop: Any = None) -> Any:  # noqa: ARG001
+    def refuse(request: PuzzleRequest, should_stop: Any = None) -> Any:
         raise NonotuiError("gen1:5x5:g5:nosym:d55:1: no puzzle of grade 5 found")
 
     monkeypatch.setattr(kind, "new_puzzle", refuse)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from nonotui.store import DataDir
 from textual.widgets import DataTable
 
+from nonotui.store import DataDir
 from nonotui.store.grades import GradeCache
 from nonotui.store.stats import GradeStats
 from nonotui.ui.app import make_app

@@ -23,8 +23,8 @@ from textual.widgets import Label, Static
 from nonotui.store.settings import (
     CHECK_CHOICES,
     FILTER_CHOICES,
-    GRADE_CHOICES,
     GLYPH_CHOICES,
+    GRADE_CHOICES,
     SOLVE_SPEEDS,
     SORT_CHOICES,
     Settings,

@@ -101,7 +101,7 @@ def test_explain_walks_through_numbered_steps_with_boards(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "heart")
     assert code == 0
-    numbered = re.findall(r"^(\d+)\. (.*)$", out, flags=re.M)
+    numbered = re.findall(r"^(\d+)\. (.*)$", out, flags=re.MULTILINE)
     assert [int(n) for n, _ in numbered] == list(range(1, len(numbered) + 1))
     assert numbered[0][1].startswith("Simple boxes. Row ")
     assert out.count("The board after step") == 3  # steps 5, 10 and the last (11)
@@ -114,7 +114,7 @@ def test_explain_tells_a_contradiction_with_its_chain(
     code, out, _ = run(capsys, "explain", "--every", "100", GRADE_5)
     assert code == 0
     chains = re.findall(r"^\d+\. Contradiction \(a chain of (\d) lines\)\. If row \d, column \d "
-                        r"were ", out, flags=re.M)
+                        r"were ", out, flags=re.MULTILINE)
     assert len(chains) == 6 and max(chains) == "5"
     assert "Grade 5 (long contradictions)" in out
     code, out, _ = run(capsys, "explain", TWO)

@@ -14,15 +14,15 @@ from pathlib import Path
 import pytest
 
 PIL = pytest.importorskip("PIL")
-from PIL import Image, ImageDraw  # noqa: E402
+from PIL import Image, ImageDraw
 
-from nonotui import kinds  # noqa: E402
-from nonotui.cli import main  # noqa: E402
-from nonotui.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE  # noqa: E402
-from nonotui.kinds.nonogram import picture  # noqa: E402
-from nonotui.kinds.nonogram.puzzle import Puzzle  # noqa: E402
-from tests import naive_count as naive  # noqa: E402
-from tests import simple_solver  # noqa: E402
+from nonotui import kinds
+from nonotui.cli import main
+from nonotui.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
+from nonotui.kinds.nonogram import picture
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from tests import naive_count as naive
+from tests import simple_solver
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

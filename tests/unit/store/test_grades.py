@@ -22,7 +22,7 @@ def test_grades_are_kept_across_instances_and_merged_with_other_writers(tmp_path
     cache.save()
     other = GradeCache(path, 1)
     other.put("b", GUESS)  # a second window, which read the file before "a" was there
-    other._loaded = True  # noqa: SLF001 - as if it had loaded an empty file
+    other._loaded = True
     other.save()
     again = GradeCache(path, 1)
     assert again.get("a") == THREE and again.get("b") == GUESS

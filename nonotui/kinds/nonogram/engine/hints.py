@@ -45,8 +45,8 @@ from nonotui.kinds.nonogram.engine.context import (
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
 from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo, easiest_line_step
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
-from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
+from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
 from nonotui.kinds.nonogram.tracker import ClueTracker
@@ -59,12 +59,12 @@ KINDS: tuple[HintKind, ...] = get_args(HintKind)
 """Every kind of hint, in ladder order after ``solved``."""
 
 __all__ = [
+    "CONSISTENCY_SECONDS",
     "KINDS",
     "Cell",
     "Hint",
     "HintCancelled",
     "HintContext",
-    "CONSISTENCY_SECONDS",
     "ReferenceSolutions",
     "marks_of",
     "next_hint",

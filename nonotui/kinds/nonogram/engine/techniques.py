@@ -39,11 +39,11 @@ complete linesolver).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -357,7 +357,7 @@ def _mercury_left(clue: Clue, cells: Sequence[int], out: list[int]) -> None:
         c += 1
     if start + clue[0] <= first - 1:
         return  # the first block fits before the first filled cell
-    for c in range(0, last - clue[0] + 1):
+    for c in range(last - clue[0] + 1):
         _set(out, c, EMPTY)
 
 
@@ -435,7 +435,7 @@ class LineDeduction:
 _VALUES = frozenset((EMPTY, FILLED, UNKNOWN))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rungs(upto: str) -> tuple[str, ...]:
     """The line techniques up to ``upto``, easiest first."""
     names = list(RULES)

@@ -49,7 +49,7 @@ from nonotui.model.cells import EMPTY, FILLED
 MAX_CLAUSES = 4
 """The most reasons one text gives for its technique; the cells of the rest are named together."""
 
-__all__ = ["Event", "MAX_CLAUSES", "step_text", "trace"]
+__all__ = ["MAX_CLAUSES", "Event", "step_text", "trace"]
 
 
 @dataclass(frozen=True)
@@ -339,7 +339,7 @@ def _mercury(w: _Line, ev: Event) -> list[Clause]:
         length = clue[0]
         if _left_starts(clue[:1], cells, crosses=True)[0] + length <= first - 1:
             continue
-        emptied = range(0, last - length + 1)  # before the block that covers the run
+        emptied = range(last - length + 1)  # before the block that covers the run
         if end == "last":  # back from the mirrored line
             first, last = n - 1 - last, n - 1 - first
             emptied = range(first + length, n)
