@@ -19,6 +19,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from nonotui.errors import EXIT_OK, EXIT_USAGE
 from nonotui.model import files
@@ -77,9 +78,51 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def _usage(message: str) -> int:
+def usage(message: str) -> int:
+    """Say a usage error of ``generate`` on standard error; returns its exit code."""
     print(f"nonotui generate: {message}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def parse_size(text: str) -> tuple[int, int] | None:
+    """``(width, height)`` of a ``WxH`` argument, ``None`` when it is not of that form."""
+    match = _SIZE.match(text.strip().lower())
+    return None if match is None else (int(match[1]), int(match[2]))
+
+
+def bad_size(text: str) -> int:
+    """The usage error of a size argument :func:`parse_size` refused."""
+    return usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {text!r}")
+
+
+def output_format(output: str | None) -> tuple[str, Any] | None:
+    """The format the puzzles go out in: ``("non", None)`` for standard output, else the name
+    and format module of ``output``'s extension; ``None`` when it names no writable format
+    (:func:`bad_output` says so)."""
+    from nonotui.kinds.nonogram import formats
+
+    if output is None:
+        return "non", None
+    found = formats.format_for_extension(output)
+    if found is None or not found.WRITABLE:
+        return None
+    return found.NAME, found
+
+
+def bad_output(output: str) -> int:
+    """The usage error of an ``-o FILE`` :func:`output_format` refused."""
+    from nonotui.kinds.nonogram import formats
+
+    return usage(f"cannot tell a writable format from {output!r}; use an "
+                 f"extension of one of: {', '.join(formats.WRITABLE)}")
+
+
+def write_out(text: str, output: str | None) -> None:
+    """Puzzle text to standard output, or atomically to ``output``."""
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        files.write_text(Path(output), text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,25 +140,22 @@ def run(args: argparse.Namespace) -> int:
     if args.image is not None:
         from nonotui.kinds.nonogram import picture_command
         return picture_command.run(args)
-    match = _SIZE.match(args.size.strip().lower())
-    if match is None:
-        return _usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {args.size!r}")
+    size = parse_size(args.size)
+    if size is None:
+        return bad_size(args.size)
     if args.count < 1:
-        return _usage("--count must be at least 1")
-    fmt = "non"
-    if args.output is not None:
-        found = formats.format_for_extension(args.output)
-        if found is None or not found.WRITABLE:
-            return _usage(f"cannot tell a writable format from {args.output!r}; use an "
-                          f"extension of one of: {', '.join(formats.WRITABLE)}")
-        fmt = found.NAME
-        if args.count > 1 and not found.MULTI:
-            return _usage(f"the {fmt} format holds one puzzle, so --count {args.count} cannot "
-                          "go into one file; choose a format that holds several, such as .non")
+        return usage("--count must be at least 1")
+    chosen = output_format(args.output)
+    if chosen is None:
+        return bad_output(args.output)
+    fmt, found = chosen
+    if found is not None and args.count > 1 and not found.MULTI:
+        return usage(f"the {fmt} format holds one puzzle, so --count {args.count} cannot go "
+                     "into one file; choose a format that holds several, such as .non")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if not 0 <= seed <= MAX_SEED - (args.count - 1):
-        return _usage(f"--seed must be from 0 to {MAX_SEED - (args.count - 1)}")
-    width, height = int(match[1]), int(match[2])
+        return usage(f"--seed must be from 0 to {MAX_SEED - (args.count - 1)}")
+    width, height = size
     density = args.density
     if density is None:
         density = GRADE_DENSITY.get(args.grade, DEFAULT_DENSITY)
@@ -124,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         recipes[0].check()  # a bad size or density is said before any work
     except GeneratorError as exc:
-        return _usage(exc.problem)
+        return usage(exc.problem)
     puzzles = []
     for recipe in recipes:
         made = generate(recipe)
@@ -133,11 +173,7 @@ def run(args: argparse.Namespace) -> int:
         if recipe.grade and made.grade != recipe.grade:
             print(f"asked for grade {recipe.grade}, made grade {made.grade} (nearest within "
                   "budget)", file=sys.stderr, flush=True)
-    text = formats.dump(puzzles, fmt)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        files.write_text(Path(args.output), text)
+    write_out(formats.dump(puzzles, fmt), args.output)
     return EXIT_OK
 
 

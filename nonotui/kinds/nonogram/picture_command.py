@@ -10,19 +10,18 @@ or an option ``--from`` does not take.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
-from nonotui.errors import EXIT_OK, EXIT_USAGE
-from nonotui.model import files
-
-_SIZE = re.compile(r"^(\d+)x(\d+)$")
-
-
-def _usage(message: str) -> int:
-    print(f"nonotui generate: {message}", file=sys.stderr)
-    return EXIT_USAGE
+from nonotui.errors import EXIT_OK
+from nonotui.kinds.nonogram.generate_command import (
+    bad_output,
+    bad_size,
+    output_format,
+    parse_size,
+    write_out,
+)
+from nonotui.kinds.nonogram.generate_command import usage as _usage
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,10 +34,10 @@ def run(args: argparse.Namespace) -> int:
     )
     from nonotui.kinds.nonogram.picture import from_picture
 
-    match = _SIZE.match(args.size.strip().lower())
-    if match is None:
-        return _usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {args.size!r}")
-    width, height = int(match[1]), int(match[2])
+    size = parse_size(args.size)
+    if size is None:
+        return bad_size(args.size)
+    width, height = size
     for side, name in ((width, "width"), (height, "height")):
         if not MIN_SIZE <= side <= MAX_SIZE:
             return _usage(f"the {name} must be from {MIN_SIZE} to {MAX_SIZE}, not {side}")
@@ -54,19 +53,12 @@ def run(args: argparse.Namespace) -> int:
     seed = 0 if args.seed is None else args.seed
     if not 0 <= seed <= MAX_SEED:
         return _usage(f"--seed must be from 0 to {MAX_SEED}")
-    fmt = "non"
-    if args.output is not None:
-        found = formats.format_for_extension(args.output)
-        if found is None or not found.WRITABLE:
-            return _usage(f"cannot tell a writable format from {args.output!r}; use an "
-                          f"extension of one of: {', '.join(formats.WRITABLE)}")
-        fmt = found.NAME
+    chosen = output_format(args.output)
+    if chosen is None:
+        return bad_output(args.output)
+    fmt = chosen[0]
     made = from_picture(Path(args.image), width, height, seed)
     print(f"changed {made.changed} of {width * height} cells to make the puzzle unique",
           file=sys.stderr, flush=True)
-    text = formats.dump([made.puzzle], fmt)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        files.write_text(Path(args.output), text)
+    write_out(formats.dump([made.puzzle], fmt), args.output)
     return EXIT_OK
