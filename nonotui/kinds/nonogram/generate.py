@@ -206,19 +206,13 @@ def generate(recipe: Recipe, fixup_budget: int | None = None,
     stop = _Stop(should_stop)
     if recipe.grade:
         return _generate_graded(recipe, fixup_budget, stop)
-    w, h, sym = recipe.width, recipe.height, recipe.symmetry
     rng = SplitMix64(recipe.seed)
     budget = _budget(recipe, fixup_budget)
     flips_total = 0
     for restart in range(MAX_RESTARTS + 1):
-        stop.check()
-        values = field(rng, w, h, sym)
-        picture = threshold(values, recipe.density, sym)
-        if not mend_lines(picture, values, sym):
-            continue
-        solved, flips = make_line_solvable(picture, rng, sym, budget, stop.undecided)
+        picture, flips = _line_solvable_field(recipe, rng, None, budget, stop)
         flips_total += flips
-        if not solved:
+        if picture is None:
             continue
         puzzle = Puzzle.from_picture(picture, **_metadata(recipe, flips, restart))
         _prove_unique(recipe, puzzle)
@@ -245,6 +239,21 @@ class _Stop:
     def upto(self, picture: Picture, technique: str, memo: Memo) -> list[Cell]:
         self.check()
         return undecided_upto(picture, technique, memo)
+
+
+def _line_solvable_field(recipe: Recipe, rng: SplitMix64, passes: int | None, budget: int,
+                         stop: _Stop) -> tuple[Picture | None, int]:
+    """The next field of ``rng`` thresholded at the recipe's density and made line-solvable
+    with at most ``budget`` flips: ``(picture, flips)``, the picture ``None`` when its lines
+    could not be mended or the flips did not get there (the flips spent are still counted)."""
+    w, h, sym = recipe.width, recipe.height, recipe.symmetry
+    stop.check()
+    values = field(rng, w, h, sym, passes)
+    picture = threshold(values, recipe.density, sym)
+    if not mend_lines(picture, values, sym):
+        return None, 0
+    solved, flips = make_line_solvable(picture, rng, sym, budget, stop.undecided)
+    return (picture if solved else None), flips
 
 
 def _budget(recipe: Recipe, fixup_budget: int | None) -> int:
@@ -334,14 +343,9 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: _Stop) -> G
     fields = GRADE1_FIELDS if small1 else GRADE_FIELDS
     best: tuple[tuple[int, int], Picture, int, int, int] | None = None
     for restart in range(fields):
-        stop.check()
-        values = field(rng, w, h, sym, passes)
-        picture = threshold(values, recipe.density, sym)
-        if not mend_lines(picture, values, sym):
-            continue
-        solved, flips = make_line_solvable(picture, rng, sym, budget, stop.undecided)
+        picture, flips = _line_solvable_field(recipe, rng, passes, budget, stop)
         flips_total += flips
-        if not solved:
+        if picture is None:
             continue
         if target in _UPTO and cut_left > 0:
             upto = _UPTO[target]
