@@ -32,7 +32,7 @@ import numpy as np
 
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle, unknown_board
 from nonotui.kinds.nonogram.tracker import ClueTracker
-from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
+from nonotui.model import FILLED, UNKNOWN, Board
 from nonotui.model.vocab import Cancelled, Rating, RatingReason
 
 if TYPE_CHECKING:
@@ -187,43 +187,21 @@ def _contradiction_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedS
     """The probe with the fewest line solves, nearest the top left, as the contradiction hint
     finds and tells it; ``None`` when no probe breaks a line."""
     from nonotui.kinds.nonogram.engine import kernels
-    from nonotui.kinds.nonogram.engine.hints import _explain_probe, _Lines
+    from nonotui.kinds.nonogram.engine.hints import _explain_probe, _Lines, shortest_probe
 
     h, w = prep.h, prep.w
     flat = board.cells.reshape(-1).copy()
     sizes = np.zeros((h * w, 2), dtype=np.int64)
     kernels.probe_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, sizes)
-    hits = sizes[sizes > 0]
-    if hits.size == 0:
+    # the hint's order with the cursor at the top left
+    chosen = shortest_probe(sizes, w, (0, 0))
+    if chosen is None:
         return None
-    shortest = int(hits.min())
-    # the hint's order with the cursor at the top left: distance, then row, then column
-    candidates = []
-    for idx, v in zip(*np.nonzero(sizes == shortest)):
-        r, c = divmod(int(idx), w)
-        candidates.append((r + c, r, c, int(v)))
-    _, r, c, v = min(candidates)
-    assumed = FILLED if v else EMPTY
-    hint = _explain_probe(_Lines(puzzle, board, prep), flat, r * w + c, assumed)
-    chain = _chain_lines(prep, flat, r * w + c, assumed)
-    return RatedStep(CONTRADICTION, hint.line, (r, c), hint.cells, len(chain), hint.explanation,
-                     shortest)
-
-
-def _chain_lines(prep: _Prepared, flat: np.ndarray, idx: int, assumed: int) -> set[int]:
-    """The distinct lines (rows first, then columns) a probe's contradiction rests on: the lines
-    whose solves its explanation tells, and the line that breaks."""
-    from nonotui.kinds.nonogram.engine import kernels
-
-    n = prep.h * prep.w
-    setter = np.empty(n, dtype=np.int64)
-    step_of = np.empty(n, dtype=np.int64)
-    need = np.empty(n, dtype=np.uint8)
-    _, broken, _ = kernels.probe_chain(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off,
-                                       flat.copy(), idx, assumed, n + prep.h + prep.w, setter,
-                                       step_of, need)
-    used = setter[need.astype(bool)]
-    return {int(line) for line in used[used >= 0]} | {int(broken)}
+    idx, assumed = chosen
+    hint = _explain_probe(_Lines(puzzle, board, prep), flat, idx, assumed)
+    assert hint.chain is not None  # a contradiction hint always counts its chain
+    return RatedStep(CONTRADICTION, hint.line, divmod(idx, w), hint.cells, hint.chain,
+                     hint.explanation, int(sizes[idx, 1 if assumed == FILLED else 0]))
 
 
 def _rating(puzzle: Puzzle, board: Board, path: Sequence[RatedStep], broken: bool,

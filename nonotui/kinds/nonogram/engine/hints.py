@@ -319,6 +319,20 @@ def _probe_hint(lines: _Lines, cursor: tuple[int, int],
         context = HintContext(lines.puzzle)
         context.one_off = True
     sizes = context.probe_sizes(lines.prep, flat, lines.clean)
+    chosen = shortest_probe(sizes, w, cursor)
+    if chosen is None:
+        return None
+    idx, assumed = chosen
+    # a kept chain's count may be longer than the probe's shortest: the explanation comes
+    # from running this one probe afresh on the board, so it tells the chain as it is now
+    return _explain_probe(lines, flat, idx, assumed)
+
+
+def shortest_probe(sizes: np.ndarray, w: int, cursor: tuple[int, int]) -> tuple[int, int] | None:
+    """The probe to tell from ``sizes`` (per cell and assumed value, the line solves before its
+    contradiction, 0 for none): the fewest solves, then the cell nearest ``cursor`` (distance,
+    row, column), then empty before filled. ``(cell index, assumed value)``, ``None`` when no
+    probe breaks a line."""
     hits = sizes[sizes > 0]
     if hits.size == 0:
         return None
@@ -328,10 +342,7 @@ def _probe_hint(lines: _Lines, cursor: tuple[int, int],
         r, c = divmod(int(idx), w)
         candidates.append((_closeness([(r, c)], cursor), int(idx), int(v)))
     _, idx, v = min(candidates)
-    assumed = FILLED if v == 1 else EMPTY
-    # a kept chain's count may be longer than the probe's shortest: the explanation comes
-    # from running this one probe afresh on the board, so it tells the chain as it is now
-    return _explain_probe(lines, flat, idx, assumed)
+    return idx, FILLED if v == 1 else EMPTY
 
 
 def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> Hint:
