@@ -21,8 +21,11 @@ numba"`` from the same run. The rows:
   checkout and, with ``--before``, the other one.
 
 Then the phases inside ``nonotui solve``: a script that does what ``nonotui solve`` does, step by
-step, with a clock read between steps (median of ``--runs`` runs). "interpreter" is the time from
-the launch to the script's first line (``time.time()`` on both sides).
+step, with a clock read between steps (median of ``--runs`` runs, the checkouts interleaved).
+"interpreter" is the time from the launch to the script's first line (``time.time()`` on both
+sides). Before the warm-up the script sets up numba's code generator itself (what loading the
+first cached kernel of a process does, ``BaseContext.refresh``), so that the warm-up row is the
+loading of nonotui's own kernels alone.
 
 Before timing, the checkouts' modules are byte-compiled (``compileall``; an installed package
 has its ``.pyc`` files, and this machine sets ``PYTHONDONTWRITEBYTECODE``) and each command runs
@@ -77,8 +80,11 @@ PHASES = textwrap.dedent("""
     from nonotui import kinds
     kind = kinds.kind_of(puzzle)
     mark("reading the puzzle")
+    from numba.core.registry import cpu_target
+    cpu_target.target_context.refresh()
+    mark("numba's code generator set-up (the first cached kernel's floor)")
     kind.warm_up(lambda: False, "solve", options[kind.name])
-    mark("warm-up: kernels from numba's cache")
+    mark("warm-up: solve's kernels from numba's cache")
     result = kind.solve(puzzle, options=options[kind.name])
     mark("the solve")
     rows = kind.board_rows(puzzle, result.solutions[0])
@@ -99,25 +105,25 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
     return wall
 
 
-def phases(runs: int, env: dict[str, str], checkout: Path) -> list[tuple[str, float]]:
-    """The median seconds of each phase of ``nonotui solve`` in ``checkout``, in order."""
+def phases(runs: int, env: dict[str, str], checkouts: list[Path]) -> list[list[tuple[str, float]]]:
+    """The median seconds of each phase of ``nonotui solve`` in each checkout, in order; the
+    checkouts' runs interleaved."""
     import json
 
     script = "import os\nHEART = " + repr(HEART) + "\n" + PHASES
-    samples: dict[str, list[float]] = {}
-    order: list[str] = []
+    samples: list[dict[str, list[float]]] = [{} for _ in checkouts]
     for _ in range(runs):
-        launch = time.time()
-        done = subprocess.run([sys.executable, "-c", script], cwd=checkout, env=env,
-                              capture_output=True, text=True, check=True)
-        clock = json.loads(done.stderr.strip().splitlines()[-1])
-        steps = [("interpreter", clock[0][1] - launch)]
-        steps += [(name, p - clock[i][2]) for i, (name, _, p) in enumerate(clock[1:])]
-        for name, seconds in steps:
-            if name not in samples:
-                order.append(name)
-            samples.setdefault(name, []).append(seconds)
-    return [(name, statistics.median(samples[name])) for name in order]
+        for checkout, sample in zip(checkouts, samples):
+            launch = time.time()
+            done = subprocess.run([sys.executable, "-c", script], cwd=checkout, env=env,
+                                  capture_output=True, text=True, check=True)
+            clock = json.loads(done.stderr.strip().splitlines()[-1])
+            steps = [("interpreter", clock[0][1] - launch)]
+            steps += [(name, p - clock[i][2]) for i, (name, _, p) in enumerate(clock[1:])]
+            for name, seconds in steps:
+                sample.setdefault(name, []).append(seconds)
+    return [[(name, statistics.median(values)) for name, values in sample.items()]
+            for sample in samples]
 
 
 def main() -> int:
@@ -168,8 +174,8 @@ def main() -> int:
         print(f"| {name} | {median:.3f} | {min(walls[name]):.3f} | {median / base:.1f} | "
               f"{median / numba_floor:.2f} |")
     print()
-    after = phases(args.runs, env, REPO)
-    before = phases(args.runs, env, args.before.resolve()) if args.before else None
+    measured = phases(args.runs, env, checkouts)
+    after, before = measured[0], (measured[1] if args.before else None)
     total = sum(seconds for _, seconds in after)
     if before is None:
         print("| phase of `nonotui solve heart` | median s | share |")

@@ -23,6 +23,7 @@ from typing import Any
 from nonotui import kinds
 from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options, positive_int
 from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, NonotuiError
+from nonotui.model.kind import identity_of
 
 NOT_SUPPORTED = "not supported"
 """The status of a colour puzzle (the solver is black and white only so far)."""
@@ -81,6 +82,10 @@ class Entry:
             "seconds": round(self.seconds, 6),
             "stats": self.stats,
         }
+        if self.puzzle is not None:
+            # the same key as `nonotui solve --json`'s, whatever file or folder it came from
+            kind = kinds.kind_of(self.puzzle)
+            out["identity"] = identity_of(kind.identity_document(self.puzzle))
         if self.puzzle is not None and self.puzzle.title:
             out["title"] = self.puzzle.title
         if self.error is not None:

@@ -81,6 +81,18 @@ def test_jobs_give_the_rows_of_one_process_in_input_order(tmp_path: Path, capsys
         assert row["status"] == oracle_status(Path(path), int(n or 1)), row
 
 
+def test_rows_carry_the_identity_solve_prints(tmp_path: Path, capsys) -> None:
+    """The key that merges results from many machines (docs/solver.md): the SHA-256 of the clues,
+    the same from ``bench`` and ``solve`` and for two files holding the same puzzle."""
+    folder = small_folder(tmp_path)
+    _, rows = run_json(capsys, "bench", str(folder), "--jobs", "2")
+    by_name = {Path(r["file"]).name: r["identity"] for r in rows}
+    assert by_name["heart.nin"] == by_name["heart.non"] == load_all(DATA / "heart.non")[0].identity
+    assert len(set(by_name.values())) == len(by_name) - 1
+    code, report = run_json(capsys, "solve", str(folder / "nested" / "tatham.txt"))
+    assert code == 0 and report["identity"] == by_name["tatham.txt"]
+
+
 def test_a_slow_first_puzzle_still_prints_first(bench: Path, tmp_path: Path, capsys) -> None:
     """Knotty runs into its timeout while the other worker finishes the small ones: its row must
     still come first, and each puzzle keeps its own timeout (the others are decided)."""
