@@ -82,7 +82,7 @@ def worker_main(conn: Connection, cancel: Any, parent: int, warm_up: Callable[[]
 
     try:
         warm_up()
-    except Exception as exc:  # told to the parent, which stops the run with the message
+    except Exception as exc:  # noqa: BLE001 - told to the parent, which stops the run with it
         conn.send(("failed", f"{type(exc).__name__}: {exc}"))
         return
     conn.send(("ready", None))
@@ -97,7 +97,7 @@ def worker_main(conn: Connection, cancel: Any, parent: int, warm_up: Callable[[]
         try:
             status, seconds, stats = solve_one(puzzle, timeout, should_stop)
             answer = Answer(index, status, seconds, stats)
-        except Exception as exc:  # one puzzle that breaks the engine hides no other
+        except Exception as exc:  # noqa: BLE001 - one puzzle that breaks the engine hides no other
             answer = Answer(index, "error", 0.0, error=f"{type(exc).__name__}: {exc}")
         try:
             conn.send(answer)
@@ -239,7 +239,8 @@ class Pool:
         index = worker.task
         self._stop(worker)
         if index is not None:
-            yield Answer(index, "error", 0.0, error=f"the worker solving it died (exit code {code})")
+            why = f"the worker solving it died (exit code {code})"
+            yield Answer(index, "error", 0.0, error=why)
         if more:
             self._start()
 

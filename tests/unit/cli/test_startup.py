@@ -23,8 +23,8 @@ def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPa
 
 
 def test_solve_imports_no_other_command() -> None:
-    code = ("import sys, json; from nonotui.cli import main; code = main(['solve', %r]); "
-            "print(json.dumps([code, sorted(sys.modules)]))" % HEART)
+    code = (f"import sys, json; from nonotui.cli import main; code = main(['solve', {HEART!r}]); "
+            "print(json.dumps([code, sorted(sys.modules)]))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     status, loaded = json.loads(done.stdout.strip().splitlines()[-1])
