@@ -31,8 +31,10 @@ def test_solve_imports_no_other_command() -> None:
     assert status == 0
     others = [f"nonotui.cli.{name}" for name in cli.SUBCOMMANDS if name != "solve"]
     others += ["nonotui.kinds.nonogram.line_command", "nonotui.kinds.nonogram.generate_command"]
+    others += ["nonotui.store.progress", "nonotui.store.settings", "nonotui.store.lock"]
     assert not set(others) & set(loaded), sorted(set(others) & set(loaded))
-    assert not {"textual", "rich", "PIL", "multiprocessing"} & {m.split(".")[0] for m in loaded}
+    top = {m.split(".")[0] for m in loaded}
+    assert not {"textual", "rich", "PIL", "multiprocessing", "platformdirs"} & top
 
 
 @pytest.mark.parametrize("name", COMMANDS)
