@@ -180,7 +180,11 @@ class Pool:
                 for worker in self._workers:
                     if worker.ready and worker.task is None and todo:
                         index, puzzle = todo.pop()
-                        worker.conn.send((index, puzzle, timeout))
+                        try:
+                            worker.conn.send((index, puzzle, timeout))
+                        except OSError:  # it just died: _collect sees it, the task waits
+                            todo.append((index, puzzle))
+                            continue
                         worker.task, worker.sent = index, time.monotonic()
                         if timeout is not None:
                             worker.deadline = time.monotonic() + timeout + self.margin(timeout)
@@ -245,7 +249,7 @@ class Pool:
             self._start()
 
     def close(self) -> None:
-        """Let idle workers quit, kill busy or slow ones; no process is left behind."""
+        """Let idle workers quit, kill busy, starting or slow ones; no process is left behind."""
         for worker in self._workers:
             try:
                 worker.conn.send(None)
@@ -253,7 +257,8 @@ class Pool:
                 pass
         end = time.monotonic() + 1.0
         for worker in list(self._workers):
-            worker.process.join(max(0.0, end - time.monotonic()) if worker.task is None else 0)
+            idle = worker.ready and worker.task is None
+            worker.process.join(max(0.0, end - time.monotonic()) if idle else 0)
             if worker.process.is_alive():
                 worker.process.kill()
                 worker.process.join()
