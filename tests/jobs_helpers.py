@@ -15,6 +15,12 @@ def no_warm_up() -> None:
     """Nothing to load."""
 
 
+def counting_warm_up(log: str) -> None:
+    """Write this worker's pid to ``log``, one line per warm-up."""
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"{os.getpid()}\n")
+
+
 def failing_warm_up() -> None:
     """A worker whose start fails."""
     raise RuntimeError("no kernels here")

@@ -4,6 +4,7 @@ worker. Statuses are checked against the independent counter (tests/naive_count.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -157,6 +158,16 @@ def test_default_jobs_is_the_cores_this_process_may_use() -> None:
 
 def pool(n: int, warm_up=jobs_helpers.no_warm_up, margin: float = 0.5) -> jobs.Pool:
     return jobs.Pool(n, warm_up, jobs_helpers.by_name, margin=lambda timeout: margin)
+
+
+def test_each_worker_warms_up_once_for_all_its_puzzles(tmp_path: Path) -> None:
+    log = tmp_path / "warm-ups"
+    warm = functools.partial(jobs_helpers.counting_warm_up, str(log))
+    answers = list(pool(2, warm_up=warm).run(list(enumerate(["unique"] * 8)), timeout=5))
+    assert len(answers) == 8
+    warmed = log.read_text().split()
+    assert len(warmed) == len(set(warmed)) <= 2  # one warm-up per worker, never per puzzle
+    assert {str(a.stats["pid"]) for a in answers} <= set(warmed)
 
 
 def test_a_worker_past_its_timeout_is_killed_and_replaced() -> None:
