@@ -34,8 +34,16 @@ ST_SOLUTIONS = 4
 ST_DECIDED = 5
 ST_BACKTRACKS = 6
 ST_CONTRADICTIONS = 7
-ST_LINES = 8
-"""Indices into the stats array; ST_LINES + rank counts the lines solved by each rank."""
+ST_CACHED = 8
+ST_LINES = 9
+"""Indices into the stats array; ST_LINES + rank counts the lines solved by each rank,
+``ST_CACHED`` how many of those solves the line cache answered (see :func:`new_line_cache`)."""
+
+CACHE_MIN_SLOTS = 1 << 8
+CACHE_MAX_SLOTS = 1 << 16
+CACHE_SLOTS_PER_CELL = 16
+"""The line cache's size: a power of two, about this many slots per cell of the board, within
+these bounds (measured in benchmarks/random_tail.py, see docs/solver.md)."""
 
 
 class Units(NamedTuple):
@@ -82,6 +90,10 @@ class Prop(NamedTuple):
     iwork: np.ndarray
     stats: np.ndarray
     control: np.ndarray
+    lcache: np.ndarray
+    """``uint64[slots, 1 + 2 * words]``: the line cache (see :func:`new_line_cache`)."""
+    lkey: np.ndarray
+    """``uint64[words]``: scratch for the key of the line being solved."""
 
 
 @njit(cache=True, nogil=True)
@@ -149,7 +161,32 @@ def new_prop(units, blocks, colors, clue_off, methods, complete, score, cells, t
         np.empty(work_size(longest, most_blocks(clue_off)), dtype=np.int32),
         stats,
         control,
+        new_line_cache(cells.shape[0], longest),
+        np.empty((longest + 31) // 32, dtype=np.uint64),
     )
+
+
+@njit(cache=True, nogil=True)
+def new_line_cache(n_cells, longest):
+    """An empty line cache for a board of ``n_cells`` whose longest unit has ``longest`` cells.
+
+    Propagation meets the same line in the same state again and again (every probe of a round
+    re-solves most of the lines the previous round's probes solved), so it keeps the answers of
+    recent line solves. Slot ``s`` holds one: column 0 a tag, ``unit * n_ranks + rank + 1`` in
+    the low 56 bits and the status + 2 in the high 8 (0: empty slot); columns ``1 .. words`` the
+    line's cells, two bits each, 32 to a word; the next ``words`` the linesolver's output, packed
+    alike (for a changed line). The slot is picked by a hash of tag and cells, and a new answer
+    overwrites what was there: lossy and bounded. A lookup compares the whole key, never the hash
+    alone, and a linesolver's answer depends on nothing but its clue and its line, so an answer
+    from the cache is exactly the one the linesolver would give.
+    """
+    slots = CACHE_MIN_SLOTS
+    while slots < CACHE_MAX_SLOTS and slots < n_cells * CACHE_SLOTS_PER_CELL:
+        slots *= 2
+    words = (longest + 31) // 32
+    lcache = np.empty((slots, 1 + 2 * words), dtype=np.uint64)
+    lcache[:, 0] = 0
+    return lcache
 
 
 @njit(cache=True, nogil=True, inline="always")
