@@ -72,10 +72,12 @@ def run_size(width: int, height: int, seeds: range, timeout: float, p: float,
     rows = []
     for seed in seeds:
         puzzle = random_puzzle(seed, width, height, p)
+        cpu = time.process_time()
         result = solve(puzzle, max_solutions=2, timeout=timeout, strategy=strategy)
+        cpu = time.process_time() - cpu
         stats = result.stats
         rows.append({
-            "seed": seed, "status": result.status, "seconds": result.seconds,
+            "seed": seed, "status": result.status, "seconds": result.seconds, "cpu": cpu,
             "guesses": stats.guesses, "probes": stats.probes,
             "lines": sum(stats.lines.values()), "max_depth": stats.max_depth,
             "strategy": stats.strategy,
@@ -92,6 +94,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures of one size."""
     times = sorted(r["seconds"] for r in rows)
+    cpu = sorted(r["cpu"] for r in rows)
     return {
         "puzzles": len(rows),
         "share_fast": sum(t < FAST_SECONDS for t in times) / len(times),
@@ -101,6 +104,9 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "over_1s": sum(t > SLOW_SECONDS for t in times),
         "statuses": dict(Counter(r["status"] for r in rows)),
         "total_seconds": sum(times),
+        "cpu_median": statistics.median(cpu),
+        "cpu_p99": percentile(cpu, 0.99),
+        "cpu_total": sum(cpu),
     }
 
 
@@ -111,6 +117,9 @@ def report(label: str, rows: list[dict[str, Any]], fig: dict[str, Any], slowest:
         f"  under {FAST_SECONDS:g} s: {fig['share_fast']:.1%}   median {fig['median'] * 1e3:.1f} ms"
         f"   p99 {fig['p99'] * 1e3:.1f} ms   max {fig['max']:.3f} s   over {SLOW_SECONDS:g} s:"
         f" {fig['over_1s']}   total {fig['total_seconds']:.1f} s",
+        f"  CPU seconds (all threads; steadier than wall time on a shared machine): median"
+        f" {fig['cpu_median'] * 1e3:.1f} ms   p99 {fig['cpu_p99'] * 1e3:.1f} ms"
+        f"   total {fig['cpu_total']:.1f} s",
         "  statuses: " + ", ".join(f"{k} {v}" for k, v in sorted(fig["statuses"].items())),
         f"  slowest {slowest}:",
         "    seed  status      seconds  guesses   probes     lines  depth  strategy",
