@@ -52,6 +52,8 @@ class SolveStats:
     """Lines found inconsistent (in probes and in branches)."""
     strategy: str = "wu"
     """The branching strategy whose run gave the answer (see :data:`WU`, :data:`FAIL_FIRST`)."""
+    cached_lines: int = 0
+    """How many of the line solves counted in ``lines`` the line cache answered."""
 
     def as_dict(self) -> dict[str, object]:
         """The statistics as plain JSON-ready values."""
@@ -64,6 +66,7 @@ class SolveStats:
             "backtracks": self.backtracks,
             "contradictions": self.contradictions,
             "strategy": self.strategy,
+            "cached_lines": self.cached_lines,
         }
 
 
@@ -383,4 +386,5 @@ def _stats(stats: np.ndarray, stack: Stack, strategy: str) -> SolveStats:
         max_depth=int(stats[kernels.ST_MAX_DEPTH]),
         backtracks=int(stats[kernels.ST_BACKTRACKS]),
         contradictions=int(stats[kernels.ST_CONTRADICTIONS]),
+        cached_lines=int(stats[kernels.ST_CACHED]),
     )
