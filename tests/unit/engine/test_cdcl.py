@@ -185,3 +185,35 @@ def test_the_learning_search_stops_on_cancel_and_on_timeout(knotty: Puzzle) -> N
     check = naive.check_solutions(knotty.rows, knotty.columns,
                                   [b.cells.tolist() for b in result.solutions])
     assert len(check) == len(result.solutions)
+
+
+def enumerate_against_the_counter(seed: int, n: int, density: float, cap: int) -> int:
+    """Sparse 10x10 puzzles (every other one with two row clues swapped) enumerated up to
+    ``cap`` solutions: these need conflicts, so learning and explanations are exercised.
+    Returns the conflicts analysed."""
+    rng = np.random.default_rng(seed)
+    conflicts = 0
+    for i in range(n):
+        picture = (rng.random((10, 10)) < density).astype(int).tolist()
+        rows, columns = (list(c) for c in naive.clues_of(picture))
+        if i % 2:
+            rows[0], rows[1] = rows[1], rows[0]
+        result = solve(Puzzle(rows=rows, columns=columns), max_solutions=cap, strategy="cdcl")
+        conflicts += result.stats.conflicts
+        expected = naive.solutions(rows, columns, cap=cap)
+        found = naive.check_solutions(rows, columns, [b.cells.tolist() for b in result.solutions])
+        if len(expected) < cap:
+            assert found == set(expected)
+        else:
+            assert len(found) == cap and result.status == "multiple"
+    return conflicts
+
+
+def test_enumerations_that_need_conflicts_match_the_counter() -> None:
+    # an explanation that keeps too few cells (a broken minimisation) fails here
+    assert enumerate_against_the_counter(4, 20, 0.4, 300) > 100
+
+
+@pytest.mark.slow
+def test_longer_enumerations_that_need_conflicts_match_the_counter() -> None:
+    assert enumerate_against_the_counter(3, 30, 0.3, 300) > 500
