@@ -30,6 +30,7 @@ from .common import CHANGED, CONTRADICTION
 from .dispatch import fcomp
 from .lines_fast import leftmost
 from .cdcl_db import (
+    CACHE_SIZE,
     K_CLAUSE,
     K_DECISION,
     K_LINE,
@@ -74,7 +75,9 @@ CD_CONFLICTS = ST_LINES + 2
 CD_LEARNED = ST_LINES + 3
 CD_RESTARTS = ST_LINES + 4
 CD_DELETED = ST_LINES + 5
-N_CD_STATS = ST_LINES + 6
+CD_CACHE_HITS = ST_LINES + 6
+"""Lines answered by the line cache (not counted in ``ST_LINES``)."""
+N_CD_STATS = ST_LINES + 7
 """Size of the learning search's stats array; indices below ``ST_LINES`` mean what they mean for
 the depth-first search (guesses are decisions, backtracks are backjumps, contradictions are
 conflicts)."""
@@ -200,10 +203,7 @@ def propagate(s):
         s.sc[SC_LQCOUNT] -= 1
         s.dirty[line] = False
         n = load_line(s, line, s.linebuf)
-        a = s.clue_off[line]
-        b = s.clue_off[line + 1]
-        status = fcomp(s.blocks[a:b], s.colors[a:b], s.linebuf[:n], s.outbuf[:n], s.iwork)
-        s.stats[ST_LINES] += 1
+        status = solve_cached(s, line, n)
         if status == CONTRADICTION:
             s.stats[ST_CONTRADICTIONS] += 1
             s.sc[SC_CKIND] = _CONF_LINE
@@ -220,6 +220,59 @@ def propagate(s):
                     enqueue(s, 2 * idx + (s.outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def solve_cached(s, line, n):
+    """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
+    64 cells; returns its status."""
+    a = s.clue_off[line]
+    b = s.clue_off[line + 1]
+    if n > 64:
+        s.stats[ST_LINES] += 1
+        return fcomp(s.blocks[a:b], s.colors[a:b], s.linebuf[:n], s.outbuf[:n], s.iwork)
+    linebuf, outbuf = s.linebuf, s.outbuf
+    one = np.uint64(1)
+    f = np.uint64(0)
+    e = np.uint64(0)
+    for i in range(n):
+        x = linebuf[i]
+        if x == 2:
+            f |= one << np.uint64(i)
+        elif x == 1:
+            e |= one << np.uint64(i)
+    h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
+        ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
+    if s.ck_line[slot] == line and s.ck_f[slot] == f and s.ck_e[slot] == e:
+        s.stats[CD_CACHE_HITS] += 1
+        status = s.cv_status[slot]
+        if status == CHANGED:
+            of = s.cv_f[slot]
+            oe = s.cv_e[slot]
+            for i in range(n):
+                bit = one << np.uint64(i)
+                outbuf[i] = 2 if (of & bit) != 0 else (1 if (oe & bit) != 0 else 3)
+        return status
+    status = fcomp(s.blocks[a:b], s.colors[a:b], linebuf[:n], outbuf[:n], s.iwork)
+    s.stats[ST_LINES] += 1
+    of = np.uint64(0)
+    oe = np.uint64(0)
+    if status == CHANGED:
+        for i in range(n):
+            x = outbuf[i]
+            if x == 2:
+                of |= one << np.uint64(i)
+            elif x == 1:
+                oe |= one << np.uint64(i)
+    s.ck_line[slot] = line
+    s.ck_f[slot] = f
+    s.ck_e[slot] = e
+    s.cv_f[slot] = of
+    s.cv_e[slot] = oe
+    s.cv_status[slot] = status
+    return status
+
+
 @njit(cache=True, nogil=True)
 def feasible(blocks, line, iwork):
     """Whether some arrangement of ``blocks`` fits ``line``: its leftmost one exists."""
@@ -231,7 +284,7 @@ def feasible(blocks, line, iwork):
     return leftmost(blocks, line, False, iwork)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def explain(s, line, v, tlimit):
     """A minimal set of the cells of ``line`` known before trail position ``tlimit`` that forces
     cell ``v`` to its value (``v`` < 0: that leaves the line without an arrangement), written to

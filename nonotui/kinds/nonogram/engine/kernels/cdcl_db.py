@@ -40,6 +40,11 @@ SC_STAMP = 12
 N_SC = 13
 """Indices of the record's integer scalars (``sc``)."""
 
+CACHE_SIZE = 1 << 17
+"""Slots of the line cache: a line state (line, known cells) maps to fcomp's answer. The same
+states come back again and again across backjumps and restarts; a slot is overwritten by the
+next state that hashes to it."""
+
 K_DECISION = 0
 """Reason kinds: a decision, or a value given at level 0 (no reason needed)."""
 K_LINE = 1
@@ -94,6 +99,15 @@ class Cdcl(NamedTuple):
     stamp: np.ndarray
     sc: np.ndarray
     var_inc: np.ndarray
+    ck_line: np.ndarray
+    """The line cache (:data:`CACHE_SIZE` slots): the line of each slot (-1: empty) ..."""
+    ck_f: np.ndarray
+    ck_e: np.ndarray
+    """... its cells known filled and known empty, as bit masks (lines up to 64 cells) ..."""
+    cv_f: np.ndarray
+    cv_e: np.ndarray
+    cv_status: np.ndarray
+    """... and what fcomp made of it."""
     stats: np.ndarray
     control: np.ndarray
 
@@ -149,6 +163,12 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         np.zeros(n + 2, dtype=np.int64),
         np.zeros(N_SC, dtype=np.int64),
         np.ones(1, dtype=np.float64),
+        np.full(CACHE_SIZE, -1, dtype=np.int32),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.int8),
         stats,
         control,
     )
