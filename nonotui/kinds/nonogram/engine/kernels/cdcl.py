@@ -127,7 +127,8 @@ def enqueue(s, lit, lvl, kind, ref, rtrail, skip_line):
 @njit(cache=True, nogil=True, inline="always")
 def propagate_clauses(s):
     """Two-watched-literal propagation of the clauses; returns a conflicting clause or -1."""
-    val, lits, whead, wnext, cl_start, cl_len = s.val, s.lits, s.whead, s.wnext, s.cl_start, s.cl_len
+    val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
+    cl_start, cl_len = s.cl_start, s.cl_len
     lvl = s.sc[SC_LEVEL]
     while s.sc[SC_QHEAD] < s.sc[SC_TRAIL]:
         f = s.trail[s.sc[SC_QHEAD]] ^ 1  # the literal that became false
@@ -136,12 +137,17 @@ def propagate_clauses(s):
         slot = whead[f]
         while slot >= 0:
             nxt = wnext[slot]
+            if lit_value(val, wblock[slot]) == 1:
+                prev = slot
+                slot = nxt
+                continue
             c = slot >> 1
             k = slot & 1
             start = cl_start[c]
             other = lits[start + 1 - k]
             ov = lit_value(val, other)
             if ov == 1:
+                wblock[slot] = other
                 prev = slot
                 slot = nxt
                 continue
@@ -157,6 +163,7 @@ def propagate_clauses(s):
                         wnext[prev] = nxt
                     wnext[slot] = whead[lit]
                     whead[lit] = slot
+                    wblock[slot] = other
                     moved = True
                     break
             if moved:

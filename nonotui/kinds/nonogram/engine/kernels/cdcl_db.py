@@ -85,6 +85,9 @@ class Cdcl(NamedTuple):
     lits: np.ndarray
     whead: np.ndarray
     wnext: np.ndarray
+    wblock: np.ndarray
+    """Per watch slot, a literal of its clause (the other watch when it was set): when it is
+    true the clause is satisfied and propagation skips it without reading the clause."""
     ex_start: np.ndarray
     ex_len: np.ndarray
     ex_pool: np.ndarray
@@ -149,6 +152,7 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         np.zeros(cap_l, dtype=np.int32),
         np.full(2 * n, -1, dtype=np.int64),
         np.full(2 * cap_c, -1, dtype=np.int64),
+        np.zeros(2 * cap_c, dtype=np.int32),
         np.zeros(n, dtype=np.int64),
         np.full(n, -1, dtype=np.int32),
         np.zeros(cap_e, dtype=np.int32),
@@ -274,9 +278,10 @@ def has_room(s, n_lits):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _watch(s, slot, lit):
+def _watch(s, slot, lit, blocker):
     s.wnext[slot] = s.whead[lit]
     s.whead[lit] = slot
+    s.wblock[slot] = blocker
 
 
 @njit(cache=True, nogil=True)
@@ -293,8 +298,8 @@ def add_clause(s, src, n_lits, learnt, lbd):
     s.cl_learnt[c] = learnt
     s.sc[SC_NCL] = c + 1
     s.sc[SC_LUSED] = start + n_lits
-    _watch(s, 2 * c, src[0])
-    _watch(s, 2 * c + 1, src[1])
+    _watch(s, 2 * c, src[0], src[1])
+    _watch(s, 2 * c + 1, src[1], src[0])
     return c
 
 
@@ -365,8 +370,8 @@ def reduce_db(s, keep_fraction, keep_glue):
     s.whead[:] = -1
     for c in range(out_c):
         start = s.cl_start[c]
-        _watch(s, 2 * c, s.lits[start])
-        _watch(s, 2 * c + 1, s.lits[start + 1])
+        _watch(s, 2 * c, s.lits[start], s.lits[start + 1])
+        _watch(s, 2 * c + 1, s.lits[start + 1], s.lits[start])
     return deleted
 
 
