@@ -13,6 +13,7 @@
 ``search``          :func:`search` (propagation, probing, bifurcation), :func:`search_grid`
 ``cdcl``            :func:`cdcl_grid`: the learning search (CDCL, lines as propagators)
 ``cdcl_db``         the learning search's record, activity heap and clause database
+``cdcl_lines``      the learning search's line cache and lazy explanations
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``_cache``          the cache folder named by a hash of these sources (no numba)
 ==================  ==========================================================================
