@@ -35,6 +35,7 @@ from .cdcl_db import (
     K_LINE,
     SC_CKIND,
     SC_CREF,
+    SC_HEAP,
     SC_LEVEL,
     SC_LQCOUNT,
     SC_LQHEAD,
@@ -43,7 +44,7 @@ from .cdcl_db import (
     SC_STAMP,
     SC_TRAIL,
     add_clause,
-    bump,
+    bump_arrays,
     has_room,
     is_full,
     heap_insert,
@@ -102,23 +103,33 @@ VAR_DECAY = 0.95
 def enqueue(s, lit, lvl, kind, ref, rtrail, skip_line):
     """Make ``lit`` true at level ``lvl`` with its reason; its lines (but ``skip_line``) get
     queued for solving."""
+    enq(s.val, s.level, s.tpos, s.trail, s.rkind, s.rref, s.rtrail, s.sc, s.of_cell, s.dirty,
+        s.lq, lit, lvl, kind, ref, rtrail, skip_line)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq, lit, lvl, kind,
+        ref, rt, skip_line):
+    """:func:`enqueue` on the record's arrays, for loops that hold them in locals: each access
+    through the record costs two atomic reference counts, and those were more than half of the
+    search's time before the hot loops took their arrays out of the record once."""
     v = lit >> 1
-    s.val[v] = lit & 1
-    s.level[v] = lvl
-    t = s.sc[SC_TRAIL]
-    s.tpos[v] = t
-    s.trail[t] = lit
-    s.sc[SC_TRAIL] = t + 1
-    s.rkind[v] = kind
-    s.rref[v] = ref
-    s.rtrail[v] = rtrail
-    n_lines = s.lq.shape[0]
-    for j in range(s.of_cell.shape[1]):
-        line = s.of_cell[v, j]
-        if line != skip_line and not s.dirty[line]:
-            s.dirty[line] = True
-            s.lq[(s.sc[SC_LQHEAD] + s.sc[SC_LQCOUNT]) % n_lines] = line
-            s.sc[SC_LQCOUNT] += 1
+    val[v] = lit & 1
+    level[v] = lvl
+    t = sc[SC_TRAIL]
+    tpos[v] = t
+    trail[t] = lit
+    sc[SC_TRAIL] = t + 1
+    rkind[v] = kind
+    rref[v] = ref
+    rtrail[v] = rt
+    n_lines = lq.shape[0]
+    for j in range(of_cell.shape[1]):
+        line = of_cell[v, j]
+        if line != skip_line and not dirty[line]:
+            dirty[line] = True
+            lq[(sc[SC_LQHEAD] + sc[SC_LQCOUNT]) % n_lines] = line
+            sc[SC_LQCOUNT] += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -126,10 +137,13 @@ def propagate_clauses(s):
     """Two-watched-literal propagation of the clauses; returns a conflicting clause or -1."""
     val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
     cl_start, cl_len = s.cl_start, s.cl_len
-    lvl = s.sc[SC_LEVEL]
-    while s.sc[SC_QHEAD] < s.sc[SC_TRAIL]:
-        f = s.trail[s.sc[SC_QHEAD]] ^ 1  # the literal that became false
-        s.sc[SC_QHEAD] += 1
+    sc, trail = s.sc, s.trail
+    level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
+    of_cell, dirty, lq = s.of_cell, s.dirty, s.lq
+    lvl = sc[SC_LEVEL]
+    while sc[SC_QHEAD] < sc[SC_TRAIL]:
+        f = trail[sc[SC_QHEAD]] ^ 1  # the literal that became false
+        sc[SC_QHEAD] += 1
         prev = -1
         slot = whead[f]
         while slot >= 0:
@@ -168,9 +182,10 @@ def propagate_clauses(s):
                 continue
             prev = slot
             if ov == 0:
-                s.sc[SC_QHEAD] = s.sc[SC_TRAIL]
+                sc[SC_QHEAD] = sc[SC_TRAIL]
                 return c
-            enqueue(s, other, lvl, K_CLAUSE, c, 0, -1)
+            enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq, other, lvl,
+                K_CLAUSE, c, 0, -1)
             slot = nxt
     return -1
 
@@ -202,14 +217,20 @@ def propagate(s):
             s.sc[SC_CREF] = line
             return _CONFLICT
         if status == CHANGED:
-            t0 = s.sc[SC_TRAIL]
-            lvl = s.sc[SC_LEVEL]
+            sc = s.sc
+            t0 = sc[SC_TRAIL]
+            lvl = sc[SC_LEVEL]
             start = s.span[line, 0]
             stride = s.span[line, 1]
+            linebuf, outbuf = s.linebuf, s.outbuf
+            val, level, tpos, trail = s.val, s.level, s.tpos, s.trail
+            rkind, rref, rtrail = s.rkind, s.rref, s.rtrail
+            of_cell, dirty, lq = s.of_cell, s.dirty, s.lq
             for i in range(n):
-                if s.linebuf[i] == 3 and s.outbuf[i] != 3:
+                if linebuf[i] == 3 and outbuf[i] != 3:
                     idx = start + i * stride
-                    enqueue(s, 2 * idx + (s.outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
+                    enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq,
+                        2 * idx + (outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -233,6 +254,7 @@ def analyze(s):
     glue)``."""
     dl = s.sc[SC_LEVEL]
     seen, level, learnt, trail = s.seen, s.level, s.learnt, s.trail
+    act, var_inc, heap, hpos = s.act, s.var_inc, s.heap, s.hpos
     if s.sc[SC_CKIND] == _CONF_CLAUSE:
         c = s.sc[SC_CREF]
         arr, start, k = s.lits, s.cl_start[c], s.cl_len[c]
@@ -251,7 +273,7 @@ def analyze(s):
                 continue
             if seen[u] == 0 and level[u] > 0:
                 seen[u] = 1
-                bump(s, u)
+                bump_arrays(act, var_inc, heap, hpos, u)
                 if level[u] >= dl:
                     path += 1
                 else:
@@ -309,30 +331,32 @@ def analyze(s):
 def redundant(s, u, abstract):
     """Whether learned literal ``u`` follows from the others (every path of reasons back from it
     ends in marked cells); cells found on the way are marked, or unmarked again on failure."""
-    seen, level = s.seen, s.level
-    top = s.sc[SC_NCLEAR]
+    seen, level, astack, aclear, rkind, sc = s.seen, s.level, s.astack, s.aclear, s.rkind, s.sc
+    top = sc[SC_NCLEAR]
+    n_clear = top
     sp = 0
-    s.astack[sp] = u
+    astack[sp] = u
     sp += 1
     while sp > 0:
         sp -= 1
-        v = s.astack[sp]
+        v = astack[sp]
         arr, start, k = reason(s, v)
         for i in range(start, start + k):
             x = arr[i] >> 1
             if x == v or seen[x] != 0 or level[x] == 0:
                 continue
-            if s.rkind[x] != K_DECISION and (abstract & (1 << (level[x] & 31))) != 0:
+            if rkind[x] != K_DECISION and (abstract & (1 << (level[x] & 31))) != 0:
                 seen[x] = 1
-                s.astack[sp] = x
+                astack[sp] = x
                 sp += 1
-                s.aclear[s.sc[SC_NCLEAR]] = x
-                s.sc[SC_NCLEAR] += 1
+                aclear[n_clear] = x
+                n_clear += 1
             else:
-                for t in range(top, s.sc[SC_NCLEAR]):
-                    seen[s.aclear[t]] = 0
-                s.sc[SC_NCLEAR] = top
+                for t in range(top, n_clear):
+                    seen[aclear[t]] = 0
+                sc[SC_NCLEAR] = top
                 return False
+    sc[SC_NCLEAR] = n_clear
     return True
 
 
@@ -340,15 +364,34 @@ def redundant(s, u, abstract):
 def backtrack(s, lvl):
     """Undo every level above ``lvl``, saving the phases; the line queue empties (the state at
     ``lvl`` was a fixpoint)."""
-    if s.sc[SC_LEVEL] <= lvl:
+    # the record's arrays are taken into locals once: each access through the record costs
+    # two atomic reference counts, which in this loop were most of the search's time
+    sc = s.sc
+    if sc[SC_LEVEL] <= lvl:
         return
     keep = s.lim[lvl + 1]
-    for t in range(s.sc[SC_TRAIL] - 1, keep - 1, -1):
-        v = s.trail[t] >> 1
-        s.phase[v] = s.val[v]
-        s.val[v] = -1
-        s.ex_len[v] = -1
-        heap_insert(s, v)
+    trail, phase, val, ex_len = s.trail, s.phase, s.val, s.ex_len
+    heap, hpos, act = s.heap, s.hpos, s.act
+    size = sc[SC_HEAP]
+    for t in range(sc[SC_TRAIL] - 1, keep - 1, -1):
+        v = trail[t] >> 1
+        phase[v] = val[v]
+        val[v] = -1
+        ex_len[v] = -1
+        if hpos[v] < 0:  # heap_insert, on the locals
+            i = size
+            size += 1
+            while i > 0:
+                parent = (i - 1) >> 1
+                p = heap[parent]
+                if not (act[v] > act[p] or (act[v] == act[p] and v < p)):
+                    break
+                heap[i] = p
+                hpos[p] = i
+                i = parent
+            heap[i] = v
+            hpos[v] = i
+    sc[SC_HEAP] = size
     s.sc[SC_TRAIL] = keep
     s.sc[SC_QHEAD] = keep
     s.sc[SC_LEVEL] = lvl

@@ -257,14 +257,29 @@ def heap_pop(s):
 @njit(cache=True, nogil=True, inline="always")
 def bump(s, v):
     """Raise ``v``'s activity (VSIDS), rescaling everything when the numbers grow too big."""
-    act = s.act
-    act[v] += s.var_inc[0]
+    bump_arrays(s.act, s.var_inc, s.heap, s.hpos, v)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bump_arrays(act, var_inc, heap, hpos, v):
+    """:func:`bump` on the record's arrays (for loops that hold them in locals)."""
+    act[v] += var_inc[0]
     if act[v] > 1e100:
         for u in range(act.shape[0]):
             act[u] *= 1e-100
-        s.var_inc[0] *= 1e-100
-    if s.hpos[v] >= 0:
-        heap_up(s, s.hpos[v])
+        var_inc[0] *= 1e-100
+    i = hpos[v]
+    if i >= 0:
+        while i > 0:
+            parent = (i - 1) >> 1
+            p = heap[parent]
+            if not _before(act, v, p):
+                break
+            heap[i] = p
+            hpos[p] = i
+            i = parent
+        heap[i] = v
+        hpos[v] = i
 
 
 # --- clauses -------------------------------------------------------------------------------

@@ -150,12 +150,14 @@ def explain(s, line, v, tlimit):
     # less, so a kept cell stays necessary: the result is irredundant, as one by one would be
     j = 0
     size = 2
+    tries = 0
+    iwork = s.iwork
     while j < m:
         e = min(m, j + size)
         for t in range(j, e):
             exline[cand[t]] = 3
-        s.stats[CD_EXPLAIN_LINES] += 1
-        if not feasible(blocks, lbuf, s.iwork):
+        tries += 1
+        if not feasible(blocks, lbuf, iwork):
             j = e
             size *= 2
             continue
@@ -166,6 +168,7 @@ def explain(s, line, v, tlimit):
             j += 1
         else:
             size //= 2
+    s.stats[CD_EXPLAIN_LINES] += tries
     out = s.sc[SC_EXUSED]
     k = 0
     for i in range(n):
