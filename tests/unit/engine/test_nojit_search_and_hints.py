@@ -79,11 +79,12 @@ def test_a_search_stopped_at_its_limit_returns_that_many_true_solutions() -> Non
     assert len(found) == 5 and found <= expected
 
 
-def test_the_default_search_races_two_strategies_after_its_guess_budget() -> None:
+def test_the_dfs_search_races_two_strategies_after_its_guess_budget() -> None:
     # 5x5 permutations: 120 solutions take more guesses than the first run's budget, so the two
     # strategies race on two threads (as plain Python here) and one of them lists them all
+    # (strategy "dfs": the default hands the search to the learning search instead, test_cdcl)
     puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
-    result = solve(puzzle, max_solutions=121)
+    result = solve(puzzle, max_solutions=121, strategy="dfs")
     assert result.stats.guesses > 16
     assert result.stats.strategy in ("wu", "fail-first")
     assert len(result.solutions) == naive.count(puzzle.rows, puzzle.columns) == 120

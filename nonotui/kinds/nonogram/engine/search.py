@@ -30,6 +30,8 @@ POLL_SECONDS = 0.005
 STATUSES: tuple[SolveStatus, ...] = ("unique", "multiple", "solved", "contradiction", "timeout", "cancelled")
 """``solved``: a solution was found and uniqueness was not asked for (``max_solutions=1``)."""
 
+_Call = tuple[Callable[..., tuple[int, int]], tuple[Any, ...]]
+"""A kernel and its arguments."""
 StoppedBy = Literal["timeout", "cancelled"]
 """Why a search stopped before its answer: its deadline passed, or ``should_stop`` said so."""
 
@@ -51,7 +53,17 @@ class SolveStats:
     contradictions: int
     """Lines found inconsistent (in probes and in branches)."""
     strategy: str = "wu"
-    """The branching strategy whose run gave the answer (see :data:`WU`, :data:`FAIL_FIRST`)."""
+    """The branching strategy whose run gave the answer (see :data:`WU`, :data:`FAIL_FIRST`;
+    ``"cdcl"`` when the learning search gave it)."""
+    engine: str = "dfs"
+    """The search that gave the answer: ``"dfs"`` (propagation, probing, bifurcation) or
+    ``"cdcl"`` (the learning search, :mod:`~.kernels.cdcl`)."""
+    conflicts: int = 0
+    """Conflicts the learning search analysed."""
+    learned: int = 0
+    """Clauses the learning search learned."""
+    restarts: int = 0
+    """Restarts of the learning search."""
     cached_lines: int = 0
     """How many of the line solves counted in ``lines`` the line cache answered."""
 
@@ -66,6 +78,10 @@ class SolveStats:
             "backtracks": self.backtracks,
             "contradictions": self.contradictions,
             "strategy": self.strategy,
+            "engine": self.engine,
+            "conflicts": self.conflicts,
+            "learned": self.learned,
+            "restarts": self.restarts,
             "cached_lines": self.cached_lines,
         }
 
@@ -155,8 +171,11 @@ def solve(
             ``cancelled``).
         on_progress: Called in the caller's thread every few milliseconds while the search runs.
         board: The starting state; its marks are taken as given.
-        strategy: ``"auto"`` (``wu`` alone for a few guesses, then ``wu`` and ``fail-first``
-            racing on two threads), or one strategy by name, run alone (for measurements).
+        strategy: ``"auto"`` (the depth-first search with ``wu`` alone for a few guesses, then
+            the learning search), ``"dfs"`` (``wu`` alone for a few guesses, then ``wu`` and
+            ``fail-first`` racing on two threads: the engine before the learning search),
+            ``"cdcl"`` (the learning search alone), or one depth-first strategy by name, run
+            alone (for measurements).
 
     Returns:
         The status, the solutions found and statistics.
@@ -168,9 +187,9 @@ def solve(
     """
     if max_solutions < 1:
         raise NonotuiError("max_solutions must be at least 1")
-    if strategy != "auto" and strategy not in STRATEGIES:
+    if strategy not in ENGINES and strategy not in STRATEGIES:
         raise NonotuiError(
-            f"unknown strategy {strategy!r} (known: auto, {', '.join(STRATEGIES)})"
+            f"unknown strategy {strategy!r} (known: {', '.join(ENGINES + tuple(STRATEGIES))})"
         )
     stack = linesolvers if isinstance(linesolvers, Stack) else parse_stack(linesolvers)
     prep = prepare(puzzle)
@@ -193,7 +212,7 @@ def solve(
     return SolveResult(
         status=_status(status, len(boards), max_solutions, stopped_by),
         solutions=boards,
-        stats=_stats(counters, stack, strategy),
+        stats=_stats(counters, stack, strategy, runner.cdcl_stats),
         seconds=runner.seconds,
         stack=str(stack),
     )
@@ -228,13 +247,17 @@ FAIL_FIRST = Strategy("fail-first", score=kernels.SCORE_FAIL_FIRST)
 proves puzzles like webpbn #6574 "Forever" unique far sooner."""
 STRATEGIES = {s.name: s for s in (WU, FAIL_FIRST, Strategy("product", score=kernels.SCORE_PRODUCT))}
 """Every branching strategy by name; ``solve(strategy=...)`` runs one alone."""
+ENGINES = ("auto", "dfs", "cdcl")
+"""The names :func:`solve` takes besides the depth-first strategies (see its ``strategy``)."""
 FIRST_BUDGET = 16
 """Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
 each other on two threads. Most puzzles never get that far, so they pay for no thread."""
 
 
 class _Runner:
-    """Runs the search kernel: alone first, then as a race of two strategies if that takes long.
+    """Runs the search kernels: the depth-first search alone first, then, if that takes more
+    than a few guesses, the learning search (or, for ``strategy="dfs"``, a race of two
+    depth-first strategies).
 
     Every kernel call gets its own ``control`` flag; stopping (cancel, deadline, or the other
     racer finishing) sets it, and the kernel stops before the next line it would solve.
@@ -260,8 +283,10 @@ class _Runner:
         """Guesses made by runs that ended before the current one, so progress only grows."""
         self.controls: list[np.ndarray] = []
         self.live_stats: list[np.ndarray] = []
+        self.cdcl_stats: np.ndarray | None = None
+        """The learning search's counters, when it ran."""
 
-    def _args(self, options: np.ndarray) -> tuple[tuple[Any, ...], np.ndarray, np.ndarray]:
+    def _args(self, options: np.ndarray) -> tuple[_Call, np.ndarray, np.ndarray]:
         p = self.prep
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
         control = np.zeros(1, dtype=np.int64)
@@ -270,49 +295,79 @@ class _Runner:
         self.live_stats.append(stats)
         args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
                 self.cells.copy(), self.max_solutions, solutions, control, stats, options)
-        return args, solutions, stats
+        return (kernels.search_grid, args), solutions, stats
+
+    def _cdcl_args(self) -> tuple[_Call, np.ndarray, np.ndarray]:
+        p = self.prep
+        solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
+        control = np.zeros(1, dtype=np.int64)
+        stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)
+        self.controls.append(control)
+        self.live_stats.append(stats)
+        self.cdcl_stats = stats
+        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.cells.copy(), self.max_solutions,
+                solutions, control, stats)
+        return (kernels.cdcl_grid, args), solutions, stats
 
     def run(self) -> tuple[int, list[np.ndarray], np.ndarray, str, StoppedBy | None]:
         """``(status, solutions, summed counters, winning strategy, stopped_by)``."""
         self.start = time.perf_counter()
         stoppable = not (self.timeout is None and self.should_stop is None
                          and self.on_progress is None)
-        first = WU if self.strategy == "auto" else STRATEGIES[self.strategy]
-        budget = FIRST_BUDGET if self.strategy == "auto" else 0
-        args, sols, stats = self._args(first.options(budget))
+        if self.strategy == "cdcl":
+            call, sols, stats = self._cdcl_args()
+            (status, found), = self._wait([call])
+            self.seconds = time.perf_counter() - self.start
+            counters = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
+            counters[:kernels.ST_LINES] = stats[:kernels.ST_LINES]
+            return status, [sols[i] for i in range(found)], counters, "cdcl", self.stopped_by
+        first = STRATEGIES.get(self.strategy, WU)
+        budget = FIRST_BUDGET if self.strategy in ENGINES else 0
+        call, sols, stats = self._args(first.options(budget))
         if stoppable:
-            (status, found), = self._wait([args])
+            (status, found), = self._wait([call])
         else:
-            status, found = kernels.search_grid(*args)
+            status, found = call[0](*call[1])
         strategy = first.name
         counters = stats.copy()
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
         if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
-            racers = [self._args(s.options()) for s in (WU, FAIL_FIRST)]
-            outcomes = self._wait([a for a, _, _ in racers], race=True)
-            winner = next(
-                (i for i, (st, _) in enumerate(outcomes) if st != kernels.SEARCH_STOPPED), 0
-            )
-            status, found = outcomes[winner]
-            sols = racers[winner][1]
-            strategy = (WU, FAIL_FIRST)[winner].name
-            for _, _, st in racers:
-                counters += st
-            counters[kernels.ST_MAX_DEPTH] = max(int(st[kernels.ST_MAX_DEPTH]) for _, _, st in racers)
+            if self.strategy == "auto":
+                call, sols, cstats = self._cdcl_args()
+                (status, found), = self._wait([call])
+                strategy = "cdcl"
+                for i in range(kernels.ST_LINES):
+                    if i != kernels.ST_MAX_DEPTH:
+                        counters[i] += cstats[i]
+                counters[kernels.ST_MAX_DEPTH] = max(counters[kernels.ST_MAX_DEPTH],
+                                                     cstats[kernels.ST_MAX_DEPTH])
+            else:
+                racers = [self._args(s.options()) for s in (WU, FAIL_FIRST)]
+                outcomes = self._wait([c for c, _, _ in racers], race=True)
+                winner = next(
+                    (i for i, (st, _) in enumerate(outcomes) if st != kernels.SEARCH_STOPPED), 0
+                )
+                status, found = outcomes[winner]
+                sols = racers[winner][1]
+                strategy = (WU, FAIL_FIRST)[winner].name
+                for _, _, st in racers:
+                    counters += st
+                counters[kernels.ST_MAX_DEPTH] = max(int(st[kernels.ST_MAX_DEPTH])
+                                                     for _, _, st in racers)
         self.seconds = time.perf_counter() - self.start
         return status, [sols[i] for i in range(found)], counters, strategy, self.stopped_by
 
-    def _wait(self, arg_sets: list[tuple[Any, ...]], race: bool = False) -> list[tuple[int, int]]:
+    def _wait(self, calls: list[_Call], race: bool = False) -> list[tuple[int, int]]:
         """Run kernels in threads; poll stop conditions; in a race, the first to end stops the
         rest. Returns each kernel's ``(status, found)``."""
-        results: list[tuple[int, int] | None] = [None] * len(arg_sets)
+        results: list[tuple[int, int] | None] = [None] * len(calls)
         failures: list[BaseException] = []
-        controls = self.controls[-len(arg_sets):]
-        stats = self.live_stats[-len(arg_sets):]
+        controls = self.controls[-len(calls):]
+        stats = self.live_stats[-len(calls):]
 
-        def work(i: int, args: tuple[Any, ...]) -> None:
+        def work(i: int, call: _Call) -> None:
             try:
-                results[i] = kernels.search_grid(*args)
+                results[i] = call[0](*call[1])
             except BaseException as exc:  # re-raised in the caller's thread below
                 failures.append(exc)
             if race:
@@ -320,8 +375,8 @@ class _Runner:
                     if j != i:
                         control[0] = 1
 
-        threads = [threading.Thread(target=work, args=(i, a), name=f"nonotui-search-{i}",
-                                    daemon=True) for i, a in enumerate(arg_sets)]
+        threads = [threading.Thread(target=work, args=(i, c), name=f"nonotui-search-{i}",
+                                    daemon=True) for i, c in enumerate(calls)]
         for t in threads:
             t.start()
         deadline = None if self.timeout is None else self.start + self.timeout
@@ -377,10 +432,21 @@ def _status(
     return "solved"
 
 
-def _stats(stats: np.ndarray, stack: Stack, strategy: str) -> SolveStats:
+def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | None) -> SolveStats:
+    lines = {s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)}
+    learning: dict[str, int] = {}
+    if cdcl is not None:
+        # the learning search solves its lines with fcomp, to propagate and to explain
+        lines["fcomp"] = lines.get("fcomp", 0) + int(cdcl[kernels.ST_LINES]
+                                                     + cdcl[kernels.CD_EXPLAIN_LINES])
+        learning = {"conflicts": int(cdcl[kernels.CD_CONFLICTS]),
+                    "learned": int(cdcl[kernels.CD_LEARNED]),
+                    "restarts": int(cdcl[kernels.CD_RESTARTS])}
     return SolveStats(
         strategy=strategy,
-        lines={s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)},
+        engine="cdcl" if strategy == "cdcl" else "dfs",
+        lines=lines,
+        **learning,
         probes=int(stats[kernels.ST_PROBES]),
         guesses=int(stats[kernels.ST_GUESSES]),
         max_depth=int(stats[kernels.ST_MAX_DEPTH]),

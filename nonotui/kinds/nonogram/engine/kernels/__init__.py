@@ -11,6 +11,9 @@
 ``propagate``       fuel-driven propagation over the units
 ``probe``           the search's probing round and branching score
 ``search``          :func:`search` (propagation, probing, bifurcation), :func:`search_grid`
+``cdcl``            :func:`cdcl_grid`: the learning search (CDCL, lines as propagators)
+``cdcl_db``         the learning search's record, activity heap and clause database
+``cdcl_lines``      the learning search's line cache and lazy explanations
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``_cache``          the cache folder named by a hash of these sources (no numba)
 ==================  ==========================================================================
@@ -33,6 +36,18 @@ if _folder is not None:
     numba.config.CACHE_DIR = _folder
 try:
     from . import line_steps, probe_memo
+    from .cdcl import (
+        CD_CONFLICTS,
+        CD_DELETED,
+        CD_EXPLAIN_LINES,
+        CD_LEARNED,
+        CD_RESTARTS,
+        CDCL_DONE,
+        CDCL_LIMIT,
+        CDCL_STOPPED,
+        N_CD_STATS,
+        cdcl_grid,
+    )
     from .chain import chain_units, probe_all, probe_chain
     from .common import (
         BOTH,
@@ -101,7 +116,8 @@ CACHE_FOLDER: str | None = _folder
 """Where this package's kernels are cached (None: numba's own choice, or NUMBA_CACHE_DIR)."""
 
 __all__ = [
-    "BOTH", "CACHE_FOLDER", "CHANGED", "COMPLETE", "CONTRADICTION", "EMPTY", "FAST", "FCOMP",
+    "BOTH", "CACHE_FOLDER", "CDCL_DONE", "CDCL_LIMIT", "CDCL_STOPPED", "CD_CONFLICTS",
+    "CD_DELETED", "CD_EXPLAIN_LINES", "CD_LEARNED", "CD_RESTARTS", "N_CD_STATS", "cdcl_grid", "CHANGED", "COMPLETE", "CONTRADICTION", "EMPTY", "FAST", "FCOMP",
     "FILLED", "N_OPTIONS", "OLSAK", "OPT_GUESS_BUDGET", "OPT_MEMO", "OPT_NEAR", "OPT_ORDER",
     "OPT_SCORE", "REFUSED", "SCORE_FAIL_FIRST", "SCORE_PRODUCT", "SCORE_WU", "SEARCH_BUDGET",
     "SEARCH_DONE", "SEARCH_LIMIT", "SEARCH_REFUSED", "SEARCH_STOPPED", "ST_BACKTRACKS",

@@ -1,0 +1,412 @@
+"""The learning search's bookkeeping: its record, the activity heap and the clause database.
+
+The learning search (:mod:`.cdcl`) has one Boolean variable per cell: variable ``v`` is cell
+``v``, true when filled. Literal ``2 * v + 1`` says "cell ``v`` is filled", ``2 * v`` "cell ``v``
+is empty"; ``lit ^ 1`` is the negation. ``val[v]`` is -1 (unknown), 0 (empty) or 1 (filled), so
+literal ``lit`` is true when ``val[lit >> 1] == lit & 1``.
+
+Clauses (learned ones and the blocking clauses that enumerate solutions) live in one flat
+``lits`` array; clause ``c`` holds ``lits[cl_start[c]:cl_start[c] + cl_len[c]]``. Its first two
+literals are watched: watch slot ``2 * c + k`` watches ``lits[cl_start[c] + k]`` and sits in
+that literal's singly linked list (``whead`` per literal, ``wnext`` per slot), so the lists are
+plain arrays and need no allocation while the search runs. Deleting clauses happens at decision
+level 0 only (after a restart): the survivors are compacted, stripped of literals false at level
+0, and their watches rebuilt.
+
+The branching heap orders the open variables by activity (VSIDS), ties by cell index, so the
+search makes the same choices on every run.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+SC_TRAIL = 0
+SC_QHEAD = 1
+SC_LEVEL = 2
+SC_NCL = 3
+SC_LUSED = 4
+SC_EXUSED = 5
+SC_HEAP = 6
+SC_LQHEAD = 7
+SC_LQCOUNT = 8
+SC_CKIND = 9
+SC_CREF = 10
+SC_NCLEAR = 11
+SC_STAMP = 12
+N_SC = 13
+"""Indices of the record's integer scalars (``sc``)."""
+
+CACHE_SIZE = 1 << 17
+"""Slots of the line cache: a line state (line, known cells) maps to fcomp's answer. The same
+states come back again and again across backjumps and restarts; a slot is overwritten by the
+next state that hashes to it."""
+
+K_DECISION = 0
+"""Reason kinds: a decision, or a value given at level 0 (no reason needed)."""
+K_LINE = 1
+"""Forced by a line (``rref``), from the cells known before trail position ``rtrail``."""
+K_CLAUSE = 2
+"""Forced by clause ``rref``."""
+
+
+class Cdcl(NamedTuple):
+    """Everything the learning search reads and writes (see the module's docstring)."""
+
+    span: np.ndarray
+    of_cell: np.ndarray
+    at: np.ndarray
+    blocks: np.ndarray
+    colors: np.ndarray
+    clue_off: np.ndarray
+    val: np.ndarray
+    level: np.ndarray
+    tpos: np.ndarray
+    rkind: np.ndarray
+    rref: np.ndarray
+    rtrail: np.ndarray
+    trail: np.ndarray
+    lim: np.ndarray
+    dirty: np.ndarray
+    lq: np.ndarray
+    linebuf: np.ndarray
+    outbuf: np.ndarray
+    iwork: np.ndarray
+    exline: np.ndarray
+    exout: np.ndarray
+    cand: np.ndarray
+    cl_start: np.ndarray
+    cl_len: np.ndarray
+    cl_lbd: np.ndarray
+    cl_learnt: np.ndarray
+    lits: np.ndarray
+    whead: np.ndarray
+    wnext: np.ndarray
+    wblock: np.ndarray
+    """Per watch slot, a literal of its clause (the other watch when it was set): when it is
+    true the clause is satisfied and propagation skips it without reading the clause."""
+    ex_start: np.ndarray
+    ex_len: np.ndarray
+    ex_pool: np.ndarray
+    act: np.ndarray
+    heap: np.ndarray
+    hpos: np.ndarray
+    phase: np.ndarray
+    seen: np.ndarray
+    learnt: np.ndarray
+    astack: np.ndarray
+    aclear: np.ndarray
+    stamp: np.ndarray
+    sc: np.ndarray
+    var_inc: np.ndarray
+    ck_line: np.ndarray
+    """The line cache (:data:`CACHE_SIZE` slots): the line of each slot (-1: empty) ..."""
+    ck_f: np.ndarray
+    ck_e: np.ndarray
+    """... its cells known filled and known empty, as bit masks (lines up to 64 cells) ..."""
+    cv_f: np.ndarray
+    cv_e: np.ndarray
+    cv_status: np.ndarray
+    """... and what fcomp made of it."""
+    stats: np.ndarray
+    control: np.ndarray
+
+
+@njit(cache=True, nogil=True)
+def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
+    """A fresh record for a board with the table ``units``; ``work`` is the line scratch size."""
+    span = units.span
+    n = units.of_cell.shape[0]
+    n_lines = span.shape[0]
+    longest = 0
+    for u in range(n_lines):
+        longest = max(longest, span[u, 2])
+    cap_c = max(1 << 14, 8 * n)
+    cap_l = max(1 << 21, 256 * n)
+    cap_e = max(1 << 18, 64 * longest)
+    return Cdcl(
+        span, units.of_cell, units.at, blocks, colors, clue_off,
+        np.full(n, -1, dtype=np.int8),
+        np.zeros(n, dtype=np.int32),
+        np.zeros(n, dtype=np.int32),
+        np.zeros(n, dtype=np.int8),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int32),
+        np.zeros(n, dtype=np.int32),
+        np.zeros(n + 2, dtype=np.int32),
+        np.zeros(n_lines, dtype=np.bool_),
+        np.zeros(n_lines, dtype=np.int32),
+        np.empty(longest, dtype=np.uint32),
+        np.empty(longest, dtype=np.uint32),
+        np.empty(work, dtype=np.int32),
+        np.empty(longest, dtype=np.uint32),
+        np.empty(longest, dtype=np.uint32),
+        np.empty(longest, dtype=np.int32),
+        np.zeros(cap_c, dtype=np.int64),
+        np.zeros(cap_c, dtype=np.int32),
+        np.zeros(cap_c, dtype=np.int32),
+        np.zeros(cap_c, dtype=np.int8),
+        np.zeros(cap_l, dtype=np.int32),
+        np.full(2 * n, -1, dtype=np.int64),
+        np.full(2 * cap_c, -1, dtype=np.int64),
+        np.zeros(2 * cap_c, dtype=np.int32),
+        np.zeros(n, dtype=np.int64),
+        np.full(n, -1, dtype=np.int32),
+        np.zeros(cap_e, dtype=np.int32),
+        np.zeros(n, dtype=np.float64),
+        np.zeros(n, dtype=np.int32),
+        np.full(n, -1, dtype=np.int32),
+        np.zeros(n, dtype=np.int8),
+        np.zeros(n, dtype=np.int8),
+        np.zeros(n + 1, dtype=np.int32),
+        np.zeros(n + 1, dtype=np.int32),
+        np.zeros(n + 1, dtype=np.int32),
+        np.zeros(n + 2, dtype=np.int64),
+        np.zeros(N_SC, dtype=np.int64),
+        np.ones(1, dtype=np.float64),
+        np.full(CACHE_SIZE, -1, dtype=np.int32),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros(CACHE_SIZE, dtype=np.int8),
+        stats,
+        control,
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def lit_value(val, lit):
+    """1 if ``lit`` is true, 0 if false, -1 if its cell is unknown."""
+    x = val[lit >> 1]
+    if x < 0:
+        return -1
+    return 1 if x == (lit & 1) else 0
+
+
+# --- the activity heap ---------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _before(act, a, b):
+    """Whether variable ``a`` comes out of the heap before ``b``."""
+    return act[a] > act[b] or (act[a] == act[b] and a < b)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def heap_up(s, i):
+    heap, hpos, act = s.heap, s.hpos, s.act
+    v = heap[i]
+    while i > 0:
+        parent = (i - 1) >> 1
+        p = heap[parent]
+        if not _before(act, v, p):
+            break
+        heap[i] = p
+        hpos[p] = i
+        i = parent
+    heap[i] = v
+    hpos[v] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def heap_insert(s, v):
+    if s.hpos[v] >= 0:
+        return
+    size = s.sc[SC_HEAP]
+    s.heap[size] = v
+    s.hpos[v] = size
+    s.sc[SC_HEAP] = size + 1
+    heap_up(s, size)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def heap_pop(s):
+    """The variable of highest activity, taken out of the heap (-1 when it is empty)."""
+    heap, hpos, act = s.heap, s.hpos, s.act
+    size = s.sc[SC_HEAP]
+    if size == 0:
+        return -1
+    top = heap[0]
+    hpos[top] = -1
+    size -= 1
+    s.sc[SC_HEAP] = size
+    if size == 0:
+        return top
+    v = heap[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and _before(act, heap[child + 1], heap[child]):
+            child += 1
+        if not _before(act, heap[child], v):
+            break
+        heap[i] = heap[child]
+        hpos[heap[i]] = i
+        i = child
+    heap[i] = v
+    hpos[v] = i
+    return top
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bump(s, v):
+    """Raise ``v``'s activity (VSIDS), rescaling everything when the numbers grow too big."""
+    bump_arrays(s.act, s.var_inc, s.heap, s.hpos, v)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bump_arrays(act, var_inc, heap, hpos, v):
+    """:func:`bump` on the record's arrays (for loops that hold them in locals)."""
+    act[v] += var_inc[0]
+    if act[v] > 1e100:
+        for u in range(act.shape[0]):
+            act[u] *= 1e-100
+        var_inc[0] *= 1e-100
+    i = hpos[v]
+    if i >= 0:
+        while i > 0:
+            parent = (i - 1) >> 1
+            p = heap[parent]
+            if not _before(act, v, p):
+                break
+            heap[i] = p
+            hpos[p] = i
+            i = parent
+        heap[i] = v
+        hpos[v] = i
+
+
+# --- clauses -------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def has_room(s, n_lits):
+    """Whether one more clause of ``n_lits`` literals fits."""
+    return (s.sc[SC_NCL] + 1 < s.cl_start.shape[0]
+            and s.sc[SC_LUSED] + n_lits <= s.lits.shape[0])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _watch(s, slot, lit, blocker):
+    s.wnext[slot] = s.whead[lit]
+    s.whead[lit] = slot
+    s.wblock[slot] = blocker
+
+
+@njit(cache=True, nogil=True)
+def add_clause(s, src, n_lits, learnt, lbd):
+    """Store ``src[:n_lits]`` (at least two literals) as a clause watching its first two;
+    returns its index. The caller checks :func:`has_room` first."""
+    c = s.sc[SC_NCL]
+    start = s.sc[SC_LUSED]
+    for i in range(n_lits):
+        s.lits[start + i] = src[i]
+    s.cl_start[c] = start
+    s.cl_len[c] = n_lits
+    s.cl_lbd[c] = lbd
+    s.cl_learnt[c] = learnt
+    s.sc[SC_NCL] = c + 1
+    s.sc[SC_LUSED] = start + n_lits
+    _watch(s, 2 * c, src[0], src[1])
+    _watch(s, 2 * c + 1, src[1], src[0])
+    return c
+
+
+@njit(cache=True, nogil=True)
+def reduce_db(s, keep_fraction, keep_glue):
+    """At decision level 0: drop clauses satisfied at level 0, strip literals false there, keep
+    the blocking clauses, the learned clauses of glue 2 or less (if ``keep_glue``) and the best
+    ``keep_fraction`` of the other learned ones (lowest glue, then newest), compact, rebuild the watches.
+
+    Returns how many clauses were deleted. Level 0 needs no reasons (conflict analysis skips it),
+    so reasons pointing at clauses are forgotten there.
+    """
+    n_cl = s.sc[SC_NCL]
+    val = s.val
+    for t in range(s.sc[SC_TRAIL]):
+        s.rkind[s.trail[t] >> 1] = K_DECISION
+    keep = np.ones(n_cl, dtype=np.bool_)
+    n_cand = 0
+    for c in range(n_cl):
+        if s.cl_learnt[c] == 1 and (s.cl_lbd[c] > 2 or not keep_glue):
+            n_cand += 1
+    cand = np.empty(n_cand, dtype=np.int64)
+    key = np.empty(n_cand, dtype=np.float64)
+    j = 0
+    for c in range(n_cl):
+        if s.cl_learnt[c] == 1 and (s.cl_lbd[c] > 2 or not keep_glue):
+            cand[j] = c
+            # lower glue first; among equal glue, newer first (c below n_cl, so the key is exact)
+            key[j] = s.cl_lbd[c] * float(n_cl + 1) + (n_cl - c)
+            j += 1
+    order = np.argsort(key, kind="mergesort")
+    n_keep = int(n_cand * keep_fraction)
+    for r in range(n_keep, n_cand):
+        keep[cand[order[r]]] = False
+    # compact, simplifying by level 0
+    out_c = 0
+    out_l = 0
+    deleted = 0
+    for c in range(n_cl):
+        if not keep[c]:
+            deleted += 1
+            continue
+        start = s.cl_start[c]
+        sat = False
+        m = 0
+        for i in range(s.cl_len[c]):
+            lit = s.lits[start + i]
+            v = lit_value(val, lit)
+            if v == 1:
+                sat = True
+                break
+            if v == -1:
+                s.lits[out_l + m] = lit
+                m += 1
+        if sat or m < 2:
+            # satisfied for good; fewer than two open literals cannot happen at a fixpoint of
+            # level 0 (the clause would have propagated or conflicted), so nothing is lost
+            deleted += 1
+            continue
+        s.cl_start[out_c] = out_l
+        s.cl_len[out_c] = m
+        s.cl_lbd[out_c] = min(s.cl_lbd[c], m)
+        s.cl_learnt[out_c] = s.cl_learnt[c]
+        out_c += 1
+        out_l += m
+    s.sc[SC_NCL] = out_c
+    s.sc[SC_LUSED] = out_l
+    s.whead[:] = -1
+    for c in range(out_c):
+        start = s.cl_start[c]
+        _watch(s, 2 * c, s.lits[start], s.lits[start + 1])
+        _watch(s, 2 * c + 1, s.lits[start + 1], s.lits[start])
+    return deleted
+
+
+@njit(cache=True, nogil=True)
+def is_full(s):
+    """Whether the clauses fill half of either array: time to delete some."""
+    return s.sc[SC_NCL] * 2 > s.cl_start.shape[0] or s.sc[SC_LUSED] * 2 > s.lits.shape[0]
+
+
+@njit(cache=True, nogil=True)
+def luby(i):
+    """The ``i``-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    size = 1
+    seq = 0
+    while size < i + 1:
+        seq += 1
+        size = 2 * size + 1
+    x = i
+    while size - 1 != x:
+        size = (size - 1) >> 1
+        seq -= 1
+        x = x % size
+    return 1 << seq

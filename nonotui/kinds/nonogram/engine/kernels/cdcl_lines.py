@@ -1,0 +1,180 @@
+"""The learning search's lines: loading a line, solving it through the line cache, and the lazy
+explanations (see :mod:`.cdcl`).
+
+An explanation says which known cells of a line force one of its cells: those known before the
+line was solved, minimised by dropping them (latest first, in growing chunks, halved when a chunk
+is needed) while the line, with the forced cell given its other value, still has no arrangement.
+That test is one leftmost placement of the blocks, far cheaper than solving the line. A line
+without any arrangement is explained the same way, with no cell set against it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .cdcl_db import CACHE_SIZE, SC_EXUSED
+from .common import CHANGED
+from .dispatch import fcomp
+from .lines_fast import leftmost
+from .state import ST_LINES
+
+CD_EXPLAIN_LINES = ST_LINES + 1
+"""Leftmost placements tried to build explanations (lines solved to propagate: ``ST_LINES``)."""
+CD_CONFLICTS = ST_LINES + 2
+CD_LEARNED = ST_LINES + 3
+CD_RESTARTS = ST_LINES + 4
+CD_DELETED = ST_LINES + 5
+CD_CACHE_HITS = ST_LINES + 6
+"""Lines answered by the line cache (not counted in ``ST_LINES``)."""
+N_CD_STATS = ST_LINES + 7
+"""Size of the learning search's stats array; indices below ``ST_LINES`` mean what they mean for
+the depth-first search (guesses are decisions, backtracks are backjumps, contradictions are
+conflicts)."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def load_line(s, line, buf):
+    """The cells of ``line`` as linesolver values (1 empty, 2 filled, 3 unknown) into ``buf``."""
+    start = s.span[line, 0]
+    stride = s.span[line, 1]
+    n = s.span[line, 2]
+    for i in range(n):
+        x = s.val[start + i * stride]
+        buf[i] = 3 if x < 0 else (1 << x)
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def solve_cached(s, line, n):
+    """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
+    64 cells; returns its status."""
+    a = s.clue_off[line]
+    b = s.clue_off[line + 1]
+    if n > 64:
+        s.stats[ST_LINES] += 1
+        return fcomp(s.blocks[a:b], s.colors[a:b], s.linebuf[:n], s.outbuf[:n], s.iwork)
+    linebuf, outbuf = s.linebuf, s.outbuf
+    one = np.uint64(1)
+    f = np.uint64(0)
+    e = np.uint64(0)
+    for i in range(n):
+        x = linebuf[i]
+        if x == 2:
+            f |= one << np.uint64(i)
+        elif x == 1:
+            e |= one << np.uint64(i)
+    h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
+        ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
+    if s.ck_line[slot] == line and s.ck_f[slot] == f and s.ck_e[slot] == e:
+        s.stats[CD_CACHE_HITS] += 1
+        status = s.cv_status[slot]
+        if status == CHANGED:
+            of = s.cv_f[slot]
+            oe = s.cv_e[slot]
+            for i in range(n):
+                bit = one << np.uint64(i)
+                outbuf[i] = 2 if (of & bit) != 0 else (1 if (oe & bit) != 0 else 3)
+        return status
+    status = fcomp(s.blocks[a:b], s.colors[a:b], linebuf[:n], outbuf[:n], s.iwork)
+    s.stats[ST_LINES] += 1
+    of = np.uint64(0)
+    oe = np.uint64(0)
+    if status == CHANGED:
+        for i in range(n):
+            x = outbuf[i]
+            if x == 2:
+                of |= one << np.uint64(i)
+            elif x == 1:
+                oe |= one << np.uint64(i)
+    s.ck_line[slot] = line
+    s.ck_f[slot] = f
+    s.ck_e[slot] = e
+    s.cv_f[slot] = of
+    s.cv_e[slot] = oe
+    s.cv_status[slot] = status
+    return status
+
+
+@njit(cache=True, nogil=True)
+def feasible(blocks, line, iwork):
+    """Whether some arrangement of ``blocks`` fits ``line``: its leftmost one exists."""
+    if blocks.shape[0] == 0:
+        for i in range(line.shape[0]):
+            if (line[i] & 1) == 0:
+                return False
+        return True
+    return leftmost(blocks, line, False, iwork)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def explain(s, line, v, tlimit):
+    """A minimal set of the cells of ``line`` known before trail position ``tlimit`` that forces
+    cell ``v`` to its value (``v`` < 0: that leaves the line without an arrangement), written to
+    the explanation pool as the literals they make false. Returns ``(start, length)``."""
+    n = s.span[line, 2]
+    start = s.span[line, 0]
+    stride = s.span[line, 1]
+    if s.sc[SC_EXUSED] + n > s.ex_pool.shape[0]:
+        s.ex_len[:] = -1
+        s.sc[SC_EXUSED] = 0
+    exline, cand, tpos, val = s.exline, s.cand, s.tpos, s.val
+    m = 0
+    target = -1
+    for i in range(n):
+        idx = start + i * stride
+        if idx == v:
+            target = i
+            exline[i] = 3
+        elif val[idx] < 0 or tpos[idx] >= tlimit:
+            exline[i] = 3
+        else:
+            exline[i] = 1 << val[idx]
+            # insertion by trail position, latest first
+            j = m
+            while j > 0 and tpos[start + cand[j - 1] * stride] < tpos[idx]:
+                cand[j] = cand[j - 1]
+                j -= 1
+            cand[j] = i
+            m += 1
+    if target >= 0:
+        exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
+    a = s.clue_off[line]
+    b = s.clue_off[line + 1]
+    blocks = s.blocks[a:b]
+    lbuf = exline[:n]
+    # drop the candidates in growing chunks while the line still forces the cell; a chunk that
+    # fails is retried in halves, and a single cell that fails is kept. Fewer cells known force
+    # less, so a kept cell stays necessary: the result is irredundant, as one by one would be
+    j = 0
+    size = 2
+    tries = 0
+    iwork = s.iwork
+    while j < m:
+        e = min(m, j + size)
+        for t in range(j, e):
+            exline[cand[t]] = 3
+        tries += 1
+        if not feasible(blocks, lbuf, iwork):
+            j = e
+            size *= 2
+            continue
+        for t in range(j, e):
+            i = cand[t]
+            exline[i] = 1 << val[start + i * stride]
+        if size == 1:
+            j += 1
+        else:
+            size //= 2
+    s.stats[CD_EXPLAIN_LINES] += tries
+    out = s.sc[SC_EXUSED]
+    k = 0
+    for i in range(n):
+        if exline[i] != 3 and i != target:
+            idx = start + i * stride
+            s.ex_pool[out + k] = 2 * idx + (1 - val[idx])
+            k += 1
+    s.sc[SC_EXUSED] = out + k
+    return out, k

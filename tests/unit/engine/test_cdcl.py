@@ -1,0 +1,219 @@
+"""The learning search (CDCL, lines as propagators) against the independent oracles.
+
+Every answer is checked by code that shares nothing with the engine: tests/naive_count.py counts
+and lists the solutions, tests/simple_solver.py is a plain-Python line solver and search. Puzzles
+are seeded random pictures, some with their clues swapped between rows (often contradictory),
+some from a partly filled board (sometimes a wrong one), solved with ``max_solutions`` 1, 2, 3.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonotui.kinds.nonogram.engine.search import solve
+from nonotui.kinds.nonogram.formats import load
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import CELL_DTYPE, Board
+from tests import naive_count as naive
+from tests import simple_solver
+
+Given = list[list[int | None]]
+
+
+def random_case(rng: np.random.Generator, sizes: tuple[int, ...]) -> tuple[Puzzle, Given | None]:
+    """A random puzzle, sometimes with two rows' and two columns' clues swapped, sometimes with
+    a given board: some true cells of the picture, sometimes one false cell."""
+    h, w = (int(x) for x in rng.choice(sizes, 2))
+    picture = (rng.random((h, w)) < rng.choice([0.3, 0.5, 0.7])).astype(int).tolist()
+    rows, columns = (list(c) for c in naive.clues_of(picture))
+    if rng.random() < 0.25 and h > 1 and w > 1:
+        rows[0], rows[-1] = rows[-1], rows[0]
+        columns[0], columns[1] = columns[1], columns[0]
+    given: Given | None = None
+    if rng.random() < 0.3:
+        given = [[v if rng.random() < 0.2 else None for v in row] for row in picture]
+        if rng.random() < 0.3:
+            r, c = int(rng.integers(h)), int(rng.integers(w))
+            given[r][c] = 1 - picture[r][c]
+    return Puzzle(rows=rows, columns=columns), given
+
+
+def board_of(puzzle: Puzzle, given: Given | None) -> Board | None:
+    if given is None:
+        return None
+    cells = np.full((puzzle.height, puzzle.width), 3, dtype=CELL_DTYPE)
+    for r, row in enumerate(given):
+        for c, v in enumerate(row):
+            if v is not None:
+                cells[r, c] = 1 + v
+    return Board(cells)
+
+
+def check_case(puzzle: Puzzle, given: Given | None, cap: int, strategy: str = "cdcl") -> str:
+    expected = naive.solutions(puzzle.rows, puzzle.columns, cap=cap + 1, given=given)
+    result = solve(puzzle, max_solutions=cap, strategy=strategy, board=board_of(puzzle, given))
+    found = naive.check_solutions(puzzle.rows, puzzle.columns,
+                                  [b.cells.tolist() for b in result.solutions])
+    assert len(found) == len(result.solutions) == min(len(expected), cap)
+    # every board found satisfies the clues (check_solutions) and the given cells (below)
+    if given is not None:
+        for picture in found:
+            assert all(g is None or g == v for grow, prow in zip(given, picture)
+                       for g, v in zip(grow, prow))
+    if len(expected) <= cap:
+        assert found == set(expected)
+    # "unique" and "contradiction" only when the search space was exhausted
+    want = ("contradiction" if not expected else "solved" if cap == 1
+            else "unique" if len(expected) == 1 else "multiple")
+    assert result.status == want
+    assert result.stats.engine == ("cdcl" if strategy == "cdcl" else result.stats.engine)
+    return want
+
+
+def test_the_learning_search_agrees_with_the_oracle_on_random_puzzles() -> None:
+    rng = np.random.default_rng(14)
+    seen: dict[str, int] = {}
+    for _ in range(150):
+        puzzle, given = random_case(rng, (1, 3, 4, 5, 6, 7))
+        for cap in (1, 2, 3):
+            verdict = check_case(puzzle, given, cap)
+            seen[verdict] = seen.get(verdict, 0) + 1
+    # the sample covers every verdict
+    assert set(seen) == {"unique", "multiple", "solved", "contradiction"}
+
+
+@pytest.mark.nojit
+def test_the_learning_search_on_tiny_puzzles() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        puzzle, given = random_case(rng, (2, 3, 4))
+        check_case(puzzle, given, 3)
+
+
+@pytest.mark.slow
+def test_the_learning_search_agrees_with_the_oracle_on_larger_puzzles() -> None:
+    rng = np.random.default_rng(1414)
+    for _ in range(300):
+        puzzle, given = random_case(rng, (6, 8, 9, 10))
+        check_case(puzzle, given, 2)
+
+
+def test_the_learning_search_agrees_with_the_plain_python_solver() -> None:
+    # 12x12 is beyond the counter's reach; simple_solver's search decides it independently
+    rng = np.random.default_rng(41)
+    for _ in range(12):
+        picture = (rng.random((12, 12)) < 0.5).astype(int).tolist()
+        rows, columns = naive.clues_of(picture)
+        puzzle = Puzzle(rows=rows, columns=columns)
+        expected = simple_solver.solutions(rows, columns, limit=2)
+        result = solve(puzzle, max_solutions=2, strategy="cdcl")
+        assert result.status == ("unique" if len(expected) == 1 else "multiple")
+        got = [[[1 if v == 2 else -1 for v in row] for row in b.cells.tolist()]
+               for b in result.solutions]
+        if len(expected) == 1:
+            assert got == expected
+        naive.check_solutions(rows, columns, [b.cells.tolist() for b in result.solutions])
+
+
+def test_the_learning_search_enumerates_every_solution() -> None:
+    # 5x5 permutations: 120 solutions, each blocked in turn, then the search space runs out
+    puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
+    result = solve(puzzle, max_solutions=121, strategy="cdcl")
+    assert result.status == "multiple" and len(result.solutions) == 120
+    found = naive.check_solutions(puzzle.rows, puzzle.columns,
+                                  [b.cells.tolist() for b in result.solutions])
+    assert len(found) == 120
+    assert result.stats.guesses > 0 and result.stats.backtracks > 0
+
+
+def test_auto_hands_a_long_search_to_the_learning_search() -> None:
+    # more guesses than the depth-first search's first budget: the learning search answers
+    puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
+    result = solve(puzzle, max_solutions=121)
+    assert result.stats.engine == "cdcl" and result.stats.strategy == "cdcl"
+    assert result.stats.guesses > 16
+    assert len(result.solutions) == naive.count(puzzle.rows, puzzle.columns) == 120
+    as_dict = result.stats.as_dict()
+    assert as_dict["engine"] == "cdcl" and as_dict["conflicts"] == result.stats.conflicts
+
+
+def test_auto_leaves_an_easy_puzzle_to_the_depth_first_search() -> None:
+    puzzle = Puzzle(rows=[[1, 1], [2], [1], [1]], columns=[[2], [1], [2], [1]])
+    result = solve(puzzle)
+    assert result.status == "unique" and result.stats.engine == "dfs"
+    assert result.stats.conflicts == 0
+
+
+def test_the_learning_search_gives_the_same_answer_on_every_run() -> None:
+    rng = np.random.default_rng(7)
+    picture = (rng.random((15, 15)) < 0.5).astype(int).tolist()
+    rows, columns = naive.clues_of(picture)
+    puzzles = [Puzzle(rows=rows, columns=columns), Puzzle(rows=[[1]] * 6, columns=[[1]] * 6)]
+    for puzzle in puzzles:
+        for strategy in ("cdcl", "auto"):
+            runs = [solve(puzzle, max_solutions=3, strategy=strategy) for _ in range(2)]
+            assert runs[0].status == runs[1].status
+            assert [b.cells.tolist() for b in runs[0].solutions] == \
+                [b.cells.tolist() for b in runs[1].solutions]
+            if strategy == "cdcl":
+                assert runs[0].stats == runs[1].stats
+
+
+@pytest.fixture
+def knotty(bench: Path) -> Puzzle:
+    """Knotty (40x40): the learning search does not finish it in a fraction of a second."""
+    solve(Puzzle(rows=((1,),), columns=((1,),)), strategy="cdcl")
+    return load(bench / "survey" / "knotty.nin")
+
+
+def test_the_learning_search_stops_on_cancel_and_on_timeout(knotty: Puzzle) -> None:
+    calls = 0
+
+    def should_stop() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls >= 3
+
+    result = solve(knotty, should_stop=should_stop, strategy="cdcl")
+    assert result.status == "cancelled" and calls >= 3
+    result = solve(knotty, timeout=0.2, strategy="cdcl")
+    assert result.status == "timeout"
+    assert result.stats.guesses > 0
+    check = naive.check_solutions(knotty.rows, knotty.columns,
+                                  [b.cells.tolist() for b in result.solutions])
+    assert len(check) == len(result.solutions)
+
+
+def enumerate_against_the_counter(seed: int, n: int, density: float, cap: int) -> int:
+    """Sparse 10x10 puzzles (every other one with two row clues swapped) enumerated up to
+    ``cap`` solutions: these need conflicts, so learning and explanations are exercised.
+    Returns the conflicts analysed."""
+    rng = np.random.default_rng(seed)
+    conflicts = 0
+    for i in range(n):
+        picture = (rng.random((10, 10)) < density).astype(int).tolist()
+        rows, columns = (list(c) for c in naive.clues_of(picture))
+        if i % 2:
+            rows[0], rows[1] = rows[1], rows[0]
+        result = solve(Puzzle(rows=rows, columns=columns), max_solutions=cap, strategy="cdcl")
+        conflicts += result.stats.conflicts
+        expected = naive.solutions(rows, columns, cap=cap)
+        found = naive.check_solutions(rows, columns, [b.cells.tolist() for b in result.solutions])
+        if len(expected) < cap:
+            assert found == set(expected)
+        else:
+            assert len(found) == cap and result.status == "multiple"
+    return conflicts
+
+
+def test_enumerations_that_need_conflicts_match_the_counter() -> None:
+    # an explanation that keeps too few cells (a broken minimisation) fails here
+    assert enumerate_against_the_counter(4, 20, 0.4, 300) > 100
+
+
+@pytest.mark.slow
+def test_longer_enumerations_that_need_conflicts_match_the_counter() -> None:
+    assert enumerate_against_the_counter(3, 30, 0.3, 300) > 500
