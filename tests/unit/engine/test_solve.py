@@ -18,7 +18,7 @@ import pytest
 
 from nonotui.errors import NonotuiError, UnsupportedPuzzleError
 from nonotui.kinds import open_one
-from nonotui.kinds.nonogram.engine.search import solve
+from nonotui.kinds.nonogram.engine.search import StoppedBy, solve
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import Board
 from tests import naive_count as naive
@@ -301,3 +301,15 @@ def test_colour_puzzles_are_refused_not_misread() -> None:
     flower = Path(__file__).resolve().parents[2] / "data" / "formats" / "flower.non"
     with pytest.raises(UnsupportedPuzzleError):
         solve(open_one(str(flower)))
+
+
+@pytest.mark.parametrize("stopped_by", ["timeout", "cancelled"])
+def test_a_stop_as_the_first_run_spends_its_guesses_is_that_stop(stopped_by: StoppedBy) -> None:
+    """The deadline or a cancel landing just as the depth-first search's first run returns for its
+    guess budget skips the hand-off: the answer is that stop, never "solved" (seen under load on
+    a 2-core machine with Forever and a short timeout)."""
+    from nonotui.kinds.nonogram.engine import kernels
+    from nonotui.kinds.nonogram.engine.search import _status
+
+    assert _status(kernels.SEARCH_BUDGET, 0, 2, stopped_by) == stopped_by
+    assert _status(kernels.SEARCH_BUDGET, 1, 2, stopped_by) == stopped_by

@@ -422,7 +422,10 @@ class _Runner:
 def _status(
     status: int, found: int, max_solutions: int, stopped_by: StoppedBy | None
 ) -> SolveStatus:
-    if status == kernels.SEARCH_STOPPED:
+    if status == kernels.SEARCH_STOPPED or (
+        status == kernels.SEARCH_BUDGET and stopped_by is not None
+    ):
+        # a stop that lands just as the first run spends its guesses: the hand-off is skipped
         return stopped_by or "cancelled"
     if found >= 2:
         return "multiple"
