@@ -26,7 +26,10 @@ What is measured, for each puzzle and solver:
 - each peer, whole process, wall seconds, killed at the limit: pbnsolve (``-b -u``, uniqueness
   checked), nonogrid (``--max-solutions=2``), Simpson's ``nonogram`` (``-s 2 -CO``, counts up to 2
   solutions). A peer whose variable is unset, or not an executable, is skipped;
-- after a run over the limit a solver is not run again on that puzzle.
+- after a run over the limit a solver is not run again on that puzzle, except nonogrid, whose
+  search order changes from run to run (its hash keys mix in addresses, which address-space
+  randomisation changes in every process): it always gets all its runs, and the cell says how
+  many went over the limit.
 
 Every solver reads the same clues: a temporary ``.nin`` (``.non`` for Simpson's, which reads only
 its own format) written by nonotui from the puzzle it loaded. Statuses are compared: ``unique``,
@@ -196,6 +199,9 @@ class Solver:
     name: str
     command: Callable[[dict[str, Path], float], list[str]]
     parse: Parser
+    varies: bool = False
+    """Whether its search differs from run to run (then a run over the limit does not end its
+    runs on that puzzle)."""
 
 
 def peers() -> tuple[list[Solver], list[str]]:
@@ -212,7 +218,8 @@ def peers() -> tuple[list[Solver], list[str]]:
     for name, var, make, parse in specs:
         binary = os.environ.get(var, "")
         if binary and os.path.isfile(binary) and os.access(binary, os.X_OK):
-            found.append(Solver(name, make(binary), parse))
+            # nonogrid's hash keys mix in addresses that change in every process
+            found.append(Solver(name, make(binary), parse, varies=name == "nonogrid"))
         else:
             notes.append(f"{name} skipped: set {var} to its executable")
     return found, notes
@@ -236,6 +243,19 @@ def run_process(argv: list[str], limit: float, parse: Parser) -> Run:
         return Run("timeout", time.perf_counter() - start)
     seconds = time.perf_counter() - start
     return Run(parse(out, err, process.returncode), seconds)
+
+
+def run_cell(solver: Solver, files: dict[str, Path], limit: float, runs: int) -> Cell:
+    """Up to ``runs`` whole-process runs; the first over the limit ends them unless the solver
+    varies from run to run."""
+    cell = Cell()
+    # nonotui stops itself at the limit; give its process time to start and answer
+    grace = 15.0 if solver.name == "nonotui process" else 0.0
+    for _ in range(runs):
+        cell.runs.append(run_process(solver.command(files, limit), limit + grace, solver.parse))
+        if cell.runs[-1].status == "timeout" and not solver.varies:
+            break
+    return cell
 
 
 def run_engine(puzzle: Puzzle, limit: float) -> Run:
@@ -338,14 +358,7 @@ def measure(rows: list[Row], solvers: list[Solver], runs: int, limit: float, har
                 break
         row.cells["nonotui engine"] = engine
         for solver in [nonotui_process(), *solvers]:
-            cell = Cell()
-            # nonotui stops itself at the limit; give its process time to start and answer
-            grace = 15.0 if solver.name == "nonotui process" else 0.0
-            for _ in range(n):
-                cell.runs.append(run_process(solver.command(files, limit), limit + grace, solver.parse))
-                if cell.runs[-1].status == "timeout":
-                    break
-            row.cells[solver.name] = cell
+            row.cells[solver.name] = run_cell(solver, files, limit, n)
         log(f"{row.name}: " + ", ".join(f"{k} {c.status} {fmt(c.median)}" for k, c in row.cells.items()))
 
 

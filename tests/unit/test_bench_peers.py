@@ -7,6 +7,7 @@ each peer's output on fixed texts shaped like what each peer prints.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -196,3 +197,19 @@ def test_the_hard_folder_may_be_a_pynogram_checkout(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("NONOTUI_HARD_DIR", str(tmp_path))
     rows = peers.puzzles(tmp_path, quick=True, all_survey=False, only=["dom"])
     assert [(r.name, r.puzzle.width if r.puzzle else None) for r in rows] == [("9-Dom", 19)]
+
+
+def test_a_run_over_the_limit_ends_the_runs_unless_the_solver_varies(tmp_path: Path) -> None:
+    def sleeper(files: dict[str, Path], limit: float) -> list[str]:
+        return [sys.executable, "-c", "import time; time.sleep(30)"]
+
+    steady = peers.run_cell(peers.Solver("s", sleeper, peers.parse_simpson), {}, 0.2, 3)
+    assert [r.status for r in steady.runs] == ["timeout"]
+    varying = peers.run_cell(peers.Solver("v", sleeper, peers.parse_simpson, varies=True), {}, 0.2, 3)
+    assert [r.status for r in varying.runs] == ["timeout"] * 3
+    assert peers.cell_text(varying, 0.2) == "over 0.2 s"
+
+
+def test_a_cell_says_how_many_runs_went_over_the_limit() -> None:
+    cell = Cell([Run("timeout", 60.0), Run("multiple", 0.094), Run("timeout", 60.0)])
+    assert peers.cell_text(cell, 60) == "94 ms (2 of 3 runs over 60 s)"
