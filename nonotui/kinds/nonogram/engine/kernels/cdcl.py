@@ -133,13 +133,9 @@ def enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq, li
 
 
 @njit(cache=True, nogil=True, inline="always")
-def propagate_clauses(s):
+def propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level, tpos,
+                      rkind, rref, rtrail, of_cell, dirty, lq):
     """Two-watched-literal propagation of the clauses; returns a conflicting clause or -1."""
-    val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
-    cl_start, cl_len = s.cl_start, s.cl_len
-    sc, trail = s.sc, s.trail
-    level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
-    of_cell, dirty, lq = s.of_cell, s.dirty, s.lq
     lvl = sc[SC_LEVEL]
     while sc[SC_QHEAD] < sc[SC_TRAIL]:
         f = trail[sc[SC_QHEAD]] ^ 1  # the literal that became false
@@ -194,38 +190,44 @@ def propagate_clauses(s):
 def propagate(s):
     """Clauses, then one queued line, until nothing changes: ``_OK``, ``_CONFLICT`` (described
     by ``sc[SC_CKIND]`` and ``sc[SC_CREF]``) or ``_STOPPED``."""
-    n_lines = s.lq.shape[0]
+    # every array this loop touches is taken out of the record once (see :func:`enq`)
+    val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
+    cl_start, cl_len, sc, trail = s.cl_start, s.cl_len, s.sc, s.trail
+    level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
+    of_cell, dirty, lq, span, control, stats = s.of_cell, s.dirty, s.lq, s.span, s.control, s.stats
+    clue_off, blocks, colors = s.clue_off, s.blocks, s.colors
+    linebuf, outbuf, iwork = s.linebuf, s.outbuf, s.iwork
+    ck_line, ck_f, ck_e, cv_f, cv_e, cv_status = s.ck_line, s.ck_f, s.ck_e, s.cv_f, s.cv_e, \
+        s.cv_status
+    n_lines = lq.shape[0]
     while True:
-        c = propagate_clauses(s)
+        c = propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level,
+                              tpos, rkind, rref, rtrail, of_cell, dirty, lq)
         if c >= 0:
-            s.sc[SC_CKIND] = _CONF_CLAUSE
-            s.sc[SC_CREF] = c
+            sc[SC_CKIND] = _CONF_CLAUSE
+            sc[SC_CREF] = c
             return _CONFLICT
-        if s.sc[SC_LQCOUNT] == 0:
+        if sc[SC_LQCOUNT] == 0:
             return _OK
-        if s.control[0] != 0:
+        if control[0] != 0:
             return _STOPPED
-        line = s.lq[s.sc[SC_LQHEAD]]
-        s.sc[SC_LQHEAD] = (s.sc[SC_LQHEAD] + 1) % n_lines
-        s.sc[SC_LQCOUNT] -= 1
-        s.dirty[line] = False
-        n = load_line(s, line, s.linebuf)
-        status = solve_cached(s, line, n)
+        line = lq[sc[SC_LQHEAD]]
+        sc[SC_LQHEAD] = (sc[SC_LQHEAD] + 1) % n_lines
+        sc[SC_LQCOUNT] -= 1
+        dirty[line] = False
+        n = load_line(span, val, line, linebuf)
+        status = solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats,
+                              ck_line, ck_f, ck_e, cv_f, cv_e, cv_status)
         if status == CONTRADICTION:
-            s.stats[ST_CONTRADICTIONS] += 1
-            s.sc[SC_CKIND] = _CONF_LINE
-            s.sc[SC_CREF] = line
+            stats[ST_CONTRADICTIONS] += 1
+            sc[SC_CKIND] = _CONF_LINE
+            sc[SC_CREF] = line
             return _CONFLICT
         if status == CHANGED:
-            sc = s.sc
             t0 = sc[SC_TRAIL]
             lvl = sc[SC_LEVEL]
-            start = s.span[line, 0]
-            stride = s.span[line, 1]
-            linebuf, outbuf = s.linebuf, s.outbuf
-            val, level, tpos, trail = s.val, s.level, s.tpos, s.trail
-            rkind, rref, rtrail = s.rkind, s.rref, s.rtrail
-            of_cell, dirty, lq = s.of_cell, s.dirty, s.lq
+            start = span[line, 0]
+            stride = span[line, 1]
             for i in range(n):
                 if linebuf[i] == 3 and outbuf[i] != 3:
                     idx = start + i * stride
