@@ -113,17 +113,17 @@ def feasible(blocks, line, iwork):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def explain(s, line, v, tlimit):
+def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks, iwork, stats,
+            ex_pool, ex_len):
     """A minimal set of the cells of ``line`` known before trail position ``tlimit`` that forces
     cell ``v`` to its value (``v`` < 0: that leaves the line without an arrangement), written to
     the explanation pool as the literals they make false. Returns ``(start, length)``."""
-    n = s.span[line, 2]
-    start = s.span[line, 0]
-    stride = s.span[line, 1]
-    if s.sc[SC_EXUSED] + n > s.ex_pool.shape[0]:
-        s.ex_len[:] = -1
-        s.sc[SC_EXUSED] = 0
-    exline, cand, tpos, val = s.exline, s.cand, s.tpos, s.val
+    n = span[line, 2]
+    start = span[line, 0]
+    stride = span[line, 1]
+    if sc[SC_EXUSED] + n > ex_pool.shape[0]:
+        ex_len[:] = -1
+        sc[SC_EXUSED] = 0
     m = 0
     target = -1
     for i in range(n):
@@ -144,9 +144,9 @@ def explain(s, line, v, tlimit):
             m += 1
     if target >= 0:
         exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
-    a = s.clue_off[line]
-    b = s.clue_off[line + 1]
-    blocks = s.blocks[a:b]
+    a = clue_off[line]
+    b = clue_off[line + 1]
+    line_blocks = blocks[a:b]
     lbuf = exline[:n]
     # drop the candidates in growing chunks while the line still forces the cell; a chunk that
     # fails is retried in halves, and a single cell that fails is kept. Fewer cells known force
@@ -154,13 +154,12 @@ def explain(s, line, v, tlimit):
     j = 0
     size = 2
     tries = 0
-    iwork = s.iwork
     while j < m:
         e = min(m, j + size)
         for t in range(j, e):
             exline[cand[t]] = 3
         tries += 1
-        if not feasible(blocks, lbuf, iwork):
+        if not feasible(line_blocks, lbuf, iwork):
             j = e
             size *= 2
             continue
@@ -171,13 +170,13 @@ def explain(s, line, v, tlimit):
             j += 1
         else:
             size //= 2
-    s.stats[CD_EXPLAIN_LINES] += tries
-    out = s.sc[SC_EXUSED]
+    stats[CD_EXPLAIN_LINES] += tries
+    out = sc[SC_EXUSED]
     k = 0
     for i in range(n):
         if exline[i] != 3 and i != target:
             idx = start + i * stride
-            s.ex_pool[out + k] = 2 * idx + (1 - val[idx])
+            ex_pool[out + k] = 2 * idx + (1 - val[idx])
             k += 1
-    s.sc[SC_EXUSED] = out + k
+    sc[SC_EXUSED] = out + k
     return out, k
