@@ -133,13 +133,9 @@ def enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq, li
 
 
 @njit(cache=True, nogil=True, inline="always")
-def propagate_clauses(s):
+def propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level, tpos,
+                      rkind, rref, rtrail, of_cell, dirty, lq):
     """Two-watched-literal propagation of the clauses; returns a conflicting clause or -1."""
-    val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
-    cl_start, cl_len = s.cl_start, s.cl_len
-    sc, trail = s.sc, s.trail
-    level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
-    of_cell, dirty, lq = s.of_cell, s.dirty, s.lq
     lvl = sc[SC_LEVEL]
     while sc[SC_QHEAD] < sc[SC_TRAIL]:
         f = trail[sc[SC_QHEAD]] ^ 1  # the literal that became false
@@ -194,38 +190,44 @@ def propagate_clauses(s):
 def propagate(s):
     """Clauses, then one queued line, until nothing changes: ``_OK``, ``_CONFLICT`` (described
     by ``sc[SC_CKIND]`` and ``sc[SC_CREF]``) or ``_STOPPED``."""
-    n_lines = s.lq.shape[0]
+    # every array this loop touches is taken out of the record once (see :func:`enq`)
+    val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
+    cl_start, cl_len, sc, trail = s.cl_start, s.cl_len, s.sc, s.trail
+    level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
+    of_cell, dirty, lq, span, control, stats = s.of_cell, s.dirty, s.lq, s.span, s.control, s.stats
+    clue_off, blocks, colors = s.clue_off, s.blocks, s.colors
+    linebuf, outbuf, iwork = s.linebuf, s.outbuf, s.iwork
+    ck_line, ck_f, ck_e, cv_f, cv_e, cv_status = s.ck_line, s.ck_f, s.ck_e, s.cv_f, s.cv_e, \
+        s.cv_status
+    n_lines = lq.shape[0]
     while True:
-        c = propagate_clauses(s)
+        c = propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level,
+                              tpos, rkind, rref, rtrail, of_cell, dirty, lq)
         if c >= 0:
-            s.sc[SC_CKIND] = _CONF_CLAUSE
-            s.sc[SC_CREF] = c
+            sc[SC_CKIND] = _CONF_CLAUSE
+            sc[SC_CREF] = c
             return _CONFLICT
-        if s.sc[SC_LQCOUNT] == 0:
+        if sc[SC_LQCOUNT] == 0:
             return _OK
-        if s.control[0] != 0:
+        if control[0] != 0:
             return _STOPPED
-        line = s.lq[s.sc[SC_LQHEAD]]
-        s.sc[SC_LQHEAD] = (s.sc[SC_LQHEAD] + 1) % n_lines
-        s.sc[SC_LQCOUNT] -= 1
-        s.dirty[line] = False
-        n = load_line(s, line, s.linebuf)
-        status = solve_cached(s, line, n)
+        line = lq[sc[SC_LQHEAD]]
+        sc[SC_LQHEAD] = (sc[SC_LQHEAD] + 1) % n_lines
+        sc[SC_LQCOUNT] -= 1
+        dirty[line] = False
+        n = load_line(span, val, line, linebuf)
+        status = solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats,
+                              ck_line, ck_f, ck_e, cv_f, cv_e, cv_status)
         if status == CONTRADICTION:
-            s.stats[ST_CONTRADICTIONS] += 1
-            s.sc[SC_CKIND] = _CONF_LINE
-            s.sc[SC_CREF] = line
+            stats[ST_CONTRADICTIONS] += 1
+            sc[SC_CKIND] = _CONF_LINE
+            sc[SC_CREF] = line
             return _CONFLICT
         if status == CHANGED:
-            sc = s.sc
             t0 = sc[SC_TRAIL]
             lvl = sc[SC_LEVEL]
-            start = s.span[line, 0]
-            stride = s.span[line, 1]
-            linebuf, outbuf = s.linebuf, s.outbuf
-            val, level, tpos, trail = s.val, s.level, s.tpos, s.trail
-            rkind, rref, rtrail = s.rkind, s.rref, s.rtrail
-            of_cell, dirty, lq = s.of_cell, s.dirty, s.lq
+            start = span[line, 0]
+            stride = span[line, 1]
             for i in range(n):
                 if linebuf[i] == 3 and outbuf[i] != 3:
                     idx = start + i * stride
@@ -234,17 +236,19 @@ def propagate(s):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def reason(s, v):
+def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_pool, span, val,
+           tpos, sc, exline, cand, clue_off, blocks, iwork, stats):
     """The literals of ``v``'s reason other than ``v``'s own, as ``(array, start, length)``;
     a clause reason still holds ``v``'s literal, which callers skip."""
-    if s.rkind[v] == K_CLAUSE:
-        c = s.rref[v]
-        return s.lits, s.cl_start[c], s.cl_len[c]
-    if s.ex_len[v] < 0:
-        start, k = explain(s, s.rref[v], v, s.rtrail[v])
-        s.ex_start[v] = start
-        s.ex_len[v] = k
-    return s.ex_pool, s.ex_start[v], s.ex_len[v]
+    if rkind[v] == K_CLAUSE:
+        c = rref[v]
+        return lits, cl_start[c], cl_len[c]
+    if ex_len[v] < 0:
+        start, k = explain(rref[v], v, rtrail[v], span, val, tpos, sc, exline, cand, clue_off,
+                           blocks, iwork, stats, ex_pool, ex_len)
+        ex_start[v] = start
+        ex_len[v] = k
+    return ex_pool, ex_start[v], ex_len[v]
 
 
 @njit(cache=True, nogil=True)
@@ -252,18 +256,29 @@ def analyze(s):
     """1-UIP learning from the conflict in ``sc``: the clause goes to ``learnt`` (asserting
     literal first, a literal of the backjump level second). Returns ``(length, backjump level,
     glue)``."""
-    dl = s.sc[SC_LEVEL]
+    # every array the analysis and the explanations touch is taken out of the record once
+    # (see :func:`enq`)
+    sc = s.sc
+    dl = sc[SC_LEVEL]
     seen, level, learnt, trail = s.seen, s.level, s.learnt, s.trail
     act, var_inc, heap, hpos = s.act, s.var_inc, s.heap, s.hpos
-    if s.sc[SC_CKIND] == _CONF_CLAUSE:
-        c = s.sc[SC_CREF]
-        arr, start, k = s.lits, s.cl_start[c], s.cl_len[c]
+    rkind, rref, rtrail, lits, cl_start, cl_len = s.rkind, s.rref, s.rtrail, s.lits, s.cl_start, \
+        s.cl_len
+    ex_start, ex_len, ex_pool, span, val, tpos = s.ex_start, s.ex_len, s.ex_pool, s.span, s.val, \
+        s.tpos
+    exline, cand, clue_off, blocks, iwork, stats = s.exline, s.cand, s.clue_off, s.blocks, \
+        s.iwork, s.stats
+    astack, aclear, stamps = s.astack, s.aclear, s.stamp
+    if sc[SC_CKIND] == _CONF_CLAUSE:
+        c = sc[SC_CREF]
+        arr, start, k = lits, cl_start[c], cl_len[c]
     else:
-        start, k = explain(s, s.sc[SC_CREF], -1, s.sc[SC_TRAIL])
-        arr = s.ex_pool
+        start, k = explain(sc[SC_CREF], -1, sc[SC_TRAIL], span, val, tpos, sc, exline, cand,
+                           clue_off, blocks, iwork, stats, ex_pool, ex_len)
+        arr = ex_pool
     path = 0
     out = 1
-    idx = s.sc[SC_TRAIL] - 1
+    idx = sc[SC_TRAIL] - 1
     p = -1
     while True:
         for i in range(start, start + k):
@@ -287,26 +302,31 @@ def analyze(s):
         path -= 1
         if path == 0:
             break
-        arr, start, k = reason(s, p >> 1)
+        arr, start, k = reason(p >> 1, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start,
+                               ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
+                               blocks, iwork, stats)
     learnt[0] = p ^ 1
     # recursive minimisation (MiniSat's): drop literals implied by the others
     n_clear = 0
     abstract = 0
     for i in range(1, out):
         u = learnt[i] >> 1
-        s.aclear[n_clear] = u
+        aclear[n_clear] = u
         n_clear += 1
         abstract |= 1 << (level[u] & 31)
-    s.sc[SC_NCLEAR] = n_clear
+    sc[SC_NCLEAR] = n_clear
     j = 1
     for i in range(1, out):
         u = learnt[i] >> 1
-        if s.rkind[u] == K_DECISION or not redundant(s, u, abstract):
+        if rkind[u] == K_DECISION or not redundant(
+                u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
+                cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
+                blocks, iwork, stats):
             learnt[j] = learnt[i]
             j += 1
     out = j
-    for i in range(s.sc[SC_NCLEAR]):
-        seen[s.aclear[i]] = 0
+    for i in range(sc[SC_NCLEAR]):
+        seen[aclear[i]] = 0
     # the backjump level's literal goes second; the glue counts distinct levels
     bt = 0
     if out > 1:
@@ -316,22 +336,23 @@ def analyze(s):
                 best = i
         learnt[1], learnt[best] = learnt[best], learnt[1]
         bt = level[learnt[1] >> 1]
-    s.sc[SC_STAMP] += 1
-    stamp = s.sc[SC_STAMP]
+    sc[SC_STAMP] += 1
+    stamp = sc[SC_STAMP]
     glue = 0
     for i in range(out):
         lv = level[learnt[i] >> 1]
-        if s.stamp[lv] != stamp:
-            s.stamp[lv] = stamp
+        if stamps[lv] != stamp:
+            stamps[lv] = stamp
             glue += 1
     return out, bt, glue
 
 
 @njit(cache=True, nogil=True)
-def redundant(s, u, abstract):
+def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
+              cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
+              blocks, iwork, stats):
     """Whether learned literal ``u`` follows from the others (every path of reasons back from it
     ends in marked cells); cells found on the way are marked, or unmarked again on failure."""
-    seen, level, astack, aclear, rkind, sc = s.seen, s.level, s.astack, s.aclear, s.rkind, s.sc
     top = sc[SC_NCLEAR]
     n_clear = top
     sp = 0
@@ -340,7 +361,9 @@ def redundant(s, u, abstract):
     while sp > 0:
         sp -= 1
         v = astack[sp]
-        arr, start, k = reason(s, v)
+        arr, start, k = reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len,
+                               ex_pool, span, val, tpos, sc, exline, cand, clue_off, blocks,
+                               iwork, stats)
         for i in range(start, start + k):
             x = arr[i] >> 1
             if x == v or seen[x] != 0 or level[x] == 0:

@@ -34,27 +34,30 @@ conflicts)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
-def load_line(s, line, buf):
-    """The cells of ``line`` as linesolver values (1 empty, 2 filled, 3 unknown) into ``buf``."""
-    start = s.span[line, 0]
-    stride = s.span[line, 1]
-    n = s.span[line, 2]
+def load_line(span, val, line, buf):
+    """The cells of ``line`` as linesolver values (1 empty, 2 filled, 3 unknown) into ``buf``.
+
+    This and the functions below take the record's arrays as arguments rather than the record:
+    each access through the record costs two atomic reference counts (see :func:`.cdcl.enq`)."""
+    start = span[line, 0]
+    stride = span[line, 1]
+    n = span[line, 2]
     for i in range(n):
-        x = s.val[start + i * stride]
+        x = val[start + i * stride]
         buf[i] = 3 if x < 0 else (1 << x)
     return n
 
 
 @njit(cache=True, nogil=True, inline="always")
-def solve_cached(s, line, n):
+def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
+                 ck_e, cv_f, cv_e, cv_status):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
     64 cells; returns its status."""
-    a = s.clue_off[line]
-    b = s.clue_off[line + 1]
+    a = clue_off[line]
+    b = clue_off[line + 1]
     if n > 64:
-        s.stats[ST_LINES] += 1
-        return fcomp(s.blocks[a:b], s.colors[a:b], s.linebuf[:n], s.outbuf[:n], s.iwork)
-    linebuf, outbuf = s.linebuf, s.outbuf
+        stats[ST_LINES] += 1
+        return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
     f = np.uint64(0)
     e = np.uint64(0)
@@ -68,18 +71,18 @@ def solve_cached(s, line, n):
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     h ^= h >> np.uint64(29)
     slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
-    if s.ck_line[slot] == line and s.ck_f[slot] == f and s.ck_e[slot] == e:
-        s.stats[CD_CACHE_HITS] += 1
-        status = s.cv_status[slot]
+    if ck_line[slot] == line and ck_f[slot] == f and ck_e[slot] == e:
+        stats[CD_CACHE_HITS] += 1
+        status = cv_status[slot]
         if status == CHANGED:
-            of = s.cv_f[slot]
-            oe = s.cv_e[slot]
+            of = cv_f[slot]
+            oe = cv_e[slot]
             for i in range(n):
                 bit = one << np.uint64(i)
                 outbuf[i] = 2 if (of & bit) != 0 else (1 if (oe & bit) != 0 else 3)
         return status
-    status = fcomp(s.blocks[a:b], s.colors[a:b], linebuf[:n], outbuf[:n], s.iwork)
-    s.stats[ST_LINES] += 1
+    status = fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
+    stats[ST_LINES] += 1
     of = np.uint64(0)
     oe = np.uint64(0)
     if status == CHANGED:
@@ -89,12 +92,12 @@ def solve_cached(s, line, n):
                 of |= one << np.uint64(i)
             elif x == 1:
                 oe |= one << np.uint64(i)
-    s.ck_line[slot] = line
-    s.ck_f[slot] = f
-    s.ck_e[slot] = e
-    s.cv_f[slot] = of
-    s.cv_e[slot] = oe
-    s.cv_status[slot] = status
+    ck_line[slot] = line
+    ck_f[slot] = f
+    ck_e[slot] = e
+    cv_f[slot] = of
+    cv_e[slot] = oe
+    cv_status[slot] = status
     return status
 
 
@@ -110,17 +113,17 @@ def feasible(blocks, line, iwork):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def explain(s, line, v, tlimit):
+def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks, iwork, stats,
+            ex_pool, ex_len):
     """A minimal set of the cells of ``line`` known before trail position ``tlimit`` that forces
     cell ``v`` to its value (``v`` < 0: that leaves the line without an arrangement), written to
     the explanation pool as the literals they make false. Returns ``(start, length)``."""
-    n = s.span[line, 2]
-    start = s.span[line, 0]
-    stride = s.span[line, 1]
-    if s.sc[SC_EXUSED] + n > s.ex_pool.shape[0]:
-        s.ex_len[:] = -1
-        s.sc[SC_EXUSED] = 0
-    exline, cand, tpos, val = s.exline, s.cand, s.tpos, s.val
+    n = span[line, 2]
+    start = span[line, 0]
+    stride = span[line, 1]
+    if sc[SC_EXUSED] + n > ex_pool.shape[0]:
+        ex_len[:] = -1
+        sc[SC_EXUSED] = 0
     m = 0
     target = -1
     for i in range(n):
@@ -141,9 +144,9 @@ def explain(s, line, v, tlimit):
             m += 1
     if target >= 0:
         exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
-    a = s.clue_off[line]
-    b = s.clue_off[line + 1]
-    blocks = s.blocks[a:b]
+    a = clue_off[line]
+    b = clue_off[line + 1]
+    line_blocks = blocks[a:b]
     lbuf = exline[:n]
     # drop the candidates in growing chunks while the line still forces the cell; a chunk that
     # fails is retried in halves, and a single cell that fails is kept. Fewer cells known force
@@ -151,13 +154,12 @@ def explain(s, line, v, tlimit):
     j = 0
     size = 2
     tries = 0
-    iwork = s.iwork
     while j < m:
         e = min(m, j + size)
         for t in range(j, e):
             exline[cand[t]] = 3
         tries += 1
-        if not feasible(blocks, lbuf, iwork):
+        if not feasible(line_blocks, lbuf, iwork):
             j = e
             size *= 2
             continue
@@ -168,13 +170,13 @@ def explain(s, line, v, tlimit):
             j += 1
         else:
             size //= 2
-    s.stats[CD_EXPLAIN_LINES] += tries
-    out = s.sc[SC_EXUSED]
+    stats[CD_EXPLAIN_LINES] += tries
+    out = sc[SC_EXUSED]
     k = 0
     for i in range(n):
         if exline[i] != 3 and i != target:
             idx = start + i * stride
-            s.ex_pool[out + k] = 2 * idx + (1 - val[idx])
+            ex_pool[out + k] = 2 * idx + (1 - val[idx])
             k += 1
-    s.sc[SC_EXUSED] = out + k
+    sc[SC_EXUSED] = out + k
     return out, k
