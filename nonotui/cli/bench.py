@@ -235,7 +235,7 @@ def _in_pool(entries: list[Entry], timeout: float | None, options: Options, work
 def warm_up_worker(options: Options, names: list[str]) -> None:
     """A worker's start: load the kernels each kind of the run solves with."""
     for name in names:
-        kinds.get(name).warm_up(lambda: False, "solve", options[name])
+        kinds.get(name).warm_up(lambda: False, "long", options[name])
 
 
 def solve_in_worker(options: Options, puzzle: Any, timeout: float | None,

@@ -311,7 +311,8 @@ class Kind(Protocol):
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
-        takes them), or also what hints, checks and guides use."""
+        takes them), what any solve may come to use however long it searches (``long``), or
+        also what hints, checks and guides use (``all``)."""
 
     # -- drawing and playing -------------------------------------------------------------------
 

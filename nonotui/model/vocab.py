@@ -53,8 +53,10 @@ CheckStatus = Literal[
 ]
 """What ``nonotui check`` found (``timeout`` and ``cancelled`` are the CLI's own)."""
 
-WarmUp = Literal["solve", "all"]
-"""What to warm up: what a solve uses (the CLI), or everything the player uses."""
+WarmUp = Literal["solve", "all", "long"]
+"""What to warm up: what a solve uses (the CLI), everything the player uses, or what any solve
+may come to use however long it searches (a worker that solves many puzzles, each under its own
+timeout, so that no puzzle pays a kernel's load inside its timeout)."""
 
 DigitKeys = Literal["count", "none"]
 """What the digit keys do on the play screen: a vi-style count prefix for the next move, or

@@ -351,14 +351,19 @@ class NonogramKind:
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None) -> None:
-        """For ``solve``: solve a 4x4 puzzle that needs probing with the chosen linesolvers.
-        For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
+        """For ``solve``: solve a 4x4 puzzle that needs probing with the chosen linesolvers
+        (``long``: and with the learning search, which hard puzzles hand over to). For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
         once, so that every kernel the player uses is compiled or loaded from numba's cache."""
-        if what == "solve":
+        if what in ("solve", "long"):
             from nonotui.kinds.nonogram.formats import tatham
 
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
             self.solve(four, options=options)
+            if what == "long":
+                # a hard puzzle hands over to the learning search: its load must not count
+                # against that puzzle's timeout (bench --jobs workers); one solve skips it (5 %
+                # of `nonotui solve` on a small puzzle) and pays it only when it hands over
+                self.solve(four, options={**(options or {}), "strategy": "cdcl"})
             return
         load_engine()
         from nonotui.kinds.nonogram.engine.hints import HintContext, next_hint
@@ -370,6 +375,7 @@ class NonogramKind:
         next_hint(tiny, board, should_stop=should_stop)
         HintContext(tiny).warm_up()  # probing as a kept hint context does
         propagation(tiny, board)  # propagating as auto-solve does
+        self.solve(tiny, options={"strategy": "cdcl"})  # auto-solve's hard puzzles go to it
         board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
         next_hint(tiny, board, should_stop=should_stop)
         for solver in REGISTRY.values():
