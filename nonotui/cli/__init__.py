@@ -48,8 +48,12 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every subcommand."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser: with every subcommand, or, when ``argv`` starts with a subcommand's
+    name (or is empty, which opens the player), with that subcommand alone, so that a command
+    imports no other command's module (``nonotui solve`` on a small puzzle spends a tenth of its
+    start-up less; docs/solver.md, "Start-up"). The parse is the same either way: options come
+    after the subcommand, and ``--help``, ``--version`` or anything unknown get the full parser."""
     parser = argparse.ArgumentParser(
         prog="nonotui",
         description="A terminal nonogram player with a real solver behind it.",
@@ -60,17 +64,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    only = _command_named(argv)
     for name in SUBCOMMANDS:
-        importlib.import_module(f"nonotui.cli.{name}").register(sub)
+        if only in (None, name):
+            importlib.import_module(f"nonotui.cli.{name}").register(sub)
     for kind in kinds.kinds():
         for command in kind.subcommands():
-            command.register(sub)
+            if only in (None, command.name):
+                command.register(sub)
     return parser
+
+
+def _command_named(argv: Sequence[str] | None) -> str | None:
+    """The subcommand ``argv`` runs, when it can be told without parsing (``play`` for no
+    arguments); ``None`` when every subcommand must be known."""
+    if argv is None:
+        return None
+    if not argv:
+        return "play"
+    first = argv[0]
+    if first in SUBCOMMANDS:
+        return first
+    if any(first == command.name for kind in kinds.kinds() for command in kind.subcommands()):
+        return first
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         # Plain `nonotui` opens the player's library.

@@ -1,23 +1,29 @@
 """``nonotui bench PATH...``: solve every puzzle under some files and folders, and time the engine.
 
-All puzzles run in one process after a warm-up solve, so the times are the engine's own, without
-numba's compilation or cache loading. Text output is a table that grows as puzzles finish, then
-totals; ``--json`` prints a list with one object per puzzle.
+With ``--jobs 1`` all puzzles run in this process after a warm-up solve, so the times are the
+engine's own, without numba's compilation or cache loading. With more jobs (the default: every
+core) they run in a pool of worker processes (:mod:`nonotui.cli.jobs`), each warmed up once, and
+each row is still printed in input order. Text output is a table that grows as puzzles finish,
+then totals; ``--json`` prints a list with one object per puzzle.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from nonotui import kinds
-from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options
+from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options, positive_int
 from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, NonotuiError
+from nonotui.model.kind import identity_of
 
 NOT_SUPPORTED = "not supported"
 """The status of a colour puzzle (the solver is black and white only so far)."""
@@ -36,13 +42,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "process after a warm-up, and print a table and totals. A timeout or a puzzle without a "
         "solution is a result, not an error. Exit code 1 when any file cannot be read or holds "
         "a colour puzzle (shown as 'not supported': the solver is black and white only so far); "
-        "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0.",
+        "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0. "
+        "With --jobs N above 1 the puzzles are solved in N worker processes, rows still in "
+        "input order.",
     )
     p.add_argument(
         "paths", metavar="PATH", nargs="+",
         help="puzzle file, FILE#N, game id, bundled puzzle name or folder",
     )
     add_engine_options(p, "bench")
+    p.add_argument(
+        "--jobs", metavar="N", type=positive_int, default=None,
+        help="solve N puzzles at once in worker processes, each with its own --timeout "
+        "(default: every core this process may use; 1 solves them one by one in this process)",
+    )
     p.set_defaults(func=run)
 
 
@@ -56,6 +69,8 @@ class Entry:
     error: str | None = None
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    killed: bool = False
+    """A worker that gave no answer in its time (timeout) or after Ctrl-C was stopped."""
 
     def as_json(self) -> dict[str, Any]:
         """The row as ``--json`` prints it."""
@@ -67,10 +82,16 @@ class Entry:
             "seconds": round(self.seconds, 6),
             "stats": self.stats,
         }
+        if self.puzzle is not None:
+            # the same key as `nonotui solve --json`'s, whatever file or folder it came from
+            kind = kinds.kind_of(self.puzzle)
+            out["identity"] = identity_of(kind.identity_document(self.puzzle))
         if self.puzzle is not None and self.puzzle.title:
             out["title"] = self.puzzle.title
         if self.error is not None:
             out["error"] = self.error
+        if self.killed:
+            out["killed"] = True
         return out
 
 
@@ -124,31 +145,32 @@ def run(args: argparse.Namespace) -> int:
             print("[]")
         print("nonotui: no puzzle files under " + ", ".join(args.paths), file=sys.stderr)
         return EXIT_BAD_INPUT
-    # load the kernels of every kind in the run first, so that their loading is not timed
     used = {kinds.kind_of(e.puzzle).name: kinds.kind_of(e.puzzle) for e in entries
             if e.puzzle is not None and not e.status}
-    for kind in used.values():
-        kind.warm_up(lambda: False, "solve", options[kind.name])
     # what the totals name: each kind's settings (a nonogram's linesolver stack)
-    settings = {key: value for kind_opts in options.values() for key, value in kind_opts.items()}
+    settings: dict[str, object] = {
+        key: value for kind_opts in options.values() for key, value in kind_opts.items()}
+    from nonotui.cli import jobs
+
+    todo = sum(1 for e in entries if e.puzzle is not None and not e.status)
+    workers = min(args.jobs or jobs.default_jobs(), todo)
+    if any(name not in kinds.BUILTIN for name in used):
+        workers = 1  # a kind registered at run time exists in this process only
 
     table = None if args.json else Table(entries)
     if table is not None:
         table.header()
-    cancelled = False
+    started = time.perf_counter()
     with _ctrl_c_stops() as stopped:
-        for entry in entries:
-            if entry.puzzle is not None and not entry.status:
-                kind = kinds.kind_of(entry.puzzle)
-                result = kind.solve(entry.puzzle, timeout=args.timeout, should_stop=stopped,
-                                    options=options[kind.name])
-                entry.status, entry.seconds = result.status, result.seconds
-                entry.stats = dict(result.stats)
-                cancelled = result.status == "cancelled"
-            if table is not None:
-                table.row(entry)
-            if cancelled:
-                break
+        if workers > 1:
+            cancelled = _in_pool(entries, args.timeout, options, workers, table, stopped)
+        else:
+            # load the kernels of every kind in the run first, so that their loading is not timed
+            for kind in used.values():
+                kind.warm_up(lambda: False, "solve", options[kind.name])
+            cancelled = _in_process(entries, args.timeout, options, table, stopped)
+    if workers > 1:
+        settings.update(jobs=workers, wall=f"{time.perf_counter() - started:.2f} s")
     done = [e for e in entries if e.status]
     if args.json:
         print(json.dumps([e.as_json() for e in done]))
@@ -159,6 +181,70 @@ def run(args: argparse.Namespace) -> int:
     if any(e.status in (ERROR, NOT_SUPPORTED) for e in done):
         return EXIT_BAD_INPUT
     return EXIT_OK
+
+
+Options = dict[str, dict[str, object]]
+
+
+def _in_process(entries: list[Entry], timeout: float | None, options: Options,
+                table: Table | None, stopped: Callable[[], bool] | None) -> bool:
+    """Solve the entries one by one in this process; whether Ctrl-C stopped the run."""
+    for entry in entries:
+        cancelled = False
+        if entry.puzzle is not None and not entry.status:
+            kind = kinds.kind_of(entry.puzzle)
+            result = kind.solve(entry.puzzle, timeout=timeout, should_stop=stopped,
+                                options=options[kind.name])
+            entry.status, entry.seconds = result.status, result.seconds
+            entry.stats = dict(result.stats)
+            cancelled = result.status == "cancelled"
+        if table is not None:
+            table.row(entry)
+        if cancelled:
+            return True
+    return False
+
+
+def _in_pool(entries: list[Entry], timeout: float | None, options: Options, workers: int,
+             table: Table | None, stopped: Callable[[], bool] | None) -> bool:
+    """Solve the entries in a pool of ``workers`` processes, printing each row in input order
+    once it and every row before it are known; whether Ctrl-C stopped the run."""
+    from nonotui.cli import jobs
+
+    names = sorted({kinds.kind_of(e.puzzle).name for e in entries
+                    if e.puzzle is not None and not e.status})
+    pool = jobs.Pool(workers, functools.partial(warm_up_worker, options, names),
+                     functools.partial(solve_in_worker, options))
+    tasks = [(i, e.puzzle) for i, e in enumerate(entries) if e.puzzle is not None and not e.status]
+    printed = 0
+    cancelled = False
+    for answer in pool.run(tasks, timeout, stopped):
+        entry = entries[answer.index]
+        entry.status, entry.seconds, entry.stats = answer.status, answer.seconds, answer.stats
+        entry.killed = answer.killed
+        if answer.error is not None:
+            entry.error = answer.error
+        cancelled = cancelled or answer.status == "cancelled"
+        while printed < len(entries) and entries[printed].status:
+            if table is not None:
+                table.row(entries[printed])
+            printed += 1
+    return cancelled or bool(stopped is not None and stopped())
+
+
+def warm_up_worker(options: Options, names: list[str]) -> None:
+    """A worker's start: load the kernels each kind of the run solves with."""
+    for name in names:
+        kinds.get(name).warm_up(lambda: False, "solve", options[name])
+
+
+def solve_in_worker(options: Options, puzzle: Any, timeout: float | None,
+                    should_stop: Callable[[], bool]) -> tuple[str, float, dict[str, Any]]:
+    """One puzzle in a worker: its status, the search's seconds and statistics."""
+    kind = kinds.kind_of(puzzle)
+    result = kind.solve(puzzle, timeout=timeout, should_stop=should_stop,
+                        options=options[kind.name])
+    return result.status, result.seconds, dict(result.stats)
 
 
 class Table:
@@ -186,6 +272,10 @@ class Table:
             self._line(e.label, size, e.status, "-", "-", "-")
             if e.status == ERROR:
                 print(f"    {e.error}", flush=True)
+            return
+        if e.killed:  # no statistics from a worker that was stopped
+            self._line(e.label, size, e.status, f"{e.seconds:.4f}", "-", "-")
+            print("    no answer in time: its worker was stopped", flush=True)
             return
         self._line(e.label, size, e.status, f"{e.seconds:.4f}", str(e.stats["guesses"]),
                    str(e.stats["max_depth"]))

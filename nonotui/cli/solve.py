@@ -27,7 +27,7 @@ from nonotui.errors import (
     NonotuiError,
     UnsupportedPuzzleError,
 )
-from nonotui.model.kind import Command
+from nonotui.model.kind import Command, identity_of
 
 EXIT_FOR_STATUS = {
     "unique": EXIT_OK,
@@ -115,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         puzzle = _one_puzzle(args.file)
         kind = kinds.kind_of(puzzle)
-        report.update(width=puzzle.width, height=puzzle.height)
+        report.update(width=puzzle.width, height=puzzle.height,
+                      identity=identity_of(kind.identity_document(puzzle)))
         if puzzle.title:
             report["title"] = puzzle.title
         # load the kernels first, so that "seconds" is the search alone

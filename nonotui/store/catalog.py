@@ -6,12 +6,15 @@ import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nonotui import kinds
 from nonotui.errors import NonotuiError
 from nonotui.model import files
 from nonotui.model.kind import PuzzleLike
-from nonotui.store.paths import DataDir
+
+if TYPE_CHECKING:  # the catalogue only reads a DataDir it is given
+    from nonotui.store.paths import DataDir
 
 BUNDLED_PACKAGE = "nonotui.puzzles"
 LEARN_FILE = "learn.non"

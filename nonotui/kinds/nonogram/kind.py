@@ -444,11 +444,9 @@ class NonogramKind:
     # -- the command line ----------------------------------------------------------------------
 
     def subcommands(self) -> Sequence[Subcommand]:
-        """``line``: one line through each linesolver, timed; ``generate``: new puzzles."""
-        from nonotui.kinds.nonogram import generate_command, line_command
-
-        return [Subcommand("line", line_command.register),
-                Subcommand("generate", generate_command.register)]
+        """``line``: one line through each linesolver, timed; ``generate``: new puzzles. Each
+        command's module is imported only when its parser is built."""
+        return [Subcommand("line", _register_line), Subcommand("generate", _register_generate)]
 
     def add_options(self, command: Command, parser: Any) -> None:
         """``--linesolvers`` for ``solve`` and ``bench``."""
@@ -551,6 +549,18 @@ def load_engine() -> None:
     first (``tests/unit/test_engine_import_race.py``)."""
     with _ENGINE_IMPORT:
         from nonotui.kinds.nonogram.engine import checks, hints, search, steps  # noqa: F401
+
+
+def _register_line(sub: Any) -> None:
+    from nonotui.kinds.nonogram import line_command
+
+    line_command.register(sub)
+
+
+def _register_generate(sub: Any) -> None:
+    from nonotui.kinds.nonogram import generate_command
+
+    generate_command.register(sub)
 
 
 def _parts(clue: tuple[int, ...]) -> tuple[str, ...]:

@@ -64,6 +64,8 @@ class SolveStats:
     """Clauses the learning search learned."""
     restarts: int = 0
     """Restarts of the learning search."""
+    cached_lines: int = 0
+    """How many of the line solves counted in ``lines`` the line cache answered."""
 
     def as_dict(self) -> dict[str, object]:
         """The statistics as plain JSON-ready values."""
@@ -80,6 +82,7 @@ class SolveStats:
             "conflicts": self.conflicts,
             "learned": self.learned,
             "restarts": self.restarts,
+            "cached_lines": self.cached_lines,
         }
 
 
@@ -449,4 +452,5 @@ def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | No
         max_depth=int(stats[kernels.ST_MAX_DEPTH]),
         backtracks=int(stats[kernels.ST_BACKTRACKS]),
         contradictions=int(stats[kernels.ST_CONTRADICTIONS]),
+        cached_lines=int(stats[kernels.ST_CACHED]),
     )

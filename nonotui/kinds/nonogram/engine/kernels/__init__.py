@@ -96,6 +96,7 @@ try:
     )
     from .state import (
         ST_BACKTRACKS,
+        ST_CACHED,
         ST_CONTRADICTIONS,
         ST_DECIDED,
         ST_DEPTH,
@@ -120,7 +121,7 @@ __all__ = [
     "FILLED", "N_OPTIONS", "OLSAK", "OPT_GUESS_BUDGET", "OPT_MEMO", "OPT_NEAR", "OPT_ORDER",
     "OPT_SCORE", "REFUSED", "SCORE_FAIL_FIRST", "SCORE_PRODUCT", "SCORE_WU", "SEARCH_BUDGET",
     "SEARCH_DONE", "SEARCH_LIMIT", "SEARCH_REFUSED", "SEARCH_STOPPED", "ST_BACKTRACKS",
-    "ST_CONTRADICTIONS", "ST_DECIDED", "ST_DEPTH", "ST_GUESSES", "ST_LINES", "ST_MAX_DEPTH",
+    "ST_CACHED", "ST_CONTRADICTIONS", "ST_DECIDED", "ST_DEPTH", "ST_GUESSES", "ST_LINES", "ST_MAX_DEPTH",
     "ST_PROBES", "ST_SOLUTIONS", "UNCHANGED", "Units", "chain_units", "complete", "fast",
     "fcomp", "grid_units", "leftmost", "line_steps", "olsak", "probe_memo", "probe_all", "probe_chain", "repeat_line",
     "search", "search_grid", "solve_batch", "solve_line", "solve_stack", "work_size",

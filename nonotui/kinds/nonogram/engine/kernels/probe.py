@@ -239,6 +239,9 @@ def probe_round(st, pr, options, max_solutions):
     linebuf = st.linebuf
     outbuf = st.outbuf
     iwork = st.iwork
+    ltag = st.ltag
+    lcache = st.lcache
+    lkey = st.lkey
     probe_val = pr.probe_val
     probe_stamp = pr.probe_stamp
     agreed = pr.agreed
@@ -290,7 +293,8 @@ def probe_round(st, pr, options, max_solutions):
                 # for every probe costs two reference counts each (about 190 ns a call)
                 prop = _propagate(span, of_cell, blocks, colors, clue_off, methods, complete,
                                   score, cells, pending, fuel, trail_idx, trail_old, tpos_box,
-                                  linebuf, outbuf, iwork, stats, control)
+                                  linebuf, outbuf, iwork, stats, control, ltag, lcache,
+                                  lkey)
                 tpos = tpos_box[0]
                 changed = tpos - mark
                 exhausted = False

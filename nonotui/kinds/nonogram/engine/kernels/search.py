@@ -30,6 +30,7 @@ from .state import (
     new_prop,
     settle,
     undo,
+    with_line_cache,
 )
 
 SEARCH_DONE = 0
@@ -87,6 +88,9 @@ def search(units, blocks, colors, clue_off, methods, complete, score, cells, max
     depth = 0
 
     status = propagate(st)
+    if status == PROP_OK and stats[ST_DECIDED] < n_cells:
+        # what follows probes, and probes meet the same line states again and again
+        st = with_line_cache(st)
     while True:
         if status == PROP_STOPPED:
             return SEARCH_STOPPED, pr.found[0]

@@ -34,8 +34,16 @@ ST_SOLUTIONS = 4
 ST_DECIDED = 5
 ST_BACKTRACKS = 6
 ST_CONTRADICTIONS = 7
-ST_LINES = 8
-"""Indices into the stats array; ST_LINES + rank counts the lines solved by each rank."""
+ST_CACHED = 8
+ST_LINES = 9
+"""Indices into the stats array; ST_LINES + rank counts the lines solved by each rank,
+``ST_CACHED`` how many of those solves the line cache answered (see :func:`new_line_cache`)."""
+
+CACHE_MIN_SLOTS = 1 << 8
+CACHE_MAX_SLOTS = 1 << 16
+CACHE_SLOTS_PER_CELL = 8
+"""The line cache's size: a power of two, about this many slots per cell of the board, within
+these bounds (measured in benchmarks/random_tail.py, see docs/solver.md)."""
 
 
 class Units(NamedTuple):
@@ -82,6 +90,12 @@ class Prop(NamedTuple):
     iwork: np.ndarray
     stats: np.ndarray
     control: np.ndarray
+    ltag: np.ndarray
+    """``uint64[slots]``: the line cache's tags (see :func:`new_line_cache`); empty: no cache."""
+    lcache: np.ndarray
+    """``uint64[slots, 2 * words]``: the line cache's lines and answers."""
+    lkey: np.ndarray
+    """``uint64[words]``: scratch for the key of the line being solved."""
 
 
 @njit(cache=True, nogil=True)
@@ -133,9 +147,11 @@ def most_blocks(clue_off):
 @njit(cache=True, nogil=True)
 def new_prop(units, blocks, colors, clue_off, methods, complete, score, cells, trail_size, stats,
              control):
-    """A propagation record for ``cells``, with its buffers and a trail of ``trail_size``."""
+    """A propagation record for ``cells``, with its buffers and a trail of ``trail_size``, and
+    no line cache (see :func:`with_line_cache`)."""
     n_units = units.span.shape[0]
     longest = longest_unit(units.span)
+    words = (longest + 31) // 32
     return Prop(
         units.span, units.of_cell, units.at, blocks, colors, clue_off, methods, complete, score,
         cells,
@@ -149,7 +165,45 @@ def new_prop(units, blocks, colors, clue_off, methods, complete, score, cells, t
         np.empty(work_size(longest, most_blocks(clue_off)), dtype=np.int32),
         stats,
         control,
+        np.zeros(0, dtype=np.uint64),
+        np.empty((0, 2 * words), dtype=np.uint64),
+        np.empty(words, dtype=np.uint64),
     )
+
+
+@njit(cache=True, nogil=True)
+def with_line_cache(st):
+    """Propagation record ``st`` (its arrays shared) with a line cache: a record from
+    :func:`new_prop` has none, which costs nothing to a puzzle that propagation alone solves
+    (a propagation that narrows lines only never meets a line state twice)."""
+    ltag, lcache = new_line_cache(st.cells.shape[0], st.linebuf.shape[0])
+    return Prop(st.span, st.of_cell, st.at, st.blocks, st.colors, st.clue_off, st.methods,
+                st.complete, st.score, st.cells, st.pending, st.fuel, st.trail_idx,
+                st.trail_old, st.tpos, st.linebuf, st.outbuf, st.iwork, st.stats, st.control,
+                ltag, lcache, st.lkey)
+
+
+@njit(cache=True, nogil=True)
+def new_line_cache(n_cells, longest):
+    """An empty line cache for a board of ``n_cells`` whose longest unit has ``longest`` cells:
+    its tags and its lines and answers.
+
+    Propagation meets the same line in the same state again and again (every probe of a round
+    re-solves most of the lines the previous round's probes solved), so it keeps the answers of
+    recent line solves. Slot ``s`` holds one: its tag, ``unit * n_ranks + rank + 1`` in the low
+    56 bits and the status + 2 in the high 8 (0: empty slot); in the second array, columns
+    ``0 .. words - 1`` the line's cells, two bits each, 32 to a word, and the next ``words`` the
+    linesolver's output, packed alike (for a changed line). Only the tags are zeroed: the rest is
+    read only under a tag that was written with it, and an unused page costs nothing. The slot is picked by a hash of tag and cells, and a new answer
+    overwrites what was there: lossy and bounded. A lookup compares the whole key, never the hash
+    alone, and a linesolver's answer depends on nothing but its clue and its line, so an answer
+    from the cache is exactly the one the linesolver would give.
+    """
+    slots = CACHE_MIN_SLOTS
+    while slots < CACHE_MAX_SLOTS and slots < n_cells * CACHE_SLOTS_PER_CELL:
+        slots *= 2
+    words = (longest + 31) // 32
+    return np.zeros(slots, dtype=np.uint64), np.empty((slots, 2 * words), dtype=np.uint64)
 
 
 @njit(cache=True, nogil=True, inline="always")
