@@ -139,3 +139,11 @@ def test_the_statistics_count_the_cached_solves() -> None:
     data = result.stats.as_dict()
     assert 0 < data["cached_lines"] < data["lines"]
     assert data["cached_lines"] == result.stats.cached_lines
+
+
+def test_cached_lines_counts_the_learning_searchs_own_cache() -> None:
+    # the learning search keeps its own line cache; its hits belong in the same field
+    puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
+    result = solve(puzzle, max_solutions=121, strategy="cdcl")
+    assert len(result.solutions) == 120
+    assert 0 < result.stats.cached_lines < result.stats.lines["fcomp"]

@@ -438,10 +438,14 @@ def _status(
 def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | None) -> SolveStats:
     lines = {s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)}
     learning: dict[str, int] = {}
+    cached = int(stats[kernels.ST_CACHED])
     if cdcl is not None:
-        # the learning search solves its lines with fcomp, to propagate and to explain
+        # the learning search solves its lines with fcomp, to propagate and to explain; it
+        # counts the ones its line cache answered apart: both go in, as the DFS counts them
+        hits = int(cdcl[kernels.CD_CACHE_HITS])
+        cached += hits
         lines["fcomp"] = lines.get("fcomp", 0) + int(cdcl[kernels.ST_LINES]
-                                                     + cdcl[kernels.CD_EXPLAIN_LINES])
+                                                     + cdcl[kernels.CD_EXPLAIN_LINES]) + hits
         learning = {"conflicts": int(cdcl[kernels.CD_CONFLICTS]),
                     "learned": int(cdcl[kernels.CD_LEARNED]),
                     "restarts": int(cdcl[kernels.CD_RESTARTS])}
@@ -455,5 +459,5 @@ def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | No
         max_depth=int(stats[kernels.ST_MAX_DEPTH]),
         backtracks=int(stats[kernels.ST_BACKTRACKS]),
         contradictions=int(stats[kernels.ST_CONTRADICTIONS]),
-        cached_lines=int(stats[kernels.ST_CACHED]),
+        cached_lines=cached,
     )

@@ -37,6 +37,7 @@ if _folder is not None:
 try:
     from . import line_steps, probe_memo
     from .cdcl import (
+        CD_CACHE_HITS,
         CD_CONFLICTS,
         CD_DELETED,
         CD_EXPLAIN_LINES,
@@ -116,7 +117,7 @@ CACHE_FOLDER: str | None = _folder
 """Where this package's kernels are cached (None: numba's own choice, or NUMBA_CACHE_DIR)."""
 
 __all__ = [
-    "BOTH", "CACHE_FOLDER", "CDCL_DONE", "CDCL_LIMIT", "CDCL_STOPPED", "CD_CONFLICTS",
+    "BOTH", "CACHE_FOLDER", "CDCL_DONE", "CDCL_LIMIT", "CDCL_STOPPED", "CD_CACHE_HITS", "CD_CONFLICTS",
     "CD_DELETED", "CD_EXPLAIN_LINES", "CD_LEARNED", "CD_RESTARTS", "N_CD_STATS", "cdcl_grid", "CHANGED", "COMPLETE", "CONTRADICTION", "EMPTY", "FAST", "FCOMP",
     "FILLED", "N_OPTIONS", "OLSAK", "OPT_GUESS_BUDGET", "OPT_MEMO", "OPT_NEAR", "OPT_ORDER",
     "OPT_SCORE", "REFUSED", "SCORE_FAIL_FIRST", "SCORE_PRODUCT", "SCORE_WU", "SEARCH_BUDGET",
