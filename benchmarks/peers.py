@@ -59,7 +59,7 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -430,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         log(note)
     rows = puzzles(args.bench, args.quick, args.all_survey, [w for w in args.only.split(",") if w])
     load_before = os.getloadavg()
-    started = datetime.now(timezone.utc)
+    started = datetime.now(UTC)
     measure(rows, solvers, runs, limit, args.hard_once, log)
     load_after = os.getloadavg()
     names = ["nonotui engine", "nonotui process", *[s.name for s in solvers]]

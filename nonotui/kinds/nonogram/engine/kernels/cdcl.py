@@ -26,7 +26,6 @@ there are no more. The kernel is deterministic: no clock or randomness decides a
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .cdcl_db import (
@@ -46,22 +45,19 @@ from .cdcl_db import (
     add_clause,
     bump_arrays,
     has_room,
-    is_full,
     heap_insert,
     heap_pop,
+    is_full,
     lit_value,
     luby,
     new_cdcl,
     reduce_db,
 )
 from .cdcl_lines import (
-    CD_CACHE_HITS,
     CD_CONFLICTS,
     CD_DELETED,
-    CD_EXPLAIN_LINES,
     CD_LEARNED,
     CD_RESTARTS,
-    N_CD_STATS,
     explain,
     load_line,
     solve_cached,
@@ -73,7 +69,6 @@ from .state import (
     ST_DECIDED,
     ST_DEPTH,
     ST_GUESSES,
-    ST_LINES,
     ST_MAX_DEPTH,
     ST_SOLUTIONS,
     grid_units,
