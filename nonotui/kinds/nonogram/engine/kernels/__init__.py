@@ -36,18 +36,15 @@ if _folder is not None:
     numba.config.CACHE_DIR = _folder
 try:
     from . import line_steps, probe_memo
-    from .cdcl import (
+    from .cdcl import CDCL_DONE, CDCL_LIMIT, CDCL_STOPPED, cdcl_grid
+    from .cdcl_lines import (
         CD_CACHE_HITS,
         CD_CONFLICTS,
         CD_DELETED,
         CD_EXPLAIN_LINES,
         CD_LEARNED,
         CD_RESTARTS,
-        CDCL_DONE,
-        CDCL_LIMIT,
-        CDCL_STOPPED,
         N_CD_STATS,
-        cdcl_grid,
     )
     from .chain import chain_units, probe_all, probe_chain
     from .common import (
