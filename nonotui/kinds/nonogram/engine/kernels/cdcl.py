@@ -52,6 +52,7 @@ from .cdcl_db import (
     luby,
     new_cdcl,
     reduce_db,
+    sift_up,
 )
 from .cdcl_lines import (
     CD_CONFLICTS,
@@ -397,18 +398,8 @@ def backtrack(s, lvl):
         val[v] = -1
         ex_len[v] = -1
         if hpos[v] < 0:  # heap_insert, on the locals
-            i = size
+            sift_up(heap, hpos, act, v, size)
             size += 1
-            while i > 0:
-                parent = (i - 1) >> 1
-                p = heap[parent]
-                if not (act[v] > act[p] or (act[v] == act[p] and v < p)):
-                    break
-                heap[i] = p
-                hpos[p] = i
-                i = parent
-            heap[i] = v
-            hpos[v] = i
     sc[SC_HEAP] = size
     s.sc[SC_TRAIL] = keep
     s.sc[SC_QHEAD] = keep

@@ -197,9 +197,9 @@ def _before(act, a, b):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def heap_up(s, i):
-    heap, hpos, act = s.heap, s.hpos, s.act
-    v = heap[i]
+def sift_up(heap, hpos, act, v, i):
+    """Put ``v`` at slot ``i`` of the heap and move it up past every parent it comes before.
+    Takes the arrays, not the record: loops that hold them in locals call it too."""
     while i > 0:
         parent = (i - 1) >> 1
         p = heap[parent]
@@ -210,6 +210,11 @@ def heap_up(s, i):
         i = parent
     heap[i] = v
     hpos[v] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def heap_up(s, i):
+    sift_up(s.heap, s.hpos, s.act, s.heap[i], i)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -270,16 +275,7 @@ def bump_arrays(act, var_inc, heap, hpos, v):
         var_inc[0] *= 1e-100
     i = hpos[v]
     if i >= 0:
-        while i > 0:
-            parent = (i - 1) >> 1
-            p = heap[parent]
-            if not _before(act, v, p):
-                break
-            heap[i] = p
-            hpos[p] = i
-            i = parent
-        heap[i] = v
-        hpos[v] = i
+        sift_up(heap, hpos, act, v, i)
 
 
 # --- clauses -------------------------------------------------------------------------------
