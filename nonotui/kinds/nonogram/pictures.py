@@ -182,6 +182,18 @@ class _LineCounts:
 # -- uniqueness --------------------------------------------------------------------------------
 
 
+def _flipped(picture: Picture, cells: list[Cell],
+             measure: Callable[[Picture], list[Cell]]) -> list[Cell]:
+    """``measure`` of the picture with ``cells`` flipped; the picture is left as it was."""
+    for r, c in cells:
+        picture[r][c] ^= 1
+    try:
+        return measure(picture)
+    finally:
+        for r, c in cells:
+            picture[r][c] ^= 1
+
+
 def undecided(picture: Picture) -> list[Cell]:
     """The cells complete line logic leaves undecided for ``picture``'s clues, row-major."""
     from nonotui.kinds.nonogram.engine.steps import propagation
@@ -229,11 +241,7 @@ def make_line_solvable(picture: Picture, rng: SplitMix64, symmetry: Symmetry,
         best: tuple[list[Cell], list[Cell]] | None = None
         for _ in range(min(sampled, len(choices))):
             cells = choices.pop(rng.below(len(choices)))
-            for r, c in cells:
-                picture[r][c] ^= 1
-            left = open_of(picture)
-            for r, c in cells:
-                picture[r][c] ^= 1
+            left = _flipped(picture, cells, open_of)
             if best is None or len(left) < len(best[1]):
                 best = (cells, left)
         assert best is not None
@@ -374,11 +382,7 @@ def cover_filled(picture: Picture, rng: SplitMix64, symmetry: Symmetry, budget: 
             cells = orbit(candidates.pop(rng.below(len(candidates))), width, height, symmetry)
             if not keeps(cells):
                 continue
-            for r, c in cells:
-                picture[r][c] ^= 1
-            after = uncovered(picture)
-            for r, c in cells:
-                picture[r][c] ^= 1
+            after = _flipped(picture, cells, uncovered)
             if best is None or len(after) < len(best[1]):
                 best = (cells, after)
         if best is None:
