@@ -49,6 +49,21 @@ def load_line(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _masks(buf, n):
+    """The first ``n`` cells of ``buf`` as two bit masks: known filled, known empty."""
+    one = np.uint64(1)
+    f = np.uint64(0)
+    e = np.uint64(0)
+    for i in range(n):
+        x = buf[i]
+        if x == 2:
+            f |= one << np.uint64(i)
+        elif x == 1:
+            e |= one << np.uint64(i)
+    return f, e
+
+
+@njit(cache=True, nogil=True, inline="always")
 def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
                  ck_e, cv_f, cv_e, cv_status):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
@@ -59,14 +74,7 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
         stats[ST_LINES] += 1
         return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
-    f = np.uint64(0)
-    e = np.uint64(0)
-    for i in range(n):
-        x = linebuf[i]
-        if x == 2:
-            f |= one << np.uint64(i)
-        elif x == 1:
-            e |= one << np.uint64(i)
+    f, e = _masks(linebuf, n)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     h ^= h >> np.uint64(29)
@@ -86,12 +94,7 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
     of = np.uint64(0)
     oe = np.uint64(0)
     if status == CHANGED:
-        for i in range(n):
-            x = outbuf[i]
-            if x == 2:
-                of |= one << np.uint64(i)
-            elif x == 1:
-                oe |= one << np.uint64(i)
+        of, oe = _masks(outbuf, n)
     ck_line[slot] = line
     ck_f[slot] = f
     ck_e[slot] = e
