@@ -18,10 +18,11 @@ import numpy as np
 from nonotui.kinds.nonogram.engine.explain import fixed_blocks
 from nonotui.kinds.nonogram.engine.search import SolveResult, solve
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
-from nonotui.model import EMPTY, FILLED, Board
+from nonotui.model import Board
 
 Cell = tuple[int, int, int]
-"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``)."""
+"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``, or one
+colour's bit)."""
 
 
 class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradiction
@@ -39,17 +40,23 @@ def search(puzzle: Puzzle, board: Board | None, max_solutions: int,
     return result
 
 
+def decided(cells: np.ndarray) -> np.ndarray:
+    """Which cells hold exactly one value (a mark: empty, filled or one colour)."""
+    c = cells.astype(np.int64)
+    one: np.ndarray = (c != 0) & ((c & (c - 1)) == 0)
+    return one
+
+
 def marks_of(board: Board) -> list[Cell]:
     """Every decided cell as ``(row, column, value)``, in reading order."""
-    rows, cols = np.nonzero((board.cells == FILLED) | (board.cells == EMPTY))
+    rows, cols = np.nonzero(decided(board.cells))
     return [(int(r), int(c), int(board.cells[r, c])) for r, c in zip(rows, cols)]
 
 
 def agrees(solution: np.ndarray, board: Board) -> bool:
     """Whether every mark of ``board`` has the value ``solution`` (a grid of cells) has there."""
     cells = board.cells
-    decided = (cells == FILLED) | (cells == EMPTY)
-    return bool(np.all(~decided | (cells == solution)))
+    return bool(np.all(~decided(cells) | (cells == solution)))
 
 
 class ReferenceSolutions:
