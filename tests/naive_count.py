@@ -10,6 +10,12 @@ Pictures are tuples of rows of ``0`` (empty) and ``1`` (filled). A ``given`` gri
 to a value (``0`` or ``1``) or leaves them free (``None``), like a partly filled board.
 :func:`check_solutions` reads the engine's boards (cell bitsets, DESIGN.md) into pictures and
 checks them against the clues with :func:`runs`.
+
+Colour puzzles: pass ``row_colors`` and ``column_colors`` (the colour index of every block, ``1``
+the first colour). Pictures then hold colour indices (``0`` empty); blocks of one colour need an
+empty cell between them, blocks of different colours may touch. :func:`color_runs` reads a line's
+blocks and their colours, :func:`color_fillings` lists a colour clue's lines, and the column walk
+keeps the same two numbers per column, the colour of the open block being its clue's.
 """
 
 from __future__ import annotations
@@ -38,6 +44,35 @@ def runs(line: Sequence[int]) -> Clue:
     if length:
         out.append(length)
     return tuple(out)
+
+
+def color_runs(line: Sequence[int]) -> tuple[Clue, Clue]:
+    """The block lengths and block colours of a line of colour indices, read off directly."""
+    blocks: list[int] = []
+    colors: list[int] = []
+    previous = 0
+    for v in line:
+        if v and v == previous:
+            blocks[-1] += 1
+        elif v:
+            blocks.append(1)
+            colors.append(v)
+        previous = v
+    return tuple(blocks), tuple(colors)
+
+
+def color_clues_of(
+    picture: Sequence[Sequence[int]],
+) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[Clue, ...], tuple[Clue, ...]]:
+    """Row blocks, column blocks, row block colours and column block colours of a picture."""
+    rows = [color_runs(row) for row in picture]
+    columns = [color_runs(col) for col in zip(*picture)]
+    return (
+        tuple(b for b, _ in rows),
+        tuple(b for b, _ in columns),
+        tuple(c for _, c in rows),
+        tuple(c for _, c in columns),
+    )
 
 
 def clues_of(picture: Sequence[Sequence[int]]) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
@@ -71,6 +106,66 @@ def fillings(clue: Clue, length: int) -> list[tuple[int, ...]]:
     return out
 
 
+def color_fillings(clue: Clue, colors: Clue, length: int) -> list[tuple[int, ...]]:
+    """Every line of ``length`` colour indices whose blocks and colours are ``clue`` and ``colors``.
+
+    As :func:`fillings`, but the gap before a block is at least one cell only when the block
+    before it has the same colour.
+    """
+    if not clue:
+        return [(0,) * length]
+    out: list[tuple[int, ...]] = []
+    count = len(clue)
+
+    def gap(index: int) -> int:
+        """The least number of empty cells between block ``index - 1`` and block ``index``."""
+        return 1 if colors[index] == colors[index - 1] else 0
+
+    def place(index: int, start: int, prefix: tuple[int, ...]) -> None:
+        rest = sum(clue[index + 1 :]) + sum(gap(i) for i in range(index + 1, count))
+        for lead in range(start, length - rest - clue[index] + 1):
+            line = prefix + (0,) * (lead - len(prefix)) + (colors[index],) * clue[index]
+            if index + 1 == count:
+                out.append(line + (0,) * (length - len(line)))
+            else:
+                place(index + 1, lead + clue[index] + gap(index + 1), line)
+
+    place(0, 0, ())
+    return out
+
+
+def _color_step(
+    clue: Clue, colors: Clue, state: tuple[int, int], value: int
+) -> tuple[int, int] | None:
+    """:func:`_column_step` for colour: ``value`` is a colour index, ``0`` empty."""
+    done, open_length = state
+    if open_length and value != colors[done]:
+        # the open block ends here: an empty cell or a block of another colour closes it
+        if open_length != clue[done]:
+            return None
+        done, open_length = done + 1, 0
+    if not value:
+        return done, open_length
+    if open_length:
+        open_length += 1
+        return (done, open_length) if open_length <= clue[done] else None
+    if done >= len(clue) or colors[done] != value:
+        return None
+    return done, 1
+
+
+def _color_room(clue: Clue, colors: Clue, state: tuple[int, int]) -> int:
+    """How many more cells a colour column needs at least to finish its clue from ``state``."""
+    done, open_length = state
+    first = done + 1 if open_length else done
+    need = clue[done] - open_length if open_length else 0
+    for i in range(first, len(clue)):
+        need += clue[i]
+        if i > 0 and (i > first or open_length) and colors[i] == colors[i - 1]:
+            need += 1
+    return need
+
+
 def _column_step(clue: Clue, state: tuple[int, int], value: int) -> tuple[int, int] | None:
     """A column's state after one more cell, or ``None`` when its blocks no longer fit the clue.
 
@@ -99,16 +194,38 @@ def _room_needed(clue: Clue, state: tuple[int, int]) -> int:
     return sum(rest) + len(rest) - 1 if rest else 0
 
 
+def _colors_or_none(
+    rows: Sequence[Clue],
+    columns: Sequence[Clue],
+    row_colors: Sequence[Clue] | None,
+    column_colors: Sequence[Clue] | None,
+) -> tuple[tuple[Clue, ...], tuple[Clue, ...]] | None:
+    """Both colour lists as tuples (all ``1`` for a missing one), or ``None`` for black and white."""
+    if row_colors is None and column_colors is None:
+        return None
+    rc = row_colors if row_colors is not None else [(1,) * len(c) for c in rows]
+    cc = column_colors if column_colors is not None else [(1,) * len(c) for c in columns]
+    return tuple(tuple(c) for c in rc), tuple(tuple(c) for c in cc)
+
+
 def iter_solutions(
     rows: Sequence[Clue],
     columns: Sequence[Clue],
     given: Sequence[Sequence[int | None]] | None = None,
+    *,
+    row_colors: Sequence[Clue] | None = None,
+    column_colors: Sequence[Clue] | None = None,
 ) -> Iterator[Picture]:
     """Every picture that satisfies the clues (and the given cells), one at a time.
 
-    Each picture yielded is checked once more against every clue with :func:`runs`, so a slip in
-    the pruning could only lose solutions, never invent one; the self-test catches lost ones.
+    Each picture yielded is checked once more against every clue with :func:`runs` (or
+    :func:`color_runs`), so a slip in the pruning could only lose solutions, never invent one;
+    the self-test catches lost ones. With colours, pictures and givens hold colour indices.
     """
+    colored = _colors_or_none(rows, columns, row_colors, column_colors)
+    if colored is not None:
+        yield from _iter_color_solutions(rows, columns, colored[0], colored[1], given)
+        return
     height, width = len(rows), len(columns)
     options = []
     for r, clue in enumerate(rows):
@@ -143,15 +260,61 @@ def iter_solutions(
                 stack.append((r + 1, tuple(new_states), picture + (filling,)))
 
 
+def _iter_color_solutions(
+    rows: Sequence[Clue],
+    columns: Sequence[Clue],
+    row_colors: tuple[Clue, ...],
+    column_colors: tuple[Clue, ...],
+    given: Sequence[Sequence[int | None]] | None,
+) -> Iterator[Picture]:
+    """:func:`iter_solutions` for colour puzzles: the same walk with colour fillings and steps."""
+    height, width = len(rows), len(columns)
+    options = []
+    for r, clue in enumerate(rows):
+        row_options = color_fillings(tuple(clue), row_colors[r], width)
+        if given is not None:
+            row_options = [
+                f for f in row_options
+                if all(g is None or g == v for g, v in zip(given[r], f))
+            ]
+        options.append(row_options)
+    cols = [tuple(c) for c in columns]
+    expected = (tuple(map(tuple, rows)), tuple(cols), row_colors, column_colors)
+    stack: list[tuple[int, tuple[tuple[int, int], ...], Picture]] = [
+        (0, tuple((0, 0) for _ in range(width)), ())
+    ]
+    while stack:
+        r, states, picture = stack.pop()
+        if r == height:
+            if color_clues_of(picture) == expected:
+                yield picture
+            continue
+        remaining = height - r - 1
+        for filling in reversed(options[r]):
+            new_states = []
+            for c, value in enumerate(filling):
+                state = _color_step(cols[c], column_colors[c], states[c], value)
+                if state is None or _color_room(cols[c], column_colors[c], state) > remaining:
+                    break
+                new_states.append(state)
+            else:
+                stack.append((r + 1, tuple(new_states), picture + (filling,)))
+
+
 def solutions(
     rows: Sequence[Clue],
     columns: Sequence[Clue],
     *,
     cap: int | None = None,
     given: Sequence[Sequence[int | None]] | None = None,
+    row_colors: Sequence[Clue] | None = None,
+    column_colors: Sequence[Clue] | None = None,
 ) -> list[Picture]:
     """The pictures that satisfy the clues, at most ``cap`` of them."""
-    return list(itertools.islice(iter_solutions(rows, columns, given), cap))
+    found = iter_solutions(
+        rows, columns, given, row_colors=row_colors, column_colors=column_colors
+    )
+    return list(itertools.islice(found, cap))
 
 
 def count(
@@ -160,48 +323,76 @@ def count(
     *,
     cap: int | None = None,
     given: Sequence[Sequence[int | None]] | None = None,
+    row_colors: Sequence[Clue] | None = None,
+    column_colors: Sequence[Clue] | None = None,
 ) -> int:
     """How many pictures satisfy the clues, counting no further than ``cap``."""
-    return sum(1 for _ in itertools.islice(iter_solutions(rows, columns, given), cap))
+    found = iter_solutions(
+        rows, columns, given, row_colors=row_colors, column_colors=column_colors
+    )
+    return sum(1 for _ in itertools.islice(found, cap))
 
 
-def all_pictures(height: int, width: int) -> Iterator[Picture]:
-    """Every 0/1 picture of the size, 2**(height*width) of them."""
-    for cells in itertools.product((0, 1), repeat=height * width):
+def all_pictures(height: int, width: int, colors: int = 1) -> Iterator[Picture]:
+    """Every picture of the size with values ``0`` to ``colors``: (colors+1)**(height*width)."""
+    for cells in itertools.product(range(colors + 1), repeat=height * width):
         yield tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height))
 
 
-def brute_force_counts(height: int, width: int) -> dict[tuple, int]:
+def brute_force_counts(height: int, width: int, colors: int = 1) -> dict[tuple, int]:
     """For every clue set a picture of the size has, how many pictures have it.
 
     The number of pictures sharing a clue set is exactly that clue set's number of solutions,
-    which makes this the slowest and most obviously right count there is.
+    which makes this the slowest and most obviously right count there is. With ``colors`` above
+    1 the keys are :func:`color_clues_of` (rows, columns, row colours, column colours).
     """
     counts: dict[tuple, int] = {}
-    for picture in all_pictures(height, width):
-        key = clues_of(picture)
+    for picture in all_pictures(height, width, colors):
+        key = clues_of(picture) if colors == 1 else color_clues_of(picture)
         counts[key] = counts.get(key, 0) + 1
     return counts
 
 
-def picture_of_cells(cells: Sequence[Sequence[int]]) -> Picture:
-    """The 0/1 picture of a grid of cell bitsets; every cell must be exactly empty or filled."""
+def picture_of_cells(cells: Sequence[Sequence[int]], colors: int = 1) -> Picture:
+    """The picture of a grid of cell bitsets; every cell must hold exactly one value.
+
+    Bit ``k`` is colour ``k`` (bit 0 empty, bit 1 filled or the first colour), so a cell is
+    one of ``1 << 0`` to ``1 << colors``, read as the colour index ``0`` to ``colors``.
+    """
+    singles = {1 << k: k for k in range(colors + 1)}
     rows = []
     for row in cells:
         row = [int(v) for v in row]
-        if not all(v in (EMPTY_CELL, FILLED_CELL) for v in row):
+        if not all(v in singles for v in row):
             raise AssertionError(f"a solution has an undecided or impossible cell: {row}")
-        rows.append(tuple(1 if v == FILLED_CELL else 0 for v in row))
+        rows.append(tuple(singles[v] for v in row))
     return tuple(rows)
 
 
 def check_solutions(
-    rows: Sequence[Clue], columns: Sequence[Clue], grids: Sequence[Sequence[Sequence[int]]]
+    rows: Sequence[Clue],
+    columns: Sequence[Clue],
+    grids: Sequence[Sequence[Sequence[int]]],
+    *,
+    row_colors: Sequence[Clue] | None = None,
+    column_colors: Sequence[Clue] | None = None,
 ) -> set[Picture]:
     """Assert that every grid (of cell bitsets) satisfies every clue and that no two are equal.
 
-    Returns the grids as a set of pictures, to compare with :func:`solutions`.
+    Returns the grids as a set of pictures, to compare with :func:`solutions` (colour indices
+    when colours are given).
     """
+    colored = _colors_or_none(rows, columns, row_colors, column_colors)
+    if colored is not None:
+        n = max([1, *(c for clue in [*colored[0], *colored[1]] for c in clue)])
+        pictures = [picture_of_cells(g, n) for g in grids]
+        want = (tuple(map(tuple, rows)), tuple(map(tuple, columns)), *colored)
+        for picture in pictures:
+            if color_clues_of(picture) != want:
+                raise AssertionError(f"not a solution: {picture}")
+        if len(set(pictures)) != len(pictures):
+            raise AssertionError("a solution was returned twice")
+        return set(pictures)
     pictures = [picture_of_cells(g) for g in grids]
     expected = (tuple(map(tuple, rows)), tuple(map(tuple, columns)))
     for picture in pictures:
