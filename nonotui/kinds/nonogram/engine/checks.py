@@ -17,7 +17,8 @@ import numpy as np
 
 from nonotui.kinds.nonogram.engine.explain import fixed_blocks
 from nonotui.kinds.nonogram.engine.search import SolveResult, solve
-from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.kinds.nonogram.puzzle import Puzzle, clue_of, unknown_board
+from nonotui.kinds.nonogram.tracker import ClueTracker
 from nonotui.model import Board
 
 Cell = tuple[int, int, int]
@@ -45,6 +46,20 @@ def decided(cells: np.ndarray) -> np.ndarray:
     c = cells.astype(np.int64)
     one: np.ndarray = (c != 0) & ((c & (c - 1)) == 0)
     return one
+
+
+def marks_solve(puzzle: Puzzle, board: Board) -> bool:
+    """Whether the marks satisfy every clue (unknown cells count as empty), in colour too."""
+    if not puzzle.is_color:
+        return ClueTracker(puzzle, board).solved
+    cells = board.cells.astype(np.int64)
+    picture = np.where(decided(board.cells), np.log2(np.maximum(cells, 1)).astype(np.int64), 0)
+    return all(
+        clue_of([int(v) for v in picture[r]]) == (puzzle.rows[r], puzzle.row_clue_colors(r))
+        for r in range(puzzle.height)) and all(
+        clue_of([int(v) for v in picture[:, c]]) == (puzzle.columns[c],
+                                                     puzzle.column_clue_colors(c))
+        for c in range(puzzle.width))
 
 
 def marks_of(board: Board) -> list[Cell]:

@@ -36,6 +36,7 @@ from nonotui.kinds.nonogram.engine.checks import (
     ReferenceSolutions,
     decided,
     marks_of,
+    marks_solve,
     search,
     wrong_marks,
 )
@@ -50,8 +51,7 @@ from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_c
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
 from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.notation import format_clue
-from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle, clue_of
-from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE
 from nonotui.model.history import History
@@ -151,21 +151,6 @@ def _word(value: int, palette: Palette = None) -> str:
     return "filled" if value == FILLED else "empty"
 
 
-def _solved(puzzle: Puzzle, board: Board) -> bool:
-    """Whether the marks satisfy every clue (unknown cells count as empty)."""
-    if not puzzle.is_color:
-        return ClueTracker(puzzle, board).solved
-    cells = board.cells.astype(np.int64)
-    marked = decided(board.cells)
-    picture = np.where(marked, np.log2(np.maximum(cells, 1)).astype(np.int64), 0)
-    return all(clue_of([int(v) for v in picture[r]]) == (puzzle.rows[r],
-                                                        puzzle.row_clue_colors(r))
-               for r in range(puzzle.height)) and all(
-        clue_of([int(v) for v in picture[:, c]]) == (puzzle.columns[c],
-                                                     puzzle.column_clue_colors(c))
-        for c in range(puzzle.width))
-
-
 def _cell_name(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
@@ -256,7 +241,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     if not context.one_off:
         memo = context.line_memo
         context.look_ahead()
-    if _solved(puzzle, board):
+    if marks_solve(puzzle, board):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
