@@ -44,8 +44,8 @@ from nonotui.model import EMPTY, Board
 from nonotui.model.cells import CLUE_DTYPE
 
 Cell = tuple[int, int, int]
-NOT_NAMED = ("forcing, glue, joining and splitting, punctuation and mercury are not named on "
-             "colour lines")
+NOT_NAMED = ("Forcing, glue, joining and splitting, punctuation and mercury are not named on "
+             "colour lines: whole-line reasoning stands for them")
 """What a colour hint says when a cell needed more than simple boxes or spaces."""
 
 
@@ -204,7 +204,7 @@ class ColourStep:
         text = f"{self.technique}. {line_name(self.axis, self.index)}, clue {clue}: " \
                f"{'; '.join(reasons)}."
         if self.technique == WHOLE_LINE:
-            text += f" (On colour lines, {NOT_NAMED}.)"
+            text += f" ({NOT_NAMED}.)"
         return text
 
     def _block_name(self, j: int, palette: Sequence[Color]) -> str:
