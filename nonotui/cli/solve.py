@@ -88,7 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="solve a puzzle and prove its solution unique",
         description="Solve a puzzle: print whether it has a unique solution, several or none, "
         "and the solutions found. Exit code 0 when a solution was found, 1 for a file that "
-        "cannot be read or a colour puzzle (not supported yet), 3 when there is no solution, "
+        "cannot be read, 3 when there is no solution, "
         "4 on --timeout, 5 on Ctrl-C (the solutions found so far are still printed). --json "
         "output is printed in every case.",
     )
