@@ -405,13 +405,18 @@ class NonogramKind:
     ) -> dict[int, UnitGuide]:
         """Per line: which clue numbers the marks have placed and closed, and whether the
         marks fit the clue at all (:func:`nonotui.kinds.nonogram.engine.checks.clue_guide`)."""
-        from nonotui.kinds.nonogram.engine.checks import clue_guide
+        from nonotui.kinds.nonogram.engine.checks import clue_guide, colour_guide
 
         h, cells = puzzle.height, board.cells
         wanted = range(h + puzzle.width) if units is None else units
         out: dict[int, UnitGuide] = {}
         for unit in wanted:
-            if unit < h:
+            if puzzle.is_color:
+                guide = (colour_guide(puzzle.rows[unit], puzzle.row_clue_colors(unit),
+                                      cells[unit, :]) if unit < h else
+                         colour_guide(puzzle.columns[unit - h],
+                                      puzzle.column_clue_colors(unit - h), cells[:, unit - h]))
+            elif unit < h:
                 guide = clue_guide(puzzle.rows[unit], cells[unit, :])
             else:
                 guide = clue_guide(puzzle.columns[unit - h], cells[:, unit - h])

@@ -99,3 +99,50 @@ def test_a_colour_contradiction_decides_a_cell() -> None:
         assert value == 1 << picture[r][c]
         assert len(broken) == 2  # the two other values each broke a line
     assert np.all(flat == 7)
+
+
+def _starts_of(filling: tuple[int, ...]) -> list[int]:
+    """Where each block of a line of colour indices starts, read off directly."""
+    starts = []
+    for i, v in enumerate(filling):
+        if v and (i == 0 or filling[i - 1] != v):
+            starts.append(i)
+    return starts
+
+
+def test_feasible_starts_match_every_fitting_arrangement() -> None:
+    import random
+
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(3000):
+        n, k = rng.randint(1, 7), rng.randint(2, 3)
+        picture = [rng.randint(0, k) if rng.random() < 0.6 else 0 for _ in range(n)]
+        blocks, colors = naive.color_runs(picture)
+        if rng.random() < 0.3:  # sometimes another line's clue: often nothing fits
+            blocks, colors = naive.color_runs([rng.randint(0, k) for _ in range(n)])
+        full = (1 << (k + 1)) - 1
+        line = [rng.choice((full, full, 1 << rng.randint(0, k), rng.randint(1, full)))
+                for _ in range(n)]
+        fits = [f for f in naive.color_fillings(blocks, colors, n)
+                if all(line[i] >> f[i] & 1 for i in range(n))]
+        got = colour_hints.feasible_starts(blocks, colors, line)
+        if not fits:
+            assert got is None, (blocks, colors, line)
+            continue
+        want = [sorted({_starts_of(f)[j] for f in fits}) for j in range(len(blocks))]
+        assert got == want, (blocks, colors, line)
+        checked += 1
+    assert checked > 1000
+
+
+def test_the_clue_guide_on_colour_lines() -> None:
+    from nonotui.kinds.nonogram.engine.checks import colour_guide
+
+    row = np.array([7, 7, 7, 7, 7, 7, 7], dtype=np.uint32)
+    assert colour_guide((2, 1), (1, 2), row).dimmed == (False, False)
+    row[:] = [1, 1, 1, 1, RED, RED, BLUE]
+    guide = colour_guide((2, 1), (1, 2), row)
+    assert guide.dimmed == (True, True) and not guide.error
+    row[4] = BLUE  # a wrong colour: the clue cannot fit
+    assert colour_guide((2, 1), (1, 2), row).error

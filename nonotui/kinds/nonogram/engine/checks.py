@@ -196,6 +196,21 @@ def clue_guide(clue: tuple[int, ...], line: np.ndarray) -> LineGuide:
     return LineGuide(tuple(fixed), False)
 
 
+def colour_guide(blocks: tuple[int, ...], colors: tuple[int, ...], line: np.ndarray
+                 ) -> LineGuide:
+    """:func:`clue_guide` for a colour line: a number is dimmed when its block can start at one
+    place only and the player has marked every cell it covers with its colour."""
+    from nonotui.kinds.nonogram.engine.colour_hints import feasible_starts
+
+    starts = feasible_starts(blocks, colors, [int(v) for v in line])
+    if starts is None:
+        return LineGuide(tuple(False for _ in blocks), True)
+    return LineGuide(tuple(
+        len(options) == 1 and all(int(v) == 1 << colors[j]
+                                  for v in line[options[0]:options[0] + blocks[j]])
+        for j, options in enumerate(starts)), False)
+
+
 def board_guide(puzzle: Puzzle, board: Board) -> tuple[list[LineGuide], list[LineGuide]]:
     """The guide for every row and every column (after loading; moves update single lines)."""
     rows = [clue_guide(puzzle.rows[r], board.cells[r, :]) for r in range(puzzle.height)]
