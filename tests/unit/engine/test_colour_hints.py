@@ -146,3 +146,21 @@ def test_the_clue_guide_on_colour_lines() -> None:
     assert guide.dimmed == (True, True) and not guide.error
     row[4] = BLUE  # a wrong colour: the clue cannot fit
     assert colour_guide((2, 1), (1, 2), row).error
+
+
+def test_auto_solve_steps_lead_to_the_solution() -> None:
+    from nonotui.kinds.nonogram.engine.steps import auto_solve
+
+    solution = unique(HOUSE)
+    board = unknown_board(HOUSE)
+    board.cells[0, 1] = RED  # a right mark to start from
+    found = auto_solve(HOUSE, board, lambda: False)
+    assert found.status == "solved" and not found.several
+    for step in found.steps:
+        for r, c, v in step.cells:
+            assert v == 1 << solution[r][c]  # every cell a step sets is decided, and right
+            board.cells[r, c] = v
+    assert board.cells.tolist() == [[1 << v for v in row] for row in solution]
+    wrong = unknown_board(HOUSE)
+    wrong.cells[3, 1] = BLUE  # the solution has it empty
+    assert auto_solve(HOUSE, wrong, lambda: False).status == "inconsistent"
