@@ -13,7 +13,7 @@ import pytest
 
 from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.engine.search import Progress, solve
-from nonotui.kinds.nonogram.puzzle import Color, Puzzle
+from nonotui.kinds.nonogram.puzzle import Color, Puzzle, unknown_board
 from nonotui.model.cells import unknown_for
 from tests import naive_count as naive
 
@@ -45,7 +45,7 @@ def oracle(puzzle: Puzzle, cap: int = 3) -> set:
 
 def random_puzzles(seed: int, count: int):
     """Seeded small colour puzzles: clues of random pictures (1 or more solutions), and half of
-    the time rows of one picture with columns of another (often none)."""
+    the time with two rows' clues swapped and one turned around (often none)."""
     rng = random.Random(seed)
     for _ in range(count):
         h, w, k = rng.randint(2, 4), rng.randint(2, 4), rng.randint(2, 3)
@@ -55,11 +55,15 @@ def random_puzzles(seed: int, count: int):
             return [[rng.randint(1, k) if rng.random() < density else 0 for _ in range(w)]
                     for _ in range(h)]
 
-        a = naive.color_clues_of(picture())
+        rows, columns, row_colors, column_colors = (
+            list(x) for x in naive.color_clues_of(picture()))
         if rng.random() < 0.5:
-            b = naive.color_clues_of(picture())
-            a = (a[0], b[1], a[2], b[3])
-        rows, columns, row_colors, column_colors = a
+            # swap two rows' clues, or turn one row's clue around: every colour's total stays
+            # (the puzzle must add up), and the clues often have no solution any more
+            i, j = rng.randrange(h), rng.randrange(h)
+            rows[i], rows[j] = rows[j], rows[i]
+            row_colors[i], row_colors[j] = row_colors[j], row_colors[i]
+            rows[i], row_colors[i] = rows[i][::-1], row_colors[i][::-1]
         yield colour_puzzle(rows, columns, row_colors, column_colors, k)
 
 
@@ -150,3 +154,18 @@ def test_solving_from_a_board_with_colour_marks() -> None:
     assert result.status == "unique"
     assert result.solutions[0].cells.tolist() == [[2, 2, 4]]
     assert unknown_for(puzzle.n_colors) == 7
+    board = unknown_board(puzzle)
+    board.cells[0, 2] = 2  # red where the blue 1 must be
+    assert solve(puzzle, board=board).status == "contradiction"
+    # a permutation puzzle with one red mark: the rest is (n-1)! ways
+    puzzle = permutations(4)
+    board = unknown_board(puzzle)
+    board.cells[0, 0] = 2
+    board.cells[1, 1] = 3  # empty or red: an undecided cell narrowed
+    result = solve(puzzle, board=board, max_solutions=10)
+    got = engine_pictures(puzzle, result)
+    given = [[None] * 4 for _ in range(4)]
+    given[0][0] = 1
+    want = set(naive.solutions(puzzle.rows, puzzle.columns, given=given,
+                               row_colors=puzzle.row_colors, column_colors=puzzle.column_colors))
+    assert result.status == "multiple" and got == want and len(want) == 6  # 3!
