@@ -158,8 +158,9 @@ def _decided(cells: np.ndarray) -> np.ndarray:
 
 
 def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:
-    """A colour puzzle's next step: the easiest colour line step from the top left, else the
-    colour contradiction the hint would tell (:mod:`~.engine.colour_hints`)."""
+    """A colour puzzle's next step: the easiest colour line step from the top left, else a cell
+    its row and column decide together, else the colour contradiction the hint would tell
+    (:mod:`~.engine.colour_hints`)."""
     from nonotui.kinds.nonogram.engine import colour_hints
     from nonotui.kinds.nonogram.engine.hints import _colour_probe_hint, _Lines
 
@@ -167,6 +168,10 @@ def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | N
     if step is not None:
         return RatedStep(step.technique, (step.axis, step.index), None, step.cells(), 0,
                          step.text(puzzle.palette))
+    cross = colour_hints.crossing_step(puzzle, board, (0, 0))
+    if cross is not None:
+        return RatedStep(colour_hints.CROSSING, ("row", cross.row), None,
+                         ((cross.row, cross.column, cross.value),), 0, cross.text(puzzle))
     hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0))
     if hint is None:
         return None

@@ -26,16 +26,16 @@ def run(capsys, *argv: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize("clue", ["2r 1b", "2:red 1:blue", "2r,1:blue"])
 def test_line_with_a_colour_clue(capsys, clue: str) -> None:
-    # the red 2 starts in column 1 or 2, the blue 1 right after it or one further
+    # rrb-, rr-b or -rrb: the red 2 starts in column 1 or 2
     code, out = run(capsys, "line", clue, "????", "--json")
     assert code == 0
     rows = {row["method"]: row for row in json.loads(out)}
     for name in ("complete", "fcomp", "olsak"):
-        assert rows[name]["result"] == "[-r]r[rb][-b]"
-        assert rows[name]["values"] == [["empty", "red"], ["red"], ["red", "blue"],
+        assert rows[name]["result"] == "[-r]r[-rb][-b]"
+        assert rows[name]["values"] == [["empty", "red"], ["red"], ["empty", "red", "blue"],
                                         ["empty", "blue"]]
     code, out = run(capsys, "line", clue, "????", "-m", "fcomp")
-    assert out.split("\t")[:2] == ["fcomp", "[-r]r[rb][-b]"]
+    assert out.split("\t")[:2] == ["fcomp", "[-r]r[-rb][-b]"]
 
 
 def test_line_with_marks_and_a_contradiction(capsys) -> None:

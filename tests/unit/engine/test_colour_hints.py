@@ -82,23 +82,50 @@ def test_following_hints_solves_a_colour_puzzle() -> None:
     assert rating.unique is True and rating.grade >= 1
 
 
-def test_a_colour_contradiction_decides_a_cell() -> None:
-    # two red cells in a 2x2: the diagonals (2 solutions); add a blue row below
-    # to force one: row 3 "1 blue" under column 1 only
-    picture = [[1, 0], [0, 1], [2, 0]]
-    puzzle = Puzzle.from_picture(picture, colors=PALETTE)
-    unique(puzzle)
-    flat = unknown_board(puzzle).cells.reshape(-1).copy()
-    from nonotui.kinds.nonogram.engine.search import prepare
+def walk(puzzle: Puzzle) -> list:
+    """Follow hints from an empty board to the end, checking each against the oracle's one
+    solution; the hints given."""
+    solution = unique(puzzle)
+    board = unknown_board(puzzle)
+    hints = []
+    for _ in range(puzzle.width * puzzle.height + 1):
+        hint = next_hint(puzzle, board)
+        if hint.kind == "solved":
+            return hints
+        assert hint.kind in ("line", "contradiction"), hint
+        for r, c, v in hint.changes():
+            assert v == 1 << solution[r][c], hint  # every hint is right
+            board.cells[r, c] = v
+        hints.append(hint)
+    raise AssertionError("the hints did not finish the puzzle")
 
-    prep = prepare(puzzle)
-    found = colour_hints.shortest_colour_probe(prep, flat, (0, 0))
-    if found is not None:  # a probe decides a cell: it is the solution's value
-        idx, value, broken = found
-        r, c = divmod(idx, puzzle.width)
-        assert value == 1 << picture[r][c]
-        assert len(broken) == 2  # the two other values each broke a line
-    assert np.all(flat == 7)
+
+def test_a_colour_contradiction_decides_a_cell() -> None:
+    # found by rating seeded random 4x4 colour puzzles: it needs a contradiction
+    puzzle = Puzzle.from_picture([[2, 0, 0, 0], [0, 0, 2, 1], [1, 0, 2, 0], [1, 0, 0, 2]],
+                                 colors=PALETTE)
+    told = [h for h in walk(puzzle) if h.kind == "contradiction"]
+    assert told
+    hint = told[0]
+    assert hint.technique == "Contradiction" and hint.method == "probe"
+    assert hint.explanation.startswith("Contradiction (chains of up to ")
+    # each other value of the cell is assumed in turn, by name
+    assert "if it were empty," in hint.explanation or "if it were blue," in hint.explanation
+    assert rate(puzzle).grade in (4, 5)
+
+
+def test_a_cell_its_row_and_column_decide_together() -> None:
+    # row 1 "1 blue" leaves column 2 empty or blue, column 2 "1 red, 1 red" leaves it empty or
+    # red: neither decides it alone
+    puzzle = Puzzle.from_picture([[2, 0, 0, 0, 0], [2, 0, 1, 0, 2], [0, 1, 0, 1, 1],
+                                  [0, 0, 1, 2, 1], [0, 1, 0, 1, 1]], colors=PALETTE)
+    crossing = [h for h in walk(puzzle) if "leaves" in h.explanation]
+    assert crossing
+    assert all(h.kind == "line" and h.technique == "Whole-line reasoning" for h in crossing)
+    assert any(h.explanation == (
+        "Whole-line reasoning. Row 1, clue 1 blue, leaves column 2 only empty or blue; column "
+        "2, clue 1 red, 1 red, leaves row 1 only empty or red; so row 1, column 2 is empty.")
+        for h in crossing)
 
 
 def _starts_of(filling: tuple[int, ...]) -> list[int]:

@@ -44,6 +44,8 @@ from nonotui.model import EMPTY, Board
 from nonotui.model.cells import CLUE_DTYPE
 
 Cell = tuple[int, int, int]
+CROSSING = WHOLE_LINE
+"""The technique a crossing step (:class:`CrossingStep`) is named by."""
 NOT_NAMED = ("Forcing, glue, joining and splitting, punctuation and mercury are not named on "
              "colour lines: whole-line reasoning stands for them")
 """What a colour hint says when a cell needed more than simple boxes or spaces."""
@@ -301,6 +303,77 @@ def easiest_line_step(puzzle: Puzzle, board: Board, cursor: tuple[int, int] = (0
         key = (step.rank, *near, number)
         if best is None or key < best[0]:
             best = (key, step)
+    return None if best is None else best[1]
+
+
+def _line_values(puzzle: Puzzle, board: Board, number: int) -> np.ndarray:
+    """What the complete linesolver leaves of line ``number``'s cells (rows first)."""
+    h = puzzle.height
+    if number < h:
+        blocks, colors, cells = (puzzle.rows[number], puzzle.row_clue_colors(number),
+                                 board.cells[number, :])
+    else:
+        c = number - h
+        blocks, colors, cells = puzzle.columns[c], puzzle.column_clue_colors(c), board.cells[:, c]
+    try:
+        return solve_cells(REGISTRY["fcomp"], np.array(blocks, dtype=CLUE_DTYPE),
+                           np.ascontiguousarray(cells), np.array(colors, dtype=CLUE_DTYPE))
+    except Contradiction as exc:
+        axis: Axis = "row" if number < h else "column"
+        raise Contradiction(f"{line_name(axis, number if number < h else number - h)}: "
+                            f"{exc}") from exc
+
+
+@dataclass(frozen=True)
+class CrossingStep:
+    """A cell that neither its row nor its column decides alone, but that only one value is
+    left for by both: each line rules out some values (a colour puzzle's lines can, since a
+    cell has more than two)."""
+
+    row: int
+    column: int
+    value: int
+    row_allows: int
+    column_allows: int
+
+    def text(self, puzzle: Puzzle) -> str:
+        """The step in words, named whole-line reasoning (each line's part is a whole-line
+        deduction that decides no cell alone)."""
+        palette = puzzle.palette
+        r, c = self.row, self.column
+
+        def allowed(mask: int) -> str:
+            words = [value_word(1 << k, palette) for k in range(len(palette)) if mask >> k & 1]
+            return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+        row_clue = format_colour_clue(puzzle.rows[r], puzzle.row_clue_colors(r), palette)
+        col_clue = format_colour_clue(puzzle.columns[c], puzzle.column_clue_colors(c), palette)
+        return (f"{WHOLE_LINE}. Row {r + 1}, clue {row_clue}, leaves column {c + 1} only "
+                f"{allowed(self.row_allows)}; column {c + 1}, clue {col_clue}, leaves row "
+                f"{r + 1} only {allowed(self.column_allows)}; so row {r + 1}, column {c + 1} is "
+                f"{value_word(self.value, palette)}.")
+
+
+def crossing_step(puzzle: Puzzle, board: Board, cursor: tuple[int, int] = (0, 0)
+                  ) -> CrossingStep | None:
+    """The open cell nearest the cursor that its row and column together decide (neither alone
+    does: call this when :func:`easiest_line_step` found nothing), ``None`` if none.
+
+    Raises:
+        Contradiction: some line admits no arrangement of its clue.
+    """
+    h, w = puzzle.height, puzzle.width
+    rows = [_line_values(puzzle, board, r) for r in range(h)]
+    cols = [_line_values(puzzle, board, h + c) for c in range(w)]
+    cr, cc = cursor
+    best: tuple[tuple[int, int, int], CrossingStep] | None = None
+    for r, c in zip(*np.nonzero(~single(board.cells))):
+        r, c = int(r), int(c)
+        both = int(rows[r][c]) & int(cols[c][r])
+        if both and both & (both - 1) == 0:
+            key = (abs(r - cr) + abs(c - cc), r, c)
+            if best is None or key < best[0]:
+                best = (key, CrossingStep(r, c, both, int(rows[r][c]), int(cols[c][r])))
     return None if best is None else best[1]
 
 
