@@ -77,3 +77,18 @@ def test_hint_reads_a_colour_state(tmp_path: Path, capsys) -> None:
     assert code == 0 and hint["kind"] == "mistake"
     assert [c[:2] for c in hint["cells"]] == [[0, 1], [0, 2]]
     assert "row 1, column 2 (#00aa00)" in hint["explanation"]
+
+
+def test_check_names_wrong_colours(tmp_path: Path, capsys) -> None:
+    state = tmp_path / "state.txt"
+    state.write_text("-gg-\n????\n????\n????\n")
+    code, out = run(capsys, "check", FLOWER, "--state", str(state), "--json")
+    report = json.loads(out)
+    assert code == 3 and report["status"] == "wrong"
+    assert report["wrong"] == [[0, 1, "#00aa00"], [0, 2, "#00aa00"]]
+    state.write_text("-rr-\nrrrr\n-gg-\n-g--\n")
+    code, out = run(capsys, "check", FLOWER, "--state", str(state), "--json")
+    assert code == 0 and json.loads(out)["status"] == "solved"
+    state.write_text("-rr-\nrrrr\n-rg-\n-g--\n")  # one red where green belongs
+    code, out = run(capsys, "check", FLOWER, "--state", str(state), "--json")
+    assert code == 3 and json.loads(out)["wrong"] == [[2, 1, "red"]]
