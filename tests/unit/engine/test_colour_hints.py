@@ -38,10 +38,21 @@ def test_a_colour_line_step_in_words() -> None:
     step = colour_hints.line_step(ROW, board, 0)
     assert step is not None
     assert step.cells() == ((0, 4, RED),)
+    # the crosses keep both blocks right of column 3: the red 2 overlaps itself (forcing)
     assert step.text(ROW.palette) == (
-        "Whole-line reasoning. Row 1, clue 2 red, 1 blue: the red 2 starts somewhere in "
-        "columns 4 to 5, so column 5 is red. (Forcing, glue, joining and splitting, punctuation "
-        "and mercury are not named on colour lines: whole-line reasoning stands for them.)")
+        "Forcing. Row 1, clue 2 red, 1 blue: the red 2 starts somewhere in columns 4 to 5, so "
+        "column 5 is red.")
+    # clue 1 blue, 1 red with blue at column 3: the red block, after the blue one, cannot
+    # reach columns 1 and 2 either; the named rules do not see that order, whole-line does
+    puzzle = Puzzle.from_picture([[0, 0, 2, 0, 0, 1]], colors=PALETTE)
+    board = unknown_board(puzzle)
+    board.cells[0, 2:4] = [BLUE, EMPTY]
+    step = colour_hints.line_step(puzzle, board, 0)
+    assert step is not None and step.technique == "Whole-line reasoning"
+    assert step.text(PALETTE) == (
+        "Whole-line reasoning. Row 1, clue 1 blue, 1 red: no block can reach columns 1 and 2, "
+        "so they are empty. (Glue, joining and splitting, punctuation and mercury are not named "
+        "on colour lines: whole-line reasoning stands for them.)")
 
 
 def test_the_hint_names_the_colour_and_its_json_the_value() -> None:
@@ -191,3 +202,28 @@ def test_auto_solve_steps_lead_to_the_solution() -> None:
     wrong = unknown_board(HOUSE)
     wrong.cells[3, 1] = BLUE  # the solution has it empty
     assert auto_solve(HOUSE, wrong, lambda: False).status == "inconsistent"
+
+
+def test_the_named_rules_placements_bound_every_fitting_arrangement() -> None:
+    """Simple boxes, simple spaces and forcing reason from placements that every arrangement
+    fitting the line lies between: checked against every fitting arrangement."""
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        n, k = rng.randint(1, 7), rng.randint(2, 3)
+        picture = [rng.randint(0, k) if rng.random() < 0.6 else 0 for _ in range(n)]
+        blocks, colors = naive.color_runs(picture)
+        full = (1 << (k + 1)) - 1
+        line = [full if rng.random() < 0.6 else 1 << picture[i] for i in range(n)]
+        fits = [f for f in naive.color_fillings(blocks, colors, n)
+                if all(line[i] >> f[i] & 1 for i in range(n))]
+        free = colour_hints.free_extremes(blocks, colors, n)
+        forced = colour_hints.forced_extremes(blocks, colors, line)
+        assert forced is not None  # the picture itself fits
+        for f in fits:
+            for j, s in enumerate(_starts_of(f)):
+                assert free[0][j] <= forced[0][j] <= s <= forced[1][j] <= free[1][j]
+            checked += 1
+    assert checked > 3000
