@@ -136,7 +136,7 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
             raise Cancelled
         try:
             if puzzle.is_color:
-                step = _colour_step(puzzle, board, prep)
+                step = _colour_step(puzzle, board, prep, should_stop)
             else:
                 step = (_line_step(puzzle, board, memo)
                         or _contradiction_step(puzzle, board, prep))
@@ -157,7 +157,8 @@ def _decided(cells: np.ndarray) -> np.ndarray:
     return one
 
 
-def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:
+def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared,
+                 should_stop: Callable[[], bool] | None = None) -> RatedStep | None:
     """A colour puzzle's next step: the easiest colour line step from the top left, else a cell
     its row and column decide together, else the colour contradiction the hint would tell
     (:mod:`~.engine.colour_hints`)."""
@@ -172,7 +173,12 @@ def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | N
     if cross is not None:
         return RatedStep(colour_hints.CROSSING, ("row", cross.row), None,
                          ((cross.row, cross.column, cross.value),), 0, cross.text(puzzle))
-    hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0))
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled
+
+    try:
+        hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0), should_stop)
+    except HintCancelled as exc:
+        raise Cancelled from exc
     if hint is None:
         return None
     assert hint.chain is not None

@@ -227,3 +227,17 @@ def test_the_named_rules_placements_bound_every_fitting_arrangement() -> None:
                 assert free[0][j] <= forced[0][j] <= s <= forced[1][j] <= free[1][j]
             checked += 1
     assert checked > 3000
+
+
+def test_colour_probing_can_be_cancelled() -> None:
+    import pytest
+
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled
+    from nonotui.kinds.nonogram.engine.search import prepare
+    from nonotui.model.kind import Cancelled
+
+    flat = unknown_board(HOUSE).cells.reshape(-1).copy()
+    with pytest.raises(HintCancelled):
+        colour_hints.shortest_colour_probe(prepare(HOUSE), flat, (0, 0), lambda: True)
+    with pytest.raises(Cancelled):
+        rate(HOUSE, should_stop=lambda: True)

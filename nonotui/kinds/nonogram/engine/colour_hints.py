@@ -26,13 +26,14 @@ A colour contradiction decides a cell when assuming each of its values but one b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from nonotui.kinds.nonogram.colour_notation import format_colour_clue
 from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.checks import HintCancelled
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
 from nonotui.kinds.nonogram.engine.search import _Prepared
@@ -479,16 +480,23 @@ def probe_cell(prep: _Prepared, flat: np.ndarray, idx: int, limit: int
     return left[0], broken
 
 
-def shortest_colour_probe(prep: _Prepared, flat: np.ndarray, cursor: tuple[int, int]
+def shortest_colour_probe(prep: _Prepared, flat: np.ndarray, cursor: tuple[int, int],
+                          should_stop: Callable[[], bool] | None = None
                           ) -> tuple[int, int, list[tuple[int, int]]] | None:
     """The open cell that probing decides with the fewest line solves in all (then nearest the
-    cursor): ``(cell index, its value, [(broken value, solves), ...])``; ``None`` if none."""
+    cursor): ``(cell index, its value, [(broken value, solves), ...])``; ``None`` if none.
+
+    Raises:
+        HintCancelled: ``should_stop`` returned true (it is asked before each cell).
+    """
     w = prep.w
     open_cells = np.flatnonzero(~single(flat))
     best: tuple[tuple[int, int, int, int], tuple[int, int, list[tuple[int, int]]]] | None = None
     limit = prep.h * prep.w + prep.h + prep.w
     cr, cc = cursor
     for idx in open_cells:
+        if should_stop is not None and should_stop():
+            raise HintCancelled
         found = probe_cell(prep, flat, int(idx), limit)
         if found is None:
             continue

@@ -251,7 +251,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     try:
         if puzzle.is_color:
             hint = (_colour_line_hint(lines, cursor) or _crossing_hint(lines, cursor)
-                    or _colour_probe_hint(lines, cursor))
+                    or _colour_probe_hint(lines, cursor, should_stop))
         else:
             hint = _line_hint(lines, cursor, memo) or _probe_hint(lines, cursor, context)
     except Contradiction:
@@ -465,11 +465,12 @@ def _crossing_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
                 step.text(lines.puzzle), technique=colour_hints.CROSSING)
 
 
-def _colour_probe_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+def _colour_probe_hint(lines: _Lines, cursor: tuple[int, int],
+                       should_stop: Callable[[], bool] | None = None) -> Hint | None:
     """A colour contradiction: the cell whose every value but one breaks a line, with the fewest
     line solves in all; each broken value's chain told in turn."""
     flat = lines.board.cells.reshape(-1).copy()
-    found = colour_hints.shortest_colour_probe(lines.prep, flat, cursor)
+    found = colour_hints.shortest_colour_probe(lines.prep, flat, cursor, should_stop)
     if found is None:
         return None
     idx, truth, broken = found
