@@ -21,7 +21,7 @@ fits, by dynamic programming in plain Python: one line is short): "the red 2 sta
 columns 4 to 5, so column 5 is red".
 
 A colour contradiction decides a cell when assuming each of its values but one breaks a line
-(:func:`~.kernels.chain.probe_chain`, one assumed value per probe).
+(:func:`~.kernels.chain_colour.probe_colour_all`, one assumed value per probe).
 """
 
 from __future__ import annotations
@@ -448,62 +448,55 @@ def crossing_step(puzzle: Puzzle, board: Board, cursor: tuple[int, int] = (0, 0)
     return None if best is None else best[1]
 
 
-def probe_cell(prep: _Prepared, flat: np.ndarray, idx: int, limit: int
-               ) -> tuple[int, list[tuple[int, int]]] | None:
-    """Probe every value of cell ``idx``: ``(the value left, [(value, solves its contradiction
-    needed), ...])`` when every value but one breaks a line within ``limit`` solves each, else
-    ``None``."""
-    h, w = prep.h, prep.w
-    n = h * w
-    setter = np.empty(n, dtype=np.int64)
-    steps = np.empty(n, dtype=np.int64)
-    need = np.empty(n, dtype=np.uint8)
-    cur = int(flat[idx])
-    left: list[int] = []
-    broken: list[tuple[int, int]] = []
-    bit = 1
-    while bit <= cur:
-        if cur & bit:
-            work = flat.copy()
-            count, _, _ = kernels.probe_chain(h, w, prep.blocks, prep.colors, prep.clue_off,
-                                              work, idx, bit, limit, setter, steps,
-                                              need)
-            if count > 0:
-                broken.append((bit, int(count)))
-            else:
-                left.append(bit)
-                if len(left) > 1:
-                    return None
-        bit <<= 1
-    if len(left) != 1:
-        return None
-    return left[0], broken
-
-
 def shortest_colour_probe(prep: _Prepared, flat: np.ndarray, cursor: tuple[int, int],
                           should_stop: Callable[[], bool] | None = None
                           ) -> tuple[int, int, list[tuple[int, int]]] | None:
-    """The open cell that probing decides with the fewest line solves in all (then nearest the
-    cursor): ``(cell index, its value, [(broken value, solves), ...])``; ``None`` if none.
+    """The open cell that probing decides soonest: every value but one breaks a line, with the
+    fewest line solves in all (then nearest the cursor, then by row and column). ``(cell index,
+    its value, [(broken value, solves its chain needs), ...])``; ``None`` if none.
+
+    The probes run in one kernel (:func:`~.kernels.chain_colour.probe_colour_all`), cut short
+    after ``cap`` line solves each; the cap starts at 8 and is raised fourfold until a cell is
+    decided or no probe can have been cut, so short chains are found at the price of short
+    probes.
 
     Raises:
-        HintCancelled: ``should_stop`` returned true (it is asked before each cell).
+        HintCancelled: ``should_stop`` returned true (it is asked before each round).
     """
-    w = prep.w
+    h, w = prep.h, prep.w
+    n = h * w
+    bits = max(1, int(flat.max()).bit_length())
+    steps = np.zeros((n, bits), dtype=np.int64)
     open_cells = np.flatnonzero(~single(flat))
-    best: tuple[tuple[int, int, int, int], tuple[int, int, list[tuple[int, int]]]] | None = None
-    limit = prep.h * prep.w + prep.h + prep.w
+    if open_cells.size == 0:
+        return None
+    cap = 8
+    # a line is solved again only after one of its cells lost a value: no probe makes more
+    most = 2 * (n * bits + h + w)
     cr, cc = cursor
-    for idx in open_cells:
+    while True:
         if should_stop is not None and should_stop():
             raise HintCancelled
-        found = probe_cell(prep, flat, int(idx), limit)
-        if found is None:
-            continue
-        value, broken = found
-        total = sum(s for _, s in broken)
-        r, c = divmod(int(idx), w)
-        key = (total, abs(r - cr) + abs(c - cc), r, c)
-        if best is None or key < best[0]:
-            best = (key, (int(idx), value, broken))
-    return None if best is None else best[1]
+        kernels.probe_colour_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, cap,
+                                 steps)
+        best: tuple[tuple[int, int, int, int], int] | None = None
+        for idx in open_cells:
+            cur = int(flat[idx])
+            values = [b for b in range(bits) if cur >> b & 1]
+            broken = [b for b in values if steps[idx, b] > 0]
+            if len(broken) != len(values) - 1:
+                continue
+            r, c = divmod(int(idx), w)
+            key = (int(sum(steps[idx, b] for b in broken)), abs(r - cr) + abs(c - cc), r, c)
+            if best is None or key < best[0]:
+                best = (key, int(idx))
+        if best is not None:
+            break
+        if cap >= most:
+            return None  # no probe was cut: nothing is decided by one contradiction
+        cap = min(cap * 4, most)
+    cell = best[1]
+    cur = int(flat[cell])
+    value = next(1 << b for b in range(bits) if cur >> b & 1 and steps[cell, b] == 0)
+    return cell, value, [(1 << b, int(steps[cell, b])) for b in range(bits)
+                         if cur >> b & 1 and steps[cell, b] > 0]

@@ -17,6 +17,7 @@
 ``cdcl_db``         the learning search's record, activity heap and clause database
 ``cdcl_lines``      the learning search's line cache and lazy explanations
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
+``chain_colour``    :func:`probe_colour_all`: every value of every open colour cell, for hints
 ``_cache``          the cache folder named by a hash of these sources (no numba)
 ==================  ==========================================================================
 
@@ -49,6 +50,7 @@ try:
         N_CD_STATS,
     )
     from .chain import chain_units, probe_all, probe_chain
+    from .chain_colour import probe_colour_all
     from .common import (
         BOTH,
         CHANGED,
@@ -174,6 +176,7 @@ __all__ = [
     "olsak",
     "probe_all",
     "probe_chain",
+    "probe_colour_all",
     "probe_memo",
     "repeat_line",
     "search",
