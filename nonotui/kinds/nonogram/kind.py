@@ -9,6 +9,7 @@ object before its first frame.
 from __future__ import annotations
 
 import threading
+from importlib import import_module
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from typing import Any, overload
@@ -195,21 +196,17 @@ class NonogramKind:
         return describe(puzzle)
 
     def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
-        """Rows of ``#`` filled, ``-`` empty, ``?`` unknown; in a colour puzzle, the colours'
-        letters (:mod:`nonotui.kinds.nonogram.colour_notation`)."""
+        """Rows of ``#`` filled, ``-`` empty, ``?`` unknown (colour: the colours' letters)."""
         if puzzle.is_color:
             from nonotui.kinds.nonogram.colour_notation import colour_board_rows
-
             return colour_board_rows(board, puzzle.palette)
         return format_board(board.cells).splitlines()
 
     def read_board(self, puzzle: Puzzle, text: str) -> Board:
-        """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space); in a colour puzzle,
-        colour letters for ``#``."""
+        """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space); colour letters too."""
         if puzzle.is_color:
-            from nonotui.kinds.nonogram.colour_notation import parse_colour_board
-
-            return parse_colour_board(text, puzzle.palette, puzzle.width, puzzle.height)
+            from nonotui.kinds.nonogram.colour_notation import parse_colour_board as parse
+            return parse(text, puzzle.palette, puzzle.width, puzzle.height)
         return board_from_text(text, puzzle)
 
     def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
@@ -389,6 +386,7 @@ class NonogramKind:
         for solver in REGISTRY.values():
             solve_cells(solver, clue_array([2]), unknown_board(tiny).cells[0].copy())
         self.guides(tiny, board)
+        import_module("nonotui.kinds.nonogram.engine.colour_hints").warm_up(should_stop)
 
     # -- drawing and playing -------------------------------------------------------------------
 
@@ -405,21 +403,13 @@ class NonogramKind:
     ) -> dict[int, UnitGuide]:
         """Per line: which clue numbers the marks have placed and closed, and whether the
         marks fit the clue at all (:func:`nonotui.kinds.nonogram.engine.checks.clue_guide`)."""
-        from nonotui.kinds.nonogram.engine.checks import clue_guide, colour_guide
+        from nonotui.kinds.nonogram.engine.checks import unit_guide
 
-        h, cells = puzzle.height, board.cells
+        h = puzzle.height
         wanted = range(h + puzzle.width) if units is None else units
         out: dict[int, UnitGuide] = {}
         for unit in wanted:
-            if puzzle.is_color:
-                guide = (colour_guide(puzzle.rows[unit], puzzle.row_clue_colors(unit),
-                                      cells[unit, :]) if unit < h else
-                         colour_guide(puzzle.columns[unit - h],
-                                      puzzle.column_clue_colors(unit - h), cells[:, unit - h]))
-            elif unit < h:
-                guide = clue_guide(puzzle.rows[unit], cells[unit, :])
-            else:
-                guide = clue_guide(puzzle.columns[unit - h], cells[:, unit - h])
+            guide = unit_guide(puzzle, board, unit)
             dimmed = guide.dimmed if guide.dimmed else (False,)  # an empty clue shows "0"
             out[unit] = UnitGuide(tuple(dimmed), guide.error)
         return out

@@ -211,6 +211,17 @@ def colour_guide(blocks: tuple[int, ...], colors: tuple[int, ...], line: np.ndar
         for j, options in enumerate(starts)), False)
 
 
+def unit_guide(puzzle: Puzzle, board: Board, unit: int) -> LineGuide:
+    """The guide of row ``unit`` or column ``unit - height``, black and white or colour."""
+    h = puzzle.height
+    cells = board.cells[unit, :] if unit < h else board.cells[:, unit - h]
+    clue = puzzle.rows[unit] if unit < h else puzzle.columns[unit - h]
+    if not puzzle.is_color:
+        return clue_guide(clue, cells)
+    hues = puzzle.row_clue_colors(unit) if unit < h else puzzle.column_clue_colors(unit - h)
+    return colour_guide(clue, hues, cells)
+
+
 def board_guide(puzzle: Puzzle, board: Board) -> tuple[list[LineGuide], list[LineGuide]]:
     """The guide for every row and every column (after loading; moves update single lines)."""
     rows = [clue_guide(puzzle.rows[r], board.cells[r, :]) for r in range(puzzle.height)]

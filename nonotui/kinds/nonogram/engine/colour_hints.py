@@ -500,3 +500,18 @@ def shortest_colour_probe(prep: _Prepared, flat: np.ndarray, cursor: tuple[int, 
     value = next(1 << b for b in range(bits) if cur >> b & 1 and steps[cell, b] == 0)
     return cell, value, [(1 << b, int(steps[cell, b])) for b in range(bits)
                          if cur >> b & 1 and steps[cell, b] > 0]
+
+
+def warm_up(should_stop: Callable[[], bool]) -> None:
+    """Load the kernels a colour puzzle's solve, hints and probes use, on a tiny one."""
+    from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE
+    from nonotui.kinds.nonogram.engine.hints import next_hint
+    from nonotui.kinds.nonogram.engine.search import prepare, solve
+    from nonotui.kinds.nonogram.puzzle import unknown_board
+
+    palette = (DEFAULT_PALETTE[0], DEFAULT_PALETTE[2], DEFAULT_PALETTE[4])
+    puzzle = Puzzle.from_picture([[1, 2], [2, 0]], colors=palette, title="warm-up")
+    solve(puzzle)
+    next_hint(puzzle, unknown_board(puzzle), should_stop=should_stop)
+    shortest_colour_probe(prepare(puzzle), unknown_board(puzzle).cells.reshape(-1).copy(),
+                          (0, 0), should_stop)
