@@ -162,11 +162,23 @@ def colour_fast_open(blocks, colors, line, out, iwork):
     for i in range(n):
         allowed[i] = EMPTY
     for j in range(k):
-        length = blocks[j]
         bit = np.uint32(1) << np.uint32(colors[j])
         lo = left[j]
-        hi = n - right[k - 1 - j] - length  # rightmost start of block j
-        for i in range(lo, hi + length):
+        end = n - right[k - 1 - j]  # the end of block j at its rightmost
+        # Spans start and end in block order, so the cells of block j's span that an earlier
+        # block of its colour covers are a prefix of it: skip them (the work is then at most
+        # cells times colours, not the blocks' total slack).
+        q = j - 1
+        while q >= 0:
+            end_q = n - right[k - 1 - q]
+            if end_q <= lo:
+                break  # this block's span and every earlier one end before block j's begins
+            if colors[q] == colors[j]:
+                if end_q > lo:
+                    lo = end_q
+                break
+            q -= 1
+        for i in range(lo, end):
             allowed[i] |= bit
     for j in range(k):
         length = blocks[j]
