@@ -62,10 +62,17 @@ def colour_leftmost(blocks, colors, line, rev, p):
     uncovered before block j must be covered by block j - 1 (after the last block: by the last).
     When no rule applies the positions are an arrangement, so the leftmost one.
     """
+    for j in range(blocks.shape[0]):
+        p[j] = 0
+    return colour_push(blocks, colors, line, rev, p)
+
+
+@njit(cache=True, nogil=True)
+def colour_push(blocks, colors, line, rev, p):
+    """:func:`colour_leftmost` from the starts already in ``p``, which must be lower bounds of
+    the leftmost arrangement's (a leftmost arrangement of a line that knew less will do)."""
     n = line.shape[0]
     k = blocks.shape[0]
-    for j in range(k):
-        p[j] = 0
     j = 0
     while j < k:
         jj = k - 1 - j if rev else j
@@ -212,8 +219,9 @@ def all_open(blocks, colors, line):
 def colour_olsak_open(blocks, colors, line, out, iwork):
     """olsak on a colour line: fast, then each value of each open cell probed for consistency.
 
-    A probe sets the cell to one value and asks :func:`colour_leftmost` whether an arrangement
-    still fits; a value that breaks the line is removed. Fast's two extremes and every consistent
+    A probe sets the cell to one value and asks the coloured push whether an arrangement still
+    fits, starting from fast's leftmost arrangement (the line only knows more since); a value
+    that breaks the line is removed. Fast's two extremes and every consistent
     probe are whole arrangements: a value already seen in one needs no probe of its own. On a
     line with no cell narrowed (:func:`all_open`) fast's answer is already exact.
     """
@@ -239,7 +247,9 @@ def colour_olsak_open(blocks, colors, line, out, iwork):
             if (cur & value) == 0 or (seen[c] & value) != 0:
                 continue
             out[c] = value
-            if colour_leftmost(blocks, colors, out, False, trial):
+            for j in range(k):
+                trial[j] = left[j]  # the line knows more now: still lower bounds
+            if colour_push(blocks, colors, out, False, trial):
                 out[c] = cur
                 colour_mark(blocks, colors, trial, False, n, seen)
             else:
