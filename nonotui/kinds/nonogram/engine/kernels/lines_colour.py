@@ -62,10 +62,17 @@ def colour_leftmost(blocks, colors, line, rev, p):
     uncovered before block j must be covered by block j - 1 (after the last block: by the last).
     When no rule applies the positions are an arrangement, so the leftmost one.
     """
+    for j in range(blocks.shape[0]):
+        p[j] = 0
+    return colour_push(blocks, colors, line, rev, p)
+
+
+@njit(cache=True, nogil=True)
+def colour_push(blocks, colors, line, rev, p):
+    """:func:`colour_leftmost` from the starts already in ``p``, which must be lower bounds of
+    the leftmost arrangement's (a leftmost arrangement of a line that knew less will do)."""
     n = line.shape[0]
     k = blocks.shape[0]
-    for j in range(k):
-        p[j] = 0
     j = 0
     while j < k:
         jj = k - 1 - j if rev else j
@@ -162,11 +169,23 @@ def colour_fast_open(blocks, colors, line, out, iwork):
     for i in range(n):
         allowed[i] = EMPTY
     for j in range(k):
-        length = blocks[j]
         bit = np.uint32(1) << np.uint32(colors[j])
         lo = left[j]
-        hi = n - right[k - 1 - j] - length  # rightmost start of block j
-        for i in range(lo, hi + length):
+        end = n - right[k - 1 - j]  # the end of block j at its rightmost
+        # Spans start and end in block order, so the cells of block j's span that an earlier
+        # block of its colour covers are a prefix of it: skip them (the work is then at most
+        # cells times colours, not the blocks' total slack).
+        q = j - 1
+        while q >= 0:
+            end_q = n - right[k - 1 - q]
+            if end_q <= lo:
+                break  # this block's span and every earlier one end before block j's begins
+            if colors[q] == colors[j]:
+                if end_q > lo:
+                    lo = end_q
+                break
+            q -= 1
+        for i in range(lo, end):
             allowed[i] |= bit
     for j in range(k):
         length = blocks[j]
@@ -200,8 +219,9 @@ def all_open(blocks, colors, line):
 def colour_olsak_open(blocks, colors, line, out, iwork):
     """olsak on a colour line: fast, then each value of each open cell probed for consistency.
 
-    A probe sets the cell to one value and asks :func:`colour_leftmost` whether an arrangement
-    still fits; a value that breaks the line is removed. Fast's two extremes and every consistent
+    A probe sets the cell to one value and asks the coloured push whether an arrangement still
+    fits, starting from fast's leftmost arrangement (the line only knows more since); a value
+    that breaks the line is removed. Fast's two extremes and every consistent
     probe are whole arrangements: a value already seen in one needs no probe of its own. On a
     line with no cell narrowed (:func:`all_open`) fast's answer is already exact.
     """
@@ -227,7 +247,9 @@ def colour_olsak_open(blocks, colors, line, out, iwork):
             if (cur & value) == 0 or (seen[c] & value) != 0:
                 continue
             out[c] = value
-            if colour_leftmost(blocks, colors, out, False, trial):
+            for j in range(k):
+                trial[j] = left[j]  # the line knows more now: still lower bounds
+            if colour_push(blocks, colors, out, False, trial):
                 out[c] = cur
                 colour_mark(blocks, colors, trial, False, n, seen)
             else:
