@@ -143,7 +143,7 @@ class NonogramTracker:
 
 
 class NonogramKind:
-    """Nonograms in black and white (colour puzzles are read and shown but not yet played)."""
+    """Nonograms in black and white and in colour (colour puzzles are played, not yet solved)."""
 
     name = "nonogram"
     title = "Nonogram"
@@ -158,7 +158,8 @@ class NonogramKind:
         """Empty and filled; a colour puzzle's colours after the background."""
         if not puzzle.is_color:
             return (_EMPTY, _FILLED)
-        return (_EMPTY,) + tuple(
+        background = puzzle.palette[0]
+        return (CellValue("empty", 0, "empty", "-", background.rgb),) + tuple(
             CellValue(color.name, k, "color", color.char, color.rgb)
             for k, color in enumerate(puzzle.palette)
             if k > 0
@@ -203,12 +204,10 @@ class NonogramKind:
         return board_from_text(text, puzzle)
 
     def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
-        """Colour puzzles are read and shown, but neither solved nor played yet."""
-        if not puzzle.is_color:
+        """Colour puzzles are read, shown and played, but not solved yet."""
+        if not puzzle.is_color or use == "play":
             return None
-        if use == "solve":
-            return "colour puzzles are not supported by the solver yet"
-        return "is a colour puzzle; nonotui plays black-and-white puzzles only for now"
+        return "colour puzzles are not supported by the solver yet"
 
     def has_goal(self, puzzle: Puzzle) -> bool:
         """Whether the file gave the puzzle's picture."""
@@ -387,6 +386,12 @@ class NonogramKind:
     def margins(self, puzzle: Puzzle) -> Margins:
         """Each row's clue on the left, each column's on top; ``0`` for an empty line."""
         h = puzzle.height
+        if puzzle.is_color:  # each number in its block's colour (value k is colour k)
+            labels = [MarginLabel("left", r, _parts(clue), r, puzzle.row_clue_colors(r))
+                      for r, clue in enumerate(puzzle.rows)]
+            labels += [MarginLabel("top", c, _parts(clue), h + c, puzzle.column_clue_colors(c))
+                       for c, clue in enumerate(puzzle.columns)]
+            return Margins(tuple(labels))
         labels = [MarginLabel("left", r, _parts(clue), r) for r, clue in enumerate(puzzle.rows)]
         labels += [MarginLabel("top", c, _parts(clue), h + c)
                    for c, clue in enumerate(puzzle.columns)]
@@ -424,8 +429,21 @@ class NonogramKind:
         return out
 
     def key_rules(self, puzzle: Puzzle) -> KeyRules:
-        """space/f fill, x crosses; left click fills, right click crosses; digits count."""
-        return KEY_RULES
+        """space/f fill, x crosses; left click fills, right click crosses; digits count. In a
+        colour puzzle the digits choose the colour that space, f and the left button fill."""
+        if not puzzle.is_color:
+            return KEY_RULES
+        return KeyRules(
+            marks=(
+                MarkKey(("space", "f"), puzzle.palette[1].name,
+                        "fill the cell with the current colour (again: clear it)", "fill",
+                        "fill a cell with the current colour (clear it when it has that colour)"),
+                KEY_RULES.marks[1],
+            ),
+            primary=puzzle.palette[1].name,
+            secondary="empty",
+            digits="palette",
+        )
 
     # -- new puzzles -----------------------------------------------------------------------------
 
