@@ -80,8 +80,11 @@ def colors_collapse(colors: Sequence[str], system: str | None) -> bool:
     target = SYSTEMS.get(system)
     if target is None:
         return True
-    shown = {RichColor.parse(rgb).downgrade(target) for rgb in colors}
-    return len(shown) < len(set(colors))
+    shown = set()
+    for rgb in colors:
+        color = RichColor.parse(rgb).downgrade(target)
+        shown.add(color.triplet if color.number is None else color.number)
+    return len(shown) < len({rgb.lower() for rgb in colors})
 
 
 def strip_text(colors: Sequence[CellValue], current: int, letters: bool) -> Text:
