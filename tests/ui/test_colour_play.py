@@ -160,8 +160,9 @@ async def test_finishing_a_colour_puzzle_needs_the_right_colours() -> None:
         screen = await play_screen(pilot)
         session = screen.session
         keys = {1: "1", 2: "2", 3: "3"}
-        # every cell right but one, which gets the wrong colour: not solved, its lines broken
-        wrong = {(4, 4): 1}
+        # every cell right but a block in the wrong colour (the same lengths, so only colours
+        # tell): not solved, its lines broken
+        wrong = {(4, 3): 1, (4, 4): 1}
         for r, row in enumerate(PICTURE):
             for c, value in enumerate(row):
                 value = wrong.get((r, c), value)
@@ -169,9 +170,9 @@ async def test_finishing_a_colour_puzzle_needs_the_right_colours() -> None:
                 await pilot.press(keys[value] if value else "1", "space" if value else "x")
         assert not screen.finished and not isinstance(pilot.app.screen, FinishScreen)
         states = session.unit_states()
-        assert states[4] == "broken" and states[5 + 4] == "broken" and states[0] == "done"
-        session.go_to(4, 4)
-        await pilot.press("2", "space")
+        assert states[4] == "broken" and states[5 + 3] == "broken" and states[0] == "done"
+        session.go_to(4, 3)
+        await pilot.press("2", "space", "l", "space")
         await until(pilot, lambda: isinstance(pilot.app.screen, FinishScreen))
         assert screen.finished and session.progress.solved
 
@@ -299,3 +300,64 @@ def test_colours_that_a_terminal_shows_as_one_need_letters() -> None:
     assert colors_collapse(two_reds, "standard")
     assert not colors_collapse(["#ff0000", "#0000ff", "#00aa00"], "standard")
     assert colors_collapse(["#ff0000", "#0000ff"], None)
+
+
+async def test_the_help_of_a_colour_puzzle_names_the_palette_keys() -> None:
+    from textual.widgets import Static
+
+    from nonotui.ui.screens.dialogs import HelpScreen
+
+    async with app().run_test(size=(120, 60)) as pilot:
+        await play_screen(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        text = str(pilot.app.screen.query_one("#help-text", Static).render())
+        assert "1 to 9" in text and "choose the current colour" in text
+        assert "the count prefix is for black-and-white puzzles" in text
+        assert "digits, then a move" not in text
+        assert "fill a cell with the current colour" in text
+
+
+def _style_of(grid: GridView, row: int, text: str):  # type: ignore[no-untyped-def]
+    return next(s.style for s in line_segments(grid, row) if text in s.text)
+
+
+async def test_clue_colours_follow_the_theme_for_contrast() -> None:
+    from nonotui.ui.palette import MIN_CONTRAST
+
+    yellow_row = Puzzle.from_picture([[3, 3, 0, 2]], colors=(WHITE, RED, BLUE, YELLOW))
+    async with app_for(yellow_row).run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        for theme, yellow_is_text in (("textual-dark", True), ("textual-light", False)):
+            pilot.app.theme = theme
+            await pilot.pause()
+            surface = grid.background_colors[1].hex
+            grid.set_glyphs(grid.glyphs)  # a fresh painter, as a theme change makes one
+            clue = _style_of(grid, 0, "2")
+            assert (clue.bgcolor is None or clue.bgcolor.triplet.hex != "#ffff00") is (
+                yellow_is_text), theme
+            text = clue.color.triplet.hex
+            back = clue.bgcolor.triplet.hex if clue.bgcolor else surface
+            assert contrast(text, back) >= MIN_CONTRAST, theme
+
+
+async def test_a_puzzle_on_grey_paper_draws_its_crossed_cells_on_grey() -> None:
+    grey = Color("grey", "#808080", ".")
+    paper = Puzzle.from_picture([[1, 0, 2], [1, 2, 0]], colors=(grey, RED, BLUE))
+    async with app_for(paper).run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        await pilot.press("l", "x", "j")
+        await pilot.pause()
+        crossed = _style_of(grid, 0, "×")
+        assert crossed.bgcolor is not None and crossed.bgcolor.triplet.hex == "#808080"
+        assert contrast(crossed.color.triplet.hex, "#808080") >= 4.5
+    # on white paper, crossed cells stay on the theme's background
+    async with app().run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        await pilot.press("l", "x", "j")
+        await pilot.pause()
+        crossed = _style_of(grid, 0, "×")
+        assert crossed.bgcolor is None or crossed.bgcolor.triplet.hex != "#ffffff"
