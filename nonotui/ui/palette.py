@@ -11,6 +11,7 @@ drawn instead, in the cells and beside the clue numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.color import Color as RichColor
 from rich.color import ColorSystem
@@ -19,6 +20,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from nonotui.model.kind import CellValue
+
+if TYPE_CHECKING:
+    from nonotui.ui.session import PlaySession
 
 MIN_CONTRAST = 4.5
 """The least contrast ratio of clue text on its colour (WCAG 2, level AA for normal text)."""
@@ -105,6 +109,21 @@ def strip_text(colors: Sequence[CellValue], current: int, letters: bool) -> Text
     return text
 
 
+def choose_color(session: PlaySession, index: int, letters: bool, cycle: bool = False) -> str:
+    """Make colour ``index`` (0-based; with ``cycle``, taken round the palette's end) current
+    and say so, or say why not (no palette, no such colour)."""
+    colors = session.colors
+    if not colors:
+        return "a black-and-white puzzle has no colours to choose"
+    if cycle:
+        index %= len(colors)
+    if not session.choose_color(index):
+        return (f"no colour {index + 1}: this puzzle has {len(colors)} (1 to "
+                f"{min(9, len(colors))}, or ] and [)")
+    color = colors[index]
+    return f"colour {index + 1}: {color.name}" + (f" ({color.char})" if letters else "")
+
+
 class PaletteStrip(Static):
     """The colours of a colour puzzle with their keys, the current one picked out; hidden for
     a puzzle without a palette."""
@@ -127,8 +146,8 @@ class PaletteStrip(Static):
         self.display = bool(colors)
 
     def show(self, current: int, letters: bool) -> None:
-        """Draw the strip with colour ``current`` (0-based) chosen."""
-        if (current, letters) != (self.current, self.letters):
+        """Draw the strip with colour ``current`` (0-based) chosen (nothing without colours)."""
+        if self.palette and (current, letters) != (self.current, self.letters):
             self.current, self.letters = current, letters
             self.update(strip_text(self.palette, current, letters))
 

@@ -385,15 +385,12 @@ class NonogramKind:
 
     def margins(self, puzzle: Puzzle) -> Margins:
         """Each row's clue on the left, each column's on top; ``0`` for an empty line."""
-        h = puzzle.height
-        if puzzle.is_color:  # each number in its block's colour (value k is colour k)
-            labels = [MarginLabel("left", r, _parts(clue), r, puzzle.row_clue_colors(r))
-                      for r, clue in enumerate(puzzle.rows)]
-            labels += [MarginLabel("top", c, _parts(clue), h + c, puzzle.column_clue_colors(c))
-                       for c, clue in enumerate(puzzle.columns)]
-            return Margins(tuple(labels))
-        labels = [MarginLabel("left", r, _parts(clue), r) for r, clue in enumerate(puzzle.rows)]
-        labels += [MarginLabel("top", c, _parts(clue), h + c)
+        h, color = puzzle.height, puzzle.is_color  # a colour clue's number: its block's value
+        labels = [MarginLabel("left", r, _parts(clue), r,
+                              puzzle.row_clue_colors(r) if color else ())
+                  for r, clue in enumerate(puzzle.rows)]
+        labels += [MarginLabel("top", c, _parts(clue), h + c,
+                               puzzle.column_clue_colors(c) if color else ())
                    for c, clue in enumerate(puzzle.columns)]
         return Margins(tuple(labels))
 

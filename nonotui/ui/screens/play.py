@@ -29,7 +29,7 @@ from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
 from nonotui.ui.markkeys import MARKS, bind_marks, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
-from nonotui.ui.palette import PaletteStrip
+from nonotui.ui.palette import PaletteStrip, choose_color
 from nonotui.ui.session import PlaySession
 from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, play_facts
 
@@ -278,11 +278,9 @@ class PlayScreen(Screen[None]):
     def _redraw(self) -> None:
         self._show_help()
         s = self.session
-        grid = self.grid
-        grid.buttons[1] = s.primary  # the left button fills with the current colour
-        grid.show(s.cursor, s.unit_states())
-        if s.colors:
-            self.query_one(PaletteStrip).show(s.color, grid.letters)
+        self.grid.buttons[1] = s.primary  # the left button fills with the current colour
+        self.grid.show(s.cursor, s.unit_states())
+        self.query_one(PaletteStrip).show(s.color, self.grid.letters)
         self._update_facts()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
@@ -372,11 +370,10 @@ class PlayScreen(Screen[None]):
     # -- actions --------------------------------------------------------------------------------
 
     def action_count(self, digit: int) -> None:
-        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi),
-        when the kind's digits count (a nonogram's do); in a colour puzzle, 1 to 9 choose the
-        colour (0 still goes to the row's first cell)."""
+        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi)
+        when the kind's digits count; with a palette, 1 to 9 choose the colour instead."""
         if self.key_rules.digits == "palette" and digit:
-            self._choose_color(digit - 1)
+            self.action_color(digit - 1, cycle=False)
             return
         if self.key_rules.digits not in ("count", "palette"):
             return
@@ -387,24 +384,11 @@ class PlayScreen(Screen[None]):
             self._count += str(digit)
         self._update_facts()
 
-    def action_color(self, step: int) -> None:
-        """The next (``1``) or previous (``-1``) colour of the palette, round the end."""
+    def action_color(self, step: int, cycle: bool = True) -> None:
+        """The next (``1``) or previous (``-1``) colour, round the end; else colour ``step``."""
         self._count = ""
-        colors = self.session.colors
-        if not colors:
-            self._say("a black-and-white puzzle has no colours to choose")
-            return
-        self._choose_color((self.session.color + step) % len(colors))
-
-    def _choose_color(self, index: int) -> None:
-        session = self.session
-        if not session.choose_color(index):
-            self._say(f"no colour {index + 1}: this puzzle has {len(session.colors)} (1 to "
-                      f"{min(9, len(session.colors))}, or ] and [)")
-            return
-        color = session.colors[index]
-        letter = f" ({color.char})" if self.grid.letters else ""
-        self._say(f"colour {index + 1}: {color.name}{letter}")
+        index = self.session.color + step if cycle else step
+        self._say(choose_color(self.session, index, self.grid.letters, cycle))
         self._redraw()
 
     def action_move(self, drow: int, dcol: int) -> None:
