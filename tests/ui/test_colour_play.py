@@ -361,3 +361,24 @@ async def test_a_puzzle_on_grey_paper_draws_its_crossed_cells_on_grey() -> None:
         await pilot.pause()
         crossed = _style_of(grid, 0, "×")
         assert crossed.bgcolor is None or crossed.bgcolor.triplet.hex != "#ffffff"
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_a_wrong_colour_a_check_flags_is_drawn_like_a_wrong_fill(
+        monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
+    # the check is the engine's; the grid draws its flag in front of a coloured cell's glyph
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    async with app().run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        await pilot.press("2", "space", "j")  # blue where the picture has red
+        before = line_text(grid, 0)
+        screen.assistant.wrong = frozenset({(0, 0)})
+        screen._redraw()
+        await pilot.pause()
+        after = line_text(grid, 0)
+        glyph = "b" if no_color else "█"
+        w = grid.geometry.cell_width
+        assert glyph * w in before and "!" not in before.replace("2 2", "")
+        assert glyph * (w - 2) + "!" + glyph in after
