@@ -426,21 +426,13 @@ class NonogramKind:
         return out
 
     def key_rules(self, puzzle: Puzzle) -> KeyRules:
-        """space/f fill, x crosses; left click fills, right click crosses; digits count. In a
-        colour puzzle the digits choose the colour that space, f and the left button fill."""
+        """space/f fill, x crosses; left click fills, right click crosses; digits count (in a
+        colour puzzle they choose the colour, :mod:`~nonotui.kinds.nonogram.colour_keys`)."""
         if not puzzle.is_color:
             return KEY_RULES
-        return KeyRules(
-            marks=(
-                MarkKey(("space", "f"), puzzle.palette[1].name,
-                        "fill the cell with the current colour (again: clear it)", "fill",
-                        "fill a cell with the current colour (clear it when it has that colour)"),
-                KEY_RULES.marks[1],
-            ),
-            primary=puzzle.palette[1].name,
-            secondary="empty",
-            digits="palette",
-        )
+        from nonotui.kinds.nonogram.colour_keys import palette_rules
+
+        return palette_rules(puzzle, KEY_RULES.marks[1])
 
     # -- new puzzles -----------------------------------------------------------------------------
 
