@@ -38,7 +38,7 @@ from nonotui.model.kind import UnitGuide, UnitState
 from nonotui.ui.geometry import Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
-from nonotui.ui.palette import WHITE, clue_colors, colors_collapse, text_on
+from nonotui.ui.palette import FAINT, WHITE, clue_colors, colors_collapse, contrast, text_on
 from nonotui.ui.painter import (
     CURSOR,
     HIGHLIGHT,
@@ -172,6 +172,9 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self._view: _View | None = None
         self._dragging = False
         self._last_drag: tuple[int, int] | None = None
+        self._lettered: frozenset[int] = frozenset()
+        """Masks of colour values drawn as letters on a colour screen: too faint on its
+        background (:data:`~nonotui.ui.palette.FAINT`)."""
         self.letters = False
         """Colour values are drawn as their characters, in the cells and beside the clue
         numbers: colour alone cannot tell them apart here (:meth:`letters_needed`)."""
@@ -374,8 +377,9 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _painter_now(self) -> GridPainter:
         if self._painter is None or self._painter.glyphs is not self.glyphs:
-            self._painter = GridPainter(self.geometry, self.glyphs, self._style_table(),
-                                        self.values, self.letters)
+            styles = self._style_table()
+            self._painter = GridPainter(self.geometry, self.glyphs, styles, self.values,
+                                        self.letters, self._lettered)
         return self._painter
 
     def _style_table(self) -> StyleTable:
@@ -389,6 +393,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         looks: list[tuple[int, Style, Style]] = [(0, get("grid--unknown"), none)]
         colored = self.colored
         surface = self.background_colors[1].hex if colored else WHITE
+        lettered = set()
         for value in self.values:
             own = none
             if value.role == "empty":
@@ -400,12 +405,18 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             else:
                 base = get("grid--filled")
                 if value.role == "color" and value.rgb is not None and colored:
-                    # with letters, the letter on its colour, readable whatever the colour
-                    own = (Style(color=text_on(value.rgb), bgcolor=value.rgb) if self.letters
-                           else Style(color=value.rgb))
+                    # with letters, the letter on its colour, readable whatever the colour;
+                    # so too a colour that would vanish on the theme's background (white on
+                    # a light theme: a puzzle on dark paper may have white blocks)
+                    faint = contrast(value.rgb, surface) < FAINT
+                    if faint:
+                        lettered.add(value.mask)
+                    own = (Style(color=text_on(value.rgb), bgcolor=value.rgb)
+                           if self.letters or faint else Style(color=value.rgb))
                     fg, bg = clue_colors(value.rgb, surface)
                     table[("clue", value.bit)] = Style(color=fg, bgcolor=bg)
             looks.append((value.mask, base, own))
+        self._lettered = frozenset(lettered)
         for mask, base, own in looks:
             table[(mask, NORMAL)] = base + own
             table[(mask, LINE)] = base + line + own

@@ -134,14 +134,18 @@ class GridPainter:
         letters: Draw a ``color`` value's character in its cells (colour cannot tell the values
             apart: ``NO_COLOR``, ASCII glyphs, too few terminal colours), else the filled glyph
             in its colour.
+        lettered: Masks of ``color`` values drawn as their characters even so (a colour that
+            would not show on the theme's background, such as white on a light theme).
     """
 
     def __init__(self, geometry: Geometry, glyphs: Glyphs, styles: StyleTable,
-                 values: Sequence[CellValue], letters: bool = True) -> None:
+                 values: Sequence[CellValue], letters: bool = True,
+                 lettered: frozenset[int] = frozenset()) -> None:
         self.geometry = geometry
         self.glyphs = glyphs
         self.styles = styles
         self.letters = letters
+        self.lettered = lettered
         self._part_styles: dict[tuple[UnitState, int, bool], Style] = {}
         self.values = {value.mask: value for value in values}
         for value in values:
@@ -364,7 +368,7 @@ class GridPainter:
             text = (glyphs.filled_cursor if mode == CURSOR else glyphs.filled) * w
         elif known.role == "empty":
             text = " " * (w - 1) + glyphs.crossed
-        elif self.letters:
+        elif self.letters or value in self.lettered:
             text = known.char * w
         else:
             text = (glyphs.filled_cursor if mode == CURSOR else glyphs.filled) * w

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 MIN_CONTRAST = 4.5
 """The least contrast ratio of clue text on its colour (WCAG 2, level AA for normal text)."""
 
+FAINT = 1.5
+"""Below this contrast with the theme's background a colour's cells would hardly show (white
+on a light theme): they are drawn as the colour's letter on the colour, like under ``NO_COLOR``."""
+
 BLACK = "#000000"
 WHITE = "#ffffff"
 

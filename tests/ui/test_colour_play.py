@@ -383,3 +383,25 @@ async def test_a_wrong_colour_a_check_flags_is_drawn_like_a_wrong_fill(
         w = grid.geometry.cell_width
         assert before.startswith(glyph * w) and "!" not in before
         assert after.startswith(glyph * (w - 2) + "!" + glyph)
+
+
+async def test_a_puzzle_on_black_paper_with_white_blocks_shows_on_either_theme() -> None:
+    black = Color("black", "#000000", ".")
+    snow = Color("snow", "#ffffff", "w")
+    night = Puzzle.from_picture([[1, 0, 2], [1, 2, 0]], colors=(black, snow, RED))
+    async with app_for(night).run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        grid = screen.query_one(GridView)
+        await pilot.press("space", "l", "x", "j")
+        for theme, white_cell in (("textual-dark", "██"), ("textual-light", "ww")):
+            pilot.app.theme = theme
+            await pilot.pause()
+            grid.set_glyphs(grid.glyphs)
+            cells_text = line_text(grid, 0)[grid.clue_columns:]
+            assert cells_text.startswith(white_cell), theme
+            snow_style = _style_of(grid, 0, white_cell)
+            crossed = _style_of(grid, 0, "×")
+            assert crossed.bgcolor.triplet.hex == "#000000", theme  # the puzzle's paper
+            if white_cell == "ww":  # black on white: the letter shows where white would not
+                assert snow_style.bgcolor.triplet.hex == "#ffffff"
+                assert snow_style.color.triplet.hex == "#000000"
