@@ -193,11 +193,14 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     def letters_needed(self) -> bool:
         """Whether the puzzle's colour values must be told apart by their characters: under
         ``NO_COLOR``, with the ASCII glyphs, or on a terminal whose colours (16 or 256) show
-        two of them as one; never for a puzzle without colour values."""
+        two of them as one, or beside a ``filled`` value, whose solid glyph they would share;
+        never for a puzzle without colour values."""
         colors = [v.rgb for v in self.values if v.role == "color" and v.rgb]
         if not colors:
             return False
         if self.glyphs.name == "ascii" or not self.colored:
+            return True
+        if any(v.role == "filled" for v in self.values):
             return True
         return colors_collapse(colors, self.app.console.color_system)
 

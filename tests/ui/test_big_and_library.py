@@ -164,7 +164,7 @@ async def test_open_file_by_path_plays_colour_puzzles_and_refuses_broken_files(
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("o", *str(colour), "enter")
         screen = await play_screen(pilot)
-        assert screen.puzzle.is_color and [c.name for c in screen.session.colors] == ["a", "b"]
+        assert [c.rgb for c in screen.session.colors] == ["#ff0000", "#0000ff"]
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("o", *str(broken), "enter")
