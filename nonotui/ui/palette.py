@@ -17,6 +17,7 @@ from rich.color import Color as RichColor
 from rich.color import ColorSystem
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.widgets import Static
 
 from nonotui.model.kind import CellValue
@@ -95,10 +96,11 @@ def colors_collapse(colors: Sequence[str], system: str | None) -> bool:
     return len(shown) < len({rgb.lower() for rgb in colors})
 
 
-def strip_text(colors: Sequence[CellValue], current: int, letters: bool) -> Text:
+def strip_text(colors: Sequence[CellValue], current: int, letters: bool,
+               names: bool = True) -> Text:
     """The palette strip: each colour's key (1 to 9), a swatch and its name, the current one
     between brackets (so it shows without colour too); with ``letters``, the colour's character
-    stands in the swatch."""
+    stands in the swatch; without ``names``, only the current colour's name is written."""
     text = Text(no_wrap=True, overflow="ellipsis")
     for i, value in enumerate(colors):
         chosen = i == current
@@ -108,7 +110,8 @@ def strip_text(colors: Sequence[CellValue], current: int, letters: bool) -> Text
         rgb = value.rgb or WHITE
         swatch = f" {value.char} " if letters else "   "
         text.append(swatch, Style(color=text_on(rgb), bgcolor=rgb, bold=True))
-        text.append(f" {value.name}", Style(bold=chosen, underline=chosen))
+        if names or chosen:
+            text.append(f" {value.name}", Style(bold=chosen, underline=chosen))
         text.append("]" if chosen else " ", Style(bold=True))
     return text
 
@@ -148,14 +151,24 @@ class PaletteStrip(Static):
         self.current = -1
         self.letters = False
         self.display = bool(colors)
+        self.text = ""
+        """The strip as shown, in plain text."""
 
     def show(self, current: int, letters: bool) -> None:
         """Draw the strip with colour ``current`` (0-based) chosen (nothing without colours)."""
         if self.palette and (current, letters) != (self.current, self.letters):
             self.current, self.letters = current, letters
-            self.update(strip_text(self.palette, current, letters))
+            self._draw()
 
-    @property
-    def text(self) -> str:
-        """The strip as plain text (tests, and a reader of the screen)."""
-        return strip_text(self.palette, self.current, self.letters).plain
+    def on_resize(self, _event: events.Resize) -> None:
+        if self.current >= 0:
+            self._draw()
+
+    def _draw(self) -> None:
+        """Every colour's name when they fit the width, else the current one's only."""
+        text = strip_text(self.palette, self.current, self.letters)
+        width = self.content_region.width if self.is_mounted else 0
+        if width and text.cell_len > width:
+            text = strip_text(self.palette, self.current, self.letters, names=False)
+        self.text = text.plain
+        self.update(text)

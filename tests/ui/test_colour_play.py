@@ -405,3 +405,23 @@ async def test_a_puzzle_on_black_paper_with_white_blocks_shows_on_either_theme()
             if white_cell == "ww":  # black on white: the letter shows where white would not
                 assert snow_style.bgcolor.triplet.hex == "#ffffff"
                 assert snow_style.color.triplet.hex == "#000000"
+
+
+async def test_a_palette_too_wide_for_the_terminal_names_the_current_colour_only() -> None:
+    names = ["crimson", "tangerine", "sunflower", "chartreuse", "emerald", "turquoise",
+             "cerulean", "ultramarine", "heliotrope"]
+    colours = tuple(Color(name, f"#{(37 * i) % 256:02x}{(91 * i) % 256:02x}{(53 * i) % 256:02x}",
+                          "abcdefghi"[i]) for i, name in enumerate(names))
+    nine = Puzzle.from_picture([list(range(1, 10))], colors=(WHITE, *colours), title="Nine")
+    async with app_for(nine).run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        strip = screen.query_one(PaletteStrip)
+        assert len(strip.text) <= 78 and "crimson" in strip.text and "emerald" not in strip.text
+        assert "9 " in strip.text
+        await pilot.press("5")
+        assert "emerald" in strip.text and "crimson" not in strip.text
+    async with app_for(nine).run_test(size=(200, 24)) as pilot:
+        screen = await play_screen(pilot)
+        await pilot.pause()
+        strip = screen.query_one(PaletteStrip)
+        assert all(name in strip.text for name in names)
