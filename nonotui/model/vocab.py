@@ -58,9 +58,10 @@ WarmUp = Literal["solve", "all", "long"]
 may come to use however long it searches (a worker that solves many puzzles, each under its own
 timeout, so that no puzzle pays a kernel's load inside its timeout)."""
 
-DigitKeys = Literal["count", "none"]
-"""What the digit keys do on the play screen: a vi-style count prefix for the next move, or
-nothing (a kind with a palette will add its own member when it needs one)."""
+DigitKeys = Literal["count", "palette", "none"]
+"""What the digit keys do on the play screen: a vi-style count prefix for the next move, choose
+the current colour of a palette (1 to 9: the kind's ``color`` values in order; the primary value's
+keys, the left button, shift+arrows and paint mode then mark that colour), or nothing."""
 
 Cell = tuple[int, int]
 """``(row, column)``, from 0."""
@@ -89,7 +90,8 @@ class CellValue:
         role: How the grid draws it.
         char: One character for it in saves, text boards and under ``NO_COLOR``; unique within
             a puzzle's values and never ``?`` (unknown).
-        rgb: ``#rrggbb`` for a ``color`` value, else ``None``.
+        rgb: ``#rrggbb`` for a ``color`` value; for an ``empty`` value, the colour of the
+            puzzle's paper when it has one (a colour nonogram's background), else ``None``.
     """
 
     name: str
@@ -140,12 +142,16 @@ class MarginLabel:
         parts: Its numbers as text, in reading order (outwards to inwards: a row's clue reads
             left to right towards the board, a column's top to bottom); never empty.
         unit: The unit whose state and guide dim or flag it.
+        values: Per part, the bit of the :class:`CellValue` it counts (a colour clue's block
+            colour), drawn in that value's colour and followed by its character where colour
+            cannot show; empty when no part has one.
     """
 
     side: Side
     index: int
     parts: tuple[str, ...]
     unit: int
+    values: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,10 @@ class Assistant(Widget):
         self._glyphs = glyphs
         self.helper: Helper = kind.helper(puzzle)
         """The kind's hints and checks, keeping what they learn between calls."""
+        self.unavailable = kind.unsupported(puzzle, "solve")
+        """Why the solver cannot help with this puzzle (a kind that plays puzzles its engine
+        does not solve yet), or ``None``: hints, checks, guides and auto-solve then say so
+        instead of running."""
         self._units: Sequence[Unit] | None = None
         self.version = 0
         """Bumped on every change of the board: an answer for an older version is dropped."""
@@ -140,11 +144,20 @@ class Assistant(Widget):
         self._update_guides(cells)
         # a wrong mark stays wrong whatever else is marked: only the changed cells lose a flag
         self.wrong = frozenset() if cells is None else self.wrong - set(cells)
-        if self.settings.check == "immediate" and self.solving is None:
+        if (self.settings.check == "immediate" and self.solving is None
+                and self.unavailable is None):
             self._run_check(asked=False)
+
+    def _no_solver(self) -> Reply | None:
+        """The reply to a request for the solver's help when it cannot give any."""
+        if self.unavailable is None:
+            return None
+        return Reply(f"no solver help here: {self.unavailable}")
 
     def start_guides(self) -> None:
         """Turn the clue guide on (the engine is ready) and compute it for every unit."""
+        if self.unavailable is not None:
+            return
         self.guiding = True
         self._update_guides(None)
 
@@ -191,6 +204,9 @@ class Assistant(Widget):
 
     def ask_hint(self) -> Reply:
         """Look for the next hint in a worker."""
+        refused = self._no_solver()
+        if refused is not None:
+            return refused
         waiting = "" if self.guiding else " (the solver is still warming up)"
         self._hint_worker(self.session.board.copy(), self.session.cursor, self._history_copy(),
                           self.version)
@@ -255,6 +271,9 @@ class Assistant(Widget):
         """Flag every mark that no solution allows (the check key)."""
         if self.settings.check == "off":
             return Reply("checks are off: choose a check mode in the command palette (ctrl+p)")
+        refused = self._no_solver()
+        if refused is not None:
+            return refused
         self._run_check(asked=True)
         return Reply("checking your marks...")
 
@@ -288,7 +307,7 @@ class Assistant(Widget):
         check = self.settings.check
         if check == "off":
             self.wrong = frozenset()
-        elif check == "immediate":
+        elif check == "immediate" and self.unavailable is None:
             self._run_check(asked=False)
         return Reply(f"check mode: {CHECK_WORDS[check]}")
 
@@ -297,6 +316,9 @@ class Assistant(Widget):
     def auto_solve(self) -> Reply:
         """Plan an auto-solve from the current marks in a worker (the screen has checked that
         the board may change)."""
+        refused = self._no_solver()
+        if refused is not None:
+            return refused
         self.solve_pending = True
         self._solve_worker(self.session.board.copy(), self.version)
         return Reply("auto-solve: solving from your marks... (escape stops)")

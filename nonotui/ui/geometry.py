@@ -19,6 +19,7 @@ arithmetic, no Textual, so it is tested on its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -36,18 +37,28 @@ class Part:
         text: The number as text.
         unit: The unit whose state and guide style it.
         index: Its place in its label (the guide dims parts by it).
+        value: The bit of the cell value it counts (a colour clue's block colour), drawn in
+            that value's colour; 0 for none.
     """
 
     text: str
     unit: int
     index: int
+    value: int = 0
 
 
-def _slots(count: int, margins: Margins, side: str) -> tuple[tuple[Part, ...], ...]:
+def _slots(count: int, margins: Margins, side: str,
+           letters: Mapping[int, str] | None) -> tuple[tuple[Part, ...], ...]:
+    """Each row's or column's parts; with ``letters``, each coloured number followed by its
+    value's character (``2r``), for a screen that cannot tell colours apart."""
     slots: list[list[Part]] = [[] for _ in range(count)]
     for label in margins.labels:
         if label.side == side:
-            slots[label.index] += [Part(t, label.unit, i) for i, t in enumerate(label.parts)]
+            values = label.values or (0,) * len(label.parts)
+            slots[label.index] += [
+                Part(t + (letters.get(v, "") if letters and v else ""), label.unit, i, v)
+                for i, (t, v) in enumerate(zip(label.parts, values))
+            ]
     return tuple(tuple(s) for s in slots)
 
 
@@ -85,15 +96,18 @@ class Geometry:
     walls: frozenset[Wall]
 
     @classmethod
-    def of(cls, puzzle: Any) -> Geometry:
-        """The layout for ``puzzle``, from its kind's margins and borders."""
+    def of(cls, puzzle: Any, letters: Mapping[int, str] | None = None) -> Geometry:
+        """The layout for ``puzzle``, from its kind's margins and borders; ``letters`` (value
+        bit to character) stand beside coloured margin numbers."""
         kind = kinds.kind_of(puzzle)
         return cls.build(puzzle.width, puzzle.height, kind.margins(puzzle),
-                         kind.borders(puzzle))
+                         kind.borders(puzzle), letters)
 
     @classmethod
-    def build(cls, width: int, height: int, margins: Margins, borders: Borders) -> Geometry:
-        """The layout of a ``width`` x ``height`` board with these margins and borders.
+    def build(cls, width: int, height: int, margins: Margins, borders: Borders,
+              letters: Mapping[int, str] | None = None) -> Geometry:
+        """The layout of a ``width`` x ``height`` board with these margins and borders (and
+        ``letters`` beside coloured numbers).
 
         Raises:
             ValueError: a label in the right or bottom margin (not drawn yet).
@@ -101,8 +115,8 @@ class Geometry:
         sides = {label.side for label in margins.labels} - {"left", "top"}
         if sides:
             raise ValueError(f"the grid draws the left and top margins only, not {sides}")
-        row_parts = _slots(height, margins, "left")
-        column_parts = _slots(width, margins, "top")
+        row_parts = _slots(height, margins, "left", letters)
+        column_parts = _slots(width, margins, "top", letters)
         row_texts = tuple(" ".join(p.text for p in parts) for parts in row_parts)
         numbers = tuple(tuple(p.text for p in parts) for parts in column_parts)
         widest = max((len(n) for col in numbers for n in col), default=1)

@@ -38,6 +38,7 @@ from nonotui.model.kind import UnitGuide, UnitState
 from nonotui.ui.geometry import Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
+from nonotui.ui.palette import FAINT, WHITE, clue_colors, colors_collapse, contrast, text_on
 from nonotui.ui.painter import (
     CURSOR,
     HIGHLIGHT,
@@ -171,7 +172,50 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self._view: _View | None = None
         self._dragging = False
         self._last_drag: tuple[int, int] | None = None
+        self._lettered: frozenset[int] = frozenset()
+        """Masks of colour values drawn as letters on a colour screen: too faint on its
+        background (:data:`~nonotui.ui.palette.FAINT`)."""
+        self.letters = False
+        """Colour values are drawn as their characters, in the cells and beside the clue
+        numbers: colour alone cannot tell them apart here (:meth:`letters_needed`)."""
         self.virtual_size = Size(self.geometry.total_width, self.geometry.total_height)
+
+    def on_mount(self) -> None:
+        self._choose_letters()
+
+    # -- colours ---------------------------------------------------------------------------------
+
+    @property
+    def colored(self) -> bool:
+        """Whether the terminal shows colour (not under ``NO_COLOR``)."""
+        return not getattr(self.app, "no_color", False)
+
+    def letters_needed(self) -> bool:
+        """Whether the puzzle's colour values must be told apart by their characters: under
+        ``NO_COLOR``, with the ASCII glyphs, or on a terminal whose colours (16 or 256) show
+        two of them as one, or beside a ``filled`` value, whose solid glyph they would share;
+        never for a puzzle without colour values."""
+        colors = [v.rgb for v in self.values if v.role == "color" and v.rgb]
+        if not colors:
+            return False
+        if self.glyphs.name == "ascii" or not self.colored:
+            return True
+        if any(v.role == "filled" for v in self.values):
+            return True
+        return colors_collapse(colors, self.app.console.color_system)
+
+    def _choose_letters(self) -> None:
+        """Draw letters or colours as :meth:`letters_needed` says; the margins widen by a letter
+        per coloured number when letters are drawn."""
+        letters = self.letters_needed()
+        if letters == self.letters:
+            return
+        self.letters = letters
+        chars = {v.bit: v.char for v in self.values if v.role == "color"} if letters else None
+        self.geometry = Geometry.of(self.puzzle, chars)
+        g = self.geometry
+        self.virtual_size = Size(self.clue_columns + g.grid_width, self.header_lines + g.grid_height)
+        self._repaint_all()
 
     # -- pinned panel sizes ----------------------------------------------------------------------
 
@@ -222,6 +266,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         """Draw with another glyph set."""
         self.glyphs = glyphs
         self._repaint_all()
+        if self.is_mounted:
+            self._choose_letters()
 
     def scroll_to_cursor(self) -> None:
         """Scroll the cells (not the clues) just enough that the cursor's cell is visible."""
@@ -334,8 +380,9 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _painter_now(self) -> GridPainter:
         if self._painter is None or self._painter.glyphs is not self.glyphs:
-            self._painter = GridPainter(self.geometry, self.glyphs, self._style_table(),
-                                        self.values)
+            styles = self._style_table()
+            self._painter = GridPainter(self.geometry, self.glyphs, styles, self.values,
+                                        self.letters, self._lettered)
         return self._painter
 
     def _style_table(self) -> StyleTable:
@@ -343,20 +390,42 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         line, cursor, hint = get("grid--cursor-line"), get("grid--cursor"), get("grid--highlight")
         hint_line = get("grid--hint-line")
         table: StyleTable = {}
-        looks: list[tuple[int, Style]] = [(0, get("grid--unknown"))]
+        # (mask, base, own): ``own`` is the value's colour, laid over the cursor's and the
+        # hint's styles so that a cell keeps its colour in the cursor's row and under a hint
+        none = Style()
+        looks: list[tuple[int, Style, Style]] = [(0, get("grid--unknown"), none)]
+        colored = self.colored
+        surface = self.background_colors[1].hex if colored else WHITE
+        lettered = set()
         for value in self.values:
+            own = none
             if value.role == "empty":
-                looks.append((value.mask, get("grid--crossed")))
-            elif value.role == "filled":
-                looks.append((value.mask, get("grid--filled")))
+                base = get("grid--crossed")
+                paper = value.rgb
+                if colored and paper is not None and paper.lower() != WHITE:
+                    # a puzzle whose background is not white: its crossed cells on that paper
+                    own = Style(color=text_on(paper), bgcolor=paper)
             else:
-                looks.append((value.mask, get("grid--filled") + Style(color=value.rgb)))
-        for mask, base in looks:
-            table[(mask, NORMAL)] = base
-            table[(mask, LINE)] = base + line
-            table[(mask, CURSOR)] = base + cursor
-            table[(mask, HIGHLIGHT)] = base + hint
-            table[(mask, HINT_LINE)] = base + hint_line
+                base = get("grid--filled")
+                if value.role == "color" and value.rgb is not None and colored:
+                    # with letters, the letter on its colour, readable whatever the colour;
+                    # so too a colour that would vanish on the theme's background (white on
+                    # a light theme: a puzzle on dark paper may have white blocks)
+                    faint = contrast(value.rgb, surface) < FAINT
+                    if faint:
+                        lettered.add(value.mask)
+                    own = (Style(color=text_on(value.rgb), bgcolor=value.rgb)
+                           if self.letters or faint else Style(color=value.rgb))
+                    fg, bg = clue_colors(value.rgb, surface)
+                    table[("clue", value.bit)] = Style(color=fg, bgcolor=bg)
+            looks.append((value.mask, base, own))
+        self._lettered = frozenset(lettered)
+        for mask, base, own in looks:
+            table[(mask, NORMAL)] = base + own
+            table[(mask, LINE)] = base + line + own
+            table[(mask, CURSOR)] = base + cursor + own
+            table[(mask, HIGHLIGHT)] = base + hint + own
+            table[(mask, HINT_LINE)] = base + hint_line + own
         guide = get("grid--guide")
         table["guide"], table["guide-line"] = guide, guide + line
         clue_cursor = get("grid--clue-cursor")

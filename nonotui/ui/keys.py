@@ -28,6 +28,7 @@ HELP: Sections = (
         (
             ("space, f", "fill the cell (again: clear it)"),
             ("x", "cross the cell: known empty (again: clear it)"),
+            ("], [", "next / previous colour (a colour puzzle; 1 to 9 choose one)"),
             ("backspace, delete", "clear the cell"),
             ("shift+arrows", "move and fill the cells passed (a count works too)"),
             ("m", "paint mode: off, fill, cross, clear; paints every cell the cursor enters"),
@@ -108,10 +109,17 @@ def help_for(rules: KeyRules | None) -> Sections:
     buttons = [("left click", rules.primary), ("right click", rules.secondary)]
     if rules.middle is not None:
         buttons.append(("middle click", rules.middle))
+    palette = rules.digits == "palette"
+    colours: tuple[tuple[str, str], ...] = (
+        ("1 to 9", "choose the current colour (the palette strip under the board shows each "
+                   "colour's key); the count prefix is for black-and-white puzzles"),
+        ("], [", "next / previous colour"),
+    ) if palette else (("], [", "next / previous colour (a colour puzzle; 1 to 9 choose one)"),)
     changed = {
         "Moving": tuple(row for row in HELP[0][1] if count or not row[0].startswith("digits")),
         "Marking": (
             *((", ".join(m.keys), m.description) for m in marks),
+            *colours,
             ("backspace, delete", "clear the cell"),
             ("shift+arrows", f"move and {label.get(rules.primary, rules.primary)} the cells "
                              f"passed{' (a count works too)' if count else ''}"),

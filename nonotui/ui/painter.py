@@ -56,7 +56,8 @@ class CellMarks(NamedTuple):
 StyleTable = dict[object, Style]
 """Rich styles by key: ``(value mask, mode)`` for a cell holding one value and ``(0, mode)`` for
 an undecided one, a :data:`~nonotui.model.kind.UnitState` (a margin number), ``(UnitState,
-CURSOR)``, and ``"guide"``, ``"guide-line"``, ``"wall"``, ``"error"``, ``"blank"``."""
+CURSOR)``, ``("clue", bit)`` for the colours of a margin number counting value ``bit`` (a colour
+clue's block), and ``"guide"``, ``"guide-line"``, ``"wall"``, ``"error"``, ``"blank"``."""
 
 Guides = Mapping[int, UnitGuide]
 """The guide of each unit that has one (none while the engine is not ready)."""
@@ -130,13 +131,22 @@ class GridPainter:
         glyphs: How cells and guides look.
         styles: The Rich styles to draw with (from the widget's component classes).
         values: The kind's cell values, by bit.
+        letters: Draw a ``color`` value's character in its cells (colour cannot tell the values
+            apart: ``NO_COLOR``, ASCII glyphs, too few terminal colours), else the filled glyph
+            in its colour.
+        lettered: Masks of ``color`` values drawn as their characters even so (a colour that
+            would not show on the theme's background, such as white on a light theme).
     """
 
     def __init__(self, geometry: Geometry, glyphs: Glyphs, styles: StyleTable,
-                 values: Sequence[CellValue]) -> None:
+                 values: Sequence[CellValue], letters: bool = True,
+                 lettered: frozenset[int] = frozenset()) -> None:
         self.geometry = geometry
         self.glyphs = glyphs
         self.styles = styles
+        self.letters = letters
+        self.lettered = lettered
+        self._part_styles: dict[tuple[UnitState, int, bool], Style] = {}
         self.values = {value.mask: value for value in values}
         for value in values:
             if value.role == "color" and (len(value.char) != 1 or cell_len(value.char) != 1):
@@ -313,7 +323,18 @@ class GridPainter:
                 state = "broken"
             elif state == "open" and part.index < len(guide.dimmed) and guide.dimmed[part.index]:
                 state = "done"
-        return self.styles[(state, CURSOR)] if cursor else self.styles[state]
+        colors = self.styles.get(("clue", part.value)) if part.value else None
+        if colors is None or state == "broken":
+            return self.styles[(state, CURSOR)] if cursor else self.styles[state]
+        key = (state, part.value, cursor)
+        style = self._part_styles.get(key)
+        if style is None:
+            # the state's look (dim when done), the block's colours, the cursor's reverse
+            style = self.styles[state] + colors
+            if cursor:
+                style += self.styles[(state, CURSOR)].without_color
+            style = self._part_styles[key] = style
+        return style
 
     def _build_clue(self, row: int, states: Sequence[UnitState], cursor: bool,
                     guides: Guides | None) -> Line:
@@ -347,8 +368,10 @@ class GridPainter:
             text = (glyphs.filled_cursor if mode == CURSOR else glyphs.filled) * w
         elif known.role == "empty":
             text = " " * (w - 1) + glyphs.crossed
-        else:
+        elif self.letters or value in self.lettered:
             text = known.char * w
+        else:
+            text = (glyphs.filled_cursor if mode == CURSOR else glyphs.filled) * w
         return text, self.styles[(value, mode)]
 
     def _marked_cell(

@@ -56,6 +56,12 @@ class PlaySession:
         masks = {value.name: value.mask for value in self.values}
         self.masks = masks
         """Each value's cell bitset, by the value's name."""
+        self.colors = (tuple(v for v in self.values if v.role == "color")
+                       if self.key_rules.digits == "palette" else ())
+        """The palette's colours, key 1 first; empty when the kind's digits choose none."""
+        self.color = 0
+        """The current colour, an index into :attr:`colors`: what the primary value's keys,
+        the left button, shift+arrows and paint mode mark."""
         self.units = self.kind.units(puzzle)
         self.tracker = self.kind.tracker(puzzle, self.board)
         self.cursor = progress.cursor
@@ -64,12 +70,43 @@ class PlaySession:
         self._previewed: dict[tuple[int, int], int] = {}
         """The cells an auto-solve shows without a move yet, each with its value before."""
         marks = self.key_rules.marks
-        self.paint_modes: tuple[int | None, ...] = (
-            None, *(masks[m.value] for m in marks), self.unknown)
-        """The paint mode cycles off, each marking key's value (fill, cross), clear, off."""
         self.paint_names: dict[int | None, str] = {None: "off", self.unknown: "clear"}
+        for color in self.colors:
+            self.paint_names[color.mask] = f"fill {color.name}"
         for mark in reversed(marks):
-            self.paint_names[masks[mark.value]] = mark.label or mark.value
+            if mark.value not in (c.name for c in self.colors):
+                self.paint_names[masks[mark.value]] = mark.label or mark.value
+
+    # -- palette ----------------------------------------------------------------------------
+
+    def mask_of(self, name: str) -> int:
+        """The bitset a mark of the value named ``name`` sets: the current colour for the
+        primary value of a palette, else that value's own."""
+        if self.colors and name == self.key_rules.primary:
+            return self.colors[self.color].mask
+        return self.masks[name]
+
+    @property
+    def primary(self) -> int:
+        """What the primary marks set now (a nonogram's fill, or the current colour)."""
+        return self.mask_of(self.key_rules.primary)
+
+    def choose_color(self, index: int) -> bool:
+        """Make colour ``index`` (0-based) current; a paint mode painting a colour paints the
+        new one. ``False`` when there is no such colour."""
+        if not 0 <= index < len(self.colors):
+            return False
+        before = self.colors[self.color].mask
+        self.color = index
+        if self.paint == before:
+            self.paint = self.colors[index].mask
+        return True
+
+    @property
+    def paint_modes(self) -> tuple[int | None, ...]:
+        """The paint mode cycles off, each marking key's value (fill in the current colour,
+        cross), clear, off."""
+        return (None, *(self.mask_of(m.value) for m in self.key_rules.marks), self.unknown)
 
     # -- cursor -------------------------------------------------------------------------------
 

@@ -63,10 +63,14 @@ def status_lines(facts: str, message: str, clues: str, width: int) -> list[str]:
 
 
 def play_facts(session: PlaySession, name: str, count: str, clock: str) -> str:
-    """The facts of a game in play: its modes first (they change what the next keys do, and the
+    """The facts of a game in play: its modes first (the current colour of a colour puzzle, a
+    paint mode, a count: they change what the next keys do, and the
     end of the line is cut off on a narrow terminal), then the puzzle's ``name``, its size, the
     ``clock``, the moves and the cursor."""
     parts = []
+    if session.colors:
+        color = session.colors[session.color]
+        parts.append(f"colour {session.color + 1} {color.name}")
     if session.paint is not None:
         parts.append(f"PAINT {session.paint_names[session.paint]}")
     if count:

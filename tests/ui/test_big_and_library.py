@@ -147,21 +147,29 @@ async def test_playing_a_file_reads_the_library_only_once_it_is_shown() -> None:
         assert any(row.entry.title == "Heart" for row in library.shown)
 
 
-async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) -> None:
+async def test_open_file_by_path_plays_colour_puzzles_and_refuses_broken_files(
+        tmp_path: Path) -> None:
     from nonotui.ui.screens.dialogs import MessageScreen
 
     colour = tmp_path / "colour.non"
     colour.write_text(
         "width 2\nheight 1\ncolor a #ff0000\ncolor b #0000ff\nrows\n1a,1b\ncolumns\n1a\n1b\n"
     )
+    broken = tmp_path / "broken.non"
+    broken.write_text("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
     plain = tmp_path / "plain.nin"
     plain.write_text("1 1\n1\n1\n")
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("o", *str(colour), "enter")
+        screen = await play_screen(pilot)
+        assert [c.rgb for c in screen.session.colors] == ["#ff0000", "#0000ff"]
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("o", *str(broken), "enter")
         await until(pilot, lambda: isinstance(app.screen, MessageScreen))
-        assert "colour puzzle" in app.screen.message
+        assert "row 1" in app.screen.message
         # a short message makes a short dialog (it used to fill the screen's height)
         await pilot.pause()
         box = app.screen.query_one("Vertical").region
@@ -171,13 +179,7 @@ async def test_open_file_by_path_and_colour_puzzles_are_refused(tmp_path: Path) 
         assert (screen.puzzle.width, screen.puzzle.height) == (1, 1)
 
 
-def test_cli_refuses_colour_puzzles_and_unknown_names(tmp_path: Path, capsys) -> None:
-    colour = tmp_path / "colour.non"
-    colour.write_text(
-        "width 2\nheight 1\ncolor a #ff0000\ncolor b #0000ff\nrows\n1a,1b\ncolumns\n1a\n1b\n"
-    )
-    assert main(["play", str(colour)]) == 1
-    assert "colour puzzle" in capsys.readouterr().err
+def test_cli_play_refuses_unknown_names(capsys) -> None:
     assert main(["play", "no-such-puzzle"]) == 1
     assert "no such file" in capsys.readouterr().err
 

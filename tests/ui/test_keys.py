@@ -101,7 +101,8 @@ async def test_escape_drops_count_then_paint_then_leaves_to_the_library() -> Non
 HELP_NAMES = {"question_mark": "?", "slash": "/", "pageup": "page up", "pagedown": "page down",
               "up": "arrows", "down": "arrows", "left": "arrows", "right": "arrows",
               "shift+up": "shift+arrows", "shift+down": "shift+arrows",
-              "shift+left": "shift+arrows", "shift+right": "shift+arrows"}
+              "shift+left": "shift+arrows", "shift+right": "shift+arrows",
+              "right_square_bracket": "]", "left_square_bracket": "["}
 """How the help writes a Textual key name, where it writes it differently."""
 
 

@@ -144,7 +144,7 @@ class NonogramTracker:
 
 
 class NonogramKind:
-    """Nonograms in black and white (colour puzzles are read and shown but not yet played)."""
+    """Nonograms in black and white and in colour (colour puzzles are played, not yet solved)."""
 
     name = "nonogram"
     title = "Nonogram"
@@ -159,7 +159,8 @@ class NonogramKind:
         """Empty and filled; a colour puzzle's colours after the background."""
         if not puzzle.is_color:
             return (_EMPTY, _FILLED)
-        return (_EMPTY,) + tuple(
+        background = puzzle.palette[0]
+        return (CellValue("empty", 0, "empty", "-", background.rgb),) + tuple(
             CellValue(color.name, k, "color", color.char, color.rgb)
             for k, color in enumerate(puzzle.palette)
             if k > 0
@@ -210,10 +211,8 @@ class NonogramKind:
         return board_from_text(text, puzzle)
 
     def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
-        """Colour puzzles are read, shown and solved, but not played yet."""
-        if not puzzle.is_color or use == "solve":
-            return None
-        return "is a colour puzzle; nonotui plays black-and-white puzzles only for now"
+        """Every nonogram, black and white or colour, is solved and played."""
+        return None
 
     def has_goal(self, puzzle: Puzzle) -> bool:
         """Whether the file gave the puzzle's picture."""
@@ -392,9 +391,12 @@ class NonogramKind:
 
     def margins(self, puzzle: Puzzle) -> Margins:
         """Each row's clue on the left, each column's on top; ``0`` for an empty line."""
-        h = puzzle.height
-        labels = [MarginLabel("left", r, _parts(clue), r) for r, clue in enumerate(puzzle.rows)]
-        labels += [MarginLabel("top", c, _parts(clue), h + c)
+        h, color = puzzle.height, puzzle.is_color  # a colour clue's number: its block's value
+        labels = [MarginLabel("left", r, _parts(clue), r,
+                              puzzle.row_clue_colors(r) if color else ())
+                  for r, clue in enumerate(puzzle.rows)]
+        labels += [MarginLabel("top", c, _parts(clue), h + c,
+                               puzzle.column_clue_colors(c) if color else ())
                    for c, clue in enumerate(puzzle.columns)]
         return Margins(tuple(labels))
 
@@ -427,8 +429,13 @@ class NonogramKind:
         return out
 
     def key_rules(self, puzzle: Puzzle) -> KeyRules:
-        """space/f fill, x crosses; left click fills, right click crosses; digits count."""
-        return KEY_RULES
+        """space/f fill, x crosses; left click fills, right click crosses; digits count (in a
+        colour puzzle they choose the colour, :mod:`~nonotui.kinds.nonogram.colour_keys`)."""
+        if not puzzle.is_color:
+            return KEY_RULES
+        from nonotui.kinds.nonogram.colour_keys import palette_rules
+
+        return palette_rules(puzzle, KEY_RULES.marks[1])
 
     # -- new puzzles -----------------------------------------------------------------------------
 

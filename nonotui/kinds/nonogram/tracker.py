@@ -46,8 +46,37 @@ def line_state(clue: tuple[int, ...], line: np.ndarray) -> tuple[LineState, bool
     return (LineState.DONE if matches else LineState.BROKEN), matches
 
 
+def color_blocks(line: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The runs of cells decided to one colour in a colour line: their lengths and colour
+    indices (a cell still undecided, or crossed, counts as a gap)."""
+    cells = line.astype(np.int64)
+    single = (cells & (cells - 1)) == 0
+    index = np.where(single & (cells > EMPTY), np.log2(np.maximum(cells, 1)), 0).astype(np.int64)
+    padded = np.concatenate(([0], index, [0]))
+    edges = np.flatnonzero(padded[1:] != padded[:-1])  # where a run of one value starts or ends
+    blocks: list[int] = []
+    colors: list[int] = []
+    for start, end in zip(edges[:-1], edges[1:]):
+        value = int(padded[start + 1])
+        if value:
+            blocks.append(int(end - start))
+            colors.append(value)
+    return tuple(blocks), tuple(colors)
+
+
+def color_line_state(clue: tuple[int, ...], colors: tuple[int, ...],
+                     line: np.ndarray) -> tuple[LineState, bool]:
+    """:func:`line_state` for a colour line: the runs must match the clue's lengths and colours."""
+    matches = color_blocks(line) == (tuple(clue), tuple(colors))
+    decided = bool(np.all((line & (line - 1)) == 0))
+    if not decided:
+        return LineState.OPEN, matches
+    return (LineState.DONE if matches else LineState.BROKEN), matches
+
+
 class ClueTracker:
-    """The state of every row and column of a black-and-white board, kept up to date by lines.
+    """The state of every row and column of a board, kept up to date by lines (a colour board's
+    lines compare their blocks' colours too).
 
     A move touches few lines, so :meth:`update` recomputes only the rows and columns of the cells
     it is given; a 100x100 board stays cheap to check after every key press.
@@ -76,7 +105,15 @@ class ClueTracker:
         self._update(rows, columns)
 
     def _update(self, rows: Iterable[int], columns: Iterable[int]) -> None:
-        cells = self.board.cells
+        cells, puzzle = self.board.cells, self.puzzle
+        if puzzle.is_color:
+            for r in rows:
+                self.rows[r], self._row_match[r] = color_line_state(
+                    puzzle.rows[r], puzzle.row_clue_colors(r), cells[r, :])
+            for c in columns:
+                self.columns[c], self._column_match[c] = color_line_state(
+                    puzzle.columns[c], puzzle.column_clue_colors(c), cells[:, c])
+            return
         for r in rows:
             self.rows[r], self._row_match[r] = line_state(self.puzzle.rows[r], cells[r, :])
         for c in columns:
@@ -86,7 +123,7 @@ class ClueTracker:
 
     @property
     def solved(self) -> bool:
-        """Whether the filled cells satisfy every clue; unknown cells count as empty.
+        """Whether the filled (coloured) cells satisfy every clue; unknown cells count as empty.
 
         A player need not cross out every empty cell: the picture is what is judged.
         """

@@ -29,6 +29,7 @@ from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
 from nonotui.ui.markkeys import MARKS, bind_marks, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
+from nonotui.ui.palette import PaletteStrip, choose_color
 from nonotui.ui.session import PlaySession
 from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, play_facts
 
@@ -68,6 +69,8 @@ class PlayScreen(Screen[None]):
         Binding("pagedown", "page(1)", "Page down", show=False),
         # the kind's marking keys come here (KeyRules.marks, bound by __init__)
         Binding("backspace,delete", "clear", "Clear", show=False),
+        Binding("right_square_bracket", "color(1)", "Next colour", show=False),
+        Binding("left_square_bracket", "color(-1)", "Previous colour", show=False),
         Binding("m", "paint_mode", "Paint"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+r,ctrl+y", "redo", "Redo"),
@@ -126,6 +129,7 @@ class PlayScreen(Screen[None]):
         grid.glyphs = self.glyphs
         with Container(id="board"):
             yield grid
+        yield PaletteStrip(self.session.colors, id="palette")
         yield HintPanel(id="hint-panel")
         self.assistant = Assistant(assist.kind_of(self.puzzle), self.puzzle, self.session,
                                    self.host.settings, lambda: self.glyphs)
@@ -274,7 +278,9 @@ class PlayScreen(Screen[None]):
     def _redraw(self) -> None:
         self._show_help()
         s = self.session
+        self.grid.buttons[1] = s.primary  # the left button fills with the current colour
         self.grid.show(s.cursor, s.unit_states())
+        self.query_one(PaletteStrip).show(s.color, self.grid.letters)
         self._update_facts()
 
     def set_glyphs(self, glyphs: Glyphs) -> None:
@@ -364,9 +370,12 @@ class PlayScreen(Screen[None]):
     # -- actions --------------------------------------------------------------------------------
 
     def action_count(self, digit: int) -> None:
-        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi),
-        when the kind's digits count (a nonogram's do)."""
-        if self.key_rules.digits != "count":
+        """Add a digit to the count prefix (a leading 0 goes to the row's first cell, as in vi)
+        when the kind's digits count; with a palette, 1 to 9 choose the colour instead."""
+        if self.key_rules.digits == "palette" and digit:
+            self.action_color(digit - 1, cycle=False)
+            return
+        if self.key_rules.digits not in ("count", "palette"):
             return
         if not self._count and digit == 0:
             self.action_edge("home")
@@ -374,6 +383,13 @@ class PlayScreen(Screen[None]):
         if int(self._count + str(digit)) <= MAX_COUNT:
             self._count += str(digit)
         self._update_facts()
+
+    def action_color(self, step: int, cycle: bool = True) -> None:
+        """The next (``1``) or previous (``-1``) colour, round the end; else colour ``step``."""
+        self._count = ""
+        index = self.session.color + step if cycle else step
+        self._say(choose_color(self.session, index, self.grid.letters, cycle))
+        self._redraw()
 
     def action_move(self, drow: int, dcol: int) -> None:
         """Move the cursor (painting in paint mode)."""
@@ -389,7 +405,7 @@ class PlayScreen(Screen[None]):
         if not self._can_edit():
             return
         self._changed(self.session.move(drow, dcol, count,
-                                        paint=self.session.masks[self.key_rules.primary]))
+                                        paint=self.session.primary))
 
     def action_edge(self, where: str) -> None:
         """Jump to the first (``home``) or last (``end``) cell of the row."""
@@ -414,7 +430,7 @@ class PlayScreen(Screen[None]):
         cross), or clear it when it holds that value."""
         self._count = ""
         if self._can_edit():
-            self._changed(self.session.toggle(self.session.masks[value]))
+            self._changed(self.session.toggle(self.session.mask_of(value)))
 
     def action_clear(self) -> None:
         """Make the cursor cell unknown."""

@@ -177,3 +177,22 @@ def test_the_kinds_auto_solve_and_the_players_show_the_same_steps_in_the_same_wo
         filled = sum(1 for _, _, v in step.cells if v == FILLED)
         n = len(step.cells)
         assert f"({filled} filled, {n - filled} empty)" in step.description
+
+
+def test_a_colour_puzzle_is_played_with_a_palette() -> None:
+    red, blue = Color("red", "#ff0000", "r"), Color("blue", "#0000ff", "b")
+    grey = Color("grey", "#808080", ".")
+    puzzle = Puzzle.from_picture([[1, 2, 0], [0, 2, 2]], colors=(grey, red, blue))
+    assert KIND.unsupported(puzzle, "play") is None
+    assert KIND.unsupported(HEART, "solve") is None and KIND.unsupported(HEART, "play") is None
+    rules = KIND.key_rules(puzzle)
+    assert rules.digits == "palette" and (rules.primary, rules.secondary) == ("red", "empty")
+    assert [m.keys for m in rules.marks] == [("space", "f"), ("x",)]
+    # the background's colour is the empty value's: the paper the player's crosses are on
+    assert KIND.values(puzzle)[0].rgb == "#808080" and KIND.values(HEART)[0].rgb is None
+    labels = KIND.margins(puzzle).labels
+    left = [(l.parts, l.values) for l in labels if l.side == "left"]
+    top = [(l.parts, l.values) for l in labels if l.side == "top"]
+    assert left == [(("1", "1"), (1, 2)), (("2",), (2,))]
+    assert top == [(("1",), (1,)), (("2",), (2,)), (("1",), (2,))]
+    assert all(not l.values for l in KIND.margins(HEART).labels)

@@ -55,3 +55,32 @@ def test_update_recomputes_only_the_lines_of_changed_cells() -> None:
     board.cells[:] = np.array([[2, 2, 1], [1, 2, 1], [1, 2, 2]], dtype=board.cells.dtype)
     tracker.refresh_all()
     assert tracker.solved
+
+
+def test_colour_lines_compare_block_colours() -> None:
+    import numpy as np
+
+    from nonotui.kinds.nonogram.puzzle import WHITE, Color
+    from nonotui.kinds.nonogram.tracker import color_blocks, color_line_state
+
+    e, r, b, unknown = 1, 2, 4, 7
+    line = np.array([e, r, r, b, unknown, r, e, b | e], dtype=np.uint32)
+    # a run of one colour; an undecided cell (even one of two values) is a gap
+    assert color_blocks(line) == ((2, 1, 1), (1, 2, 1))
+    assert color_line_state((2, 1), (1, 2), np.array([r, r, b, e], dtype=np.uint32)) == (
+        LineState.DONE, True)
+    # the right lengths in the wrong colours break the line
+    assert color_line_state((2, 1), (1, 2), np.array([r, r, r, e], dtype=np.uint32))[0] is (
+        LineState.BROKEN)
+    assert color_line_state((2, 1), (1, 2), np.array([b, b, r, e], dtype=np.uint32)) == (
+        LineState.BROKEN, False)
+    assert color_line_state((1,), (2,), np.array([b, unknown], dtype=np.uint32)) == (
+        LineState.OPEN, True)
+    colours = (WHITE, Color("red", "#ff0000", "r"), Color("blue", "#0000ff", "b"))
+    puzzle = Puzzle.from_picture([[1, 2], [2, 1]], colors=colours)
+    board = unknown_board(puzzle)
+    board.cells[:] = [[r, b], [b, r]]
+    assert ClueTracker(puzzle, board).solved
+    board.cells[:] = [[b, r], [r, b]]  # the same blocks, every colour swapped
+    tracker = ClueTracker(puzzle, board)
+    assert not tracker.solved and len(tracker.broken()) == 4
