@@ -26,7 +26,7 @@ from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, 
 from nonotui.model.kind import identity_of
 
 NOT_SUPPORTED = "not supported"
-"""The status of a colour puzzle (the solver is black and white only so far)."""
+"""The status of a puzzle its kind's solver does not support (``Kind.unsupported``)."""
 
 ERROR = "error"
 """The status of a file that cannot be read."""
@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "for every puzzle file extension nonotui reads; every puzzle of a bundle counts) in one "
         "process after a warm-up, and print a table and totals. A timeout or a puzzle without a "
         "solution is a result, not an error. Exit code 1 when any file cannot be read or holds "
-        "a colour puzzle (shown as 'not supported': the solver is black and white only so far); "
+        "a puzzle the solver does not support (shown as 'not supported'); "
         "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0. "
         "With --jobs N above 1 the puzzles are solved in N worker processes, rows still in "
         "input order.",
@@ -98,8 +98,8 @@ class Entry:
 def collect(paths: list[str]) -> list[Entry]:
     """Every puzzle the paths name, in order: folders recursively and sorted, bundles in full.
 
-    A file that cannot be read becomes an ``error`` entry, a colour puzzle a ``not supported``
-    one, so that one bad file never hides the rest.
+    A file that cannot be read becomes an ``error`` entry, a puzzle the solver does not support
+    a ``not supported`` one, so that one bad file never hides the rest.
     """
     from nonotui.store.catalog import open_puzzles
 

@@ -5,7 +5,7 @@ One line per puzzle: the file (``FILE#N`` for the N-th puzzle of a bundle), its 
 with its words, the hardest technique, the steps each technique took and the score. ``--json``
 prints a list with one object per puzzle (:meth:`nonotui.model.vocab.Rating.to_json`). Every
 argument is read before any puzzle is rated, so bad input (or a puzzle the solver does not take
-yet, such as a colour puzzle) stops the command at once (exit code 1, one line naming the file). ``--timeout`` caps the seconds per puzzle: a puzzle not rated in
+yet) stops the command at once (exit code 1, one line naming the file). ``--timeout`` caps the seconds per puzzle: a puzzle not rated in
 time gets a line saying so (``"grade": null``, ``"reason": "timeout"``) and the exit code is 4.
 """
 

@@ -88,7 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="solve a puzzle and prove its solution unique",
         description="Solve a puzzle: print whether it has a unique solution, several or none, "
         "and the solutions found. Exit code 0 when a solution was found, 1 for a file that "
-        "cannot be read or a colour puzzle (not supported yet), 3 when there is no solution, "
+        "cannot be read, 3 when there is no solution, "
         "4 on --timeout, 5 on Ctrl-C (the solutions found so far are still printed). --json "
         "output is printed in every case.",
     )
@@ -135,9 +135,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(args, report, "error", exc.message, EXIT_BAD_INPUT)
 
     grids = [kind.board_rows(puzzle, b) for b in result.solutions]
+    report.update(status=result.status, solutions=grids)
+    report.update(_value_names(kind, puzzle, result.solutions))
     report.update(
-        status=result.status,
-        solutions=grids,
         seconds=round(result.seconds, 6),
         **result.settings,
         max_solutions=args.max_solutions,
@@ -149,6 +149,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_text(report))
     return EXIT_FOR_STATUS[result.status]
+
+
+def _value_names(kind: Any, puzzle: Any, solutions: Any) -> dict[str, object]:
+    """For a puzzle whose cells take more than two values (a colour nonogram): ``palette``,
+    each value's name and letter, and ``values``, every solution as rows of value names. Black
+    and white puzzles add nothing: their grids say it all with ``#`` and ``-``."""
+    values = kind.values(puzzle)
+    if len(values) <= 2:
+        return {}
+    names = {v.mask: v.name for v in values}
+    return {
+        "palette": [{"name": v.name, "char": v.char, "rgb": v.rgb} for v in values],
+        "values": [[[names.get(int(c), "?") for c in row] for row in b.cells]
+                   for b in solutions],
+    }
 
 
 def kind_options(args: argparse.Namespace) -> dict[str, dict[str, object]]:

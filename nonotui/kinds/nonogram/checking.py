@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nonotui.kinds.nonogram.puzzle import Puzzle
-from nonotui.kinds.nonogram.tracker import ClueTracker
 from nonotui.model.board import Board
 from nonotui.model.cells import EMPTY, FILLED
 from nonotui.model.kind import Cancelled, CellValueChange, CheckReport, Stop
@@ -25,7 +24,9 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
     Raises:
         Cancelled: ``should_stop`` said so before the check finished.
     """
-    if ClueTracker(puzzle, board).solved:
+    from nonotui.kinds.nonogram.engine.checks import decided as single, marks_solve
+
+    if marks_solve(puzzle, board):
         # the filled cells spell a solution, so no mark contradicts every solution
         return CheckReport("solved", "solved: the filled cells satisfy every clue")
 
@@ -45,8 +46,8 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
         n = len(wrong)
         verb = "fits" if n == 1 else "fit"
         return CheckReport("wrong", f"{plural(n, 'mark')} {verb} no solution: "
-                           f"{_listing(wrong)}", tuple(wrong))
-    decided = int(((board.cells == FILLED) | (board.cells == EMPTY)).sum())
+                           f"{_listing(wrong, puzzle)}", tuple(wrong))
+    decided = int(single(board.cells).sum())
     if clues_alone.status == "multiple" and decided:
         # each mark fits some solution; with one solution they would all fit it together
         together = solve(puzzle, board=board.copy(), max_solutions=1, should_stop=should_stop)
@@ -61,10 +62,14 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
                        f"of {total} cells marked)")
 
 
-def _listing(cells: Sequence[CellValueChange]) -> str:
-    """The first marks in words, then how many more."""
-    named = [f"row {r + 1}, column {c + 1} ({'filled' if v == FILLED else 'empty'})"
-             for r, c, v in cells[:LISTED]]
+def _listing(cells: Sequence[CellValueChange], puzzle: Puzzle) -> str:
+    """The first marks in words (a colour puzzle's by colour name), then how many more."""
+    def word(v: int) -> str:
+        if puzzle.is_color:
+            return "empty" if v == EMPTY else puzzle.palette[int(v).bit_length() - 1].name
+        return "filled" if v == FILLED else "empty"
+
+    named = [f"row {r + 1}, column {c + 1} ({word(v)})" for r, c, v in cells[:LISTED]]
     if len(cells) > LISTED:
         named.append(f"{len(cells) - LISTED} more")
     return named[0] if len(named) == 1 else f"{'; '.join(named[:-1])} and {named[-1]}"

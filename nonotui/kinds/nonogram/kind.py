@@ -195,19 +195,27 @@ class NonogramKind:
         return describe(puzzle)
 
     def board_rows(self, puzzle: Puzzle, board: Board) -> list[str]:
-        """Rows of ``#`` filled, ``-`` empty, ``?`` unknown."""
+        """Rows of ``#`` filled, ``-`` empty, ``?`` unknown; in a colour puzzle, the colours'
+        letters (:mod:`nonotui.kinds.nonogram.colour_notation`)."""
+        if puzzle.is_color:
+            from nonotui.kinds.nonogram.colour_notation import colour_board_rows
+
+            return colour_board_rows(board, puzzle.palette)
         return format_board(board.cells).splitlines()
 
     def read_board(self, puzzle: Puzzle, text: str) -> Board:
-        """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space)."""
+        """Rows of ``#``, ``-`` (or ``.``), ``?`` (or ``+`` or a space); in a colour puzzle,
+        colour letters for ``#``."""
+        if puzzle.is_color:
+            from nonotui.kinds.nonogram.colour_notation import parse_colour_board
+
+            return parse_colour_board(text, puzzle.palette, puzzle.width, puzzle.height)
         return board_from_text(text, puzzle)
 
     def unsupported(self, puzzle: Puzzle, use: Use) -> str | None:
-        """Colour puzzles are read and shown, but neither solved nor played yet."""
-        if not puzzle.is_color:
+        """Colour puzzles are read, shown and solved, but not played yet."""
+        if not puzzle.is_color or use == "solve":
             return None
-        if use == "solve":
-            return "colour puzzles are not supported by the solver yet"
         return "is a colour puzzle; nonotui plays black-and-white puzzles only for now"
 
     def has_goal(self, puzzle: Puzzle) -> bool:
@@ -397,13 +405,18 @@ class NonogramKind:
     ) -> dict[int, UnitGuide]:
         """Per line: which clue numbers the marks have placed and closed, and whether the
         marks fit the clue at all (:func:`nonotui.kinds.nonogram.engine.checks.clue_guide`)."""
-        from nonotui.kinds.nonogram.engine.checks import clue_guide
+        from nonotui.kinds.nonogram.engine.checks import clue_guide, colour_guide
 
         h, cells = puzzle.height, board.cells
         wanted = range(h + puzzle.width) if units is None else units
         out: dict[int, UnitGuide] = {}
         for unit in wanted:
-            if unit < h:
+            if puzzle.is_color:
+                guide = (colour_guide(puzzle.rows[unit], puzzle.row_clue_colors(unit),
+                                      cells[unit, :]) if unit < h else
+                         colour_guide(puzzle.columns[unit - h],
+                                      puzzle.column_clue_colors(unit - h), cells[:, unit - h]))
+            elif unit < h:
                 guide = clue_guide(puzzle.rows[unit], cells[unit, :])
             else:
                 guide = clue_guide(puzzle.columns[unit - h], cells[:, unit - h])

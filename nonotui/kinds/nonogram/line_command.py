@@ -4,6 +4,12 @@ One row per linesolver, tab-separated: its name, the resulting line (or ``contra
 microseconds one call takes, as in seed 001's closing table. ``--json`` prints the same as a list
 of ``{"method", "result", "microseconds"}`` with ``result`` null on a contradiction. The exit code
 is 3 when the line is inconsistent with its clue, 1 for a malformed clue or line.
+
+A colour clue (``2r 1b`` or ``2:red 1:blue``) solves a colour line: letters and names resolve
+against ``--puzzle FILE``'s palette, or without it against
+:data:`~nonotui.kinds.nonogram.colour_notation.DEFAULT_PALETTE`; the line is written with the
+colours' letters (:mod:`~nonotui.kinds.nonogram.colour_notation`), and ``--json`` adds
+``"values"``, each cell's allowed values by name.
 """
 
 from __future__ import annotations
@@ -12,7 +18,13 @@ import argparse
 import json
 import re
 
-from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK, NonotuiError, NotationError
+
+if TYPE_CHECKING:
+    from nonotui.kinds.nonogram.puzzle import Color
 
 # The names are spelled out rather than imported from the engine, so that building the parser
 # (for any subcommand, or --help) does not import numba; a test keeps them in step.
@@ -31,12 +43,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "Exit code 3: the line contradicts its clue.",
     )
     parser.add_argument(
-        "clue", metavar="CLUE", help='block lengths, e.g. "9 1 1 1" or 9,1,1,1; 0 for none'
+        "clue", metavar="CLUE", help='block lengths, e.g. "9 1 1 1" or 9,1,1,1; 0 for none; '
+        'in colour, each with its colour: "2r 1b" or "2:red 1:blue"'
     )
     parser.add_argument(
         "line",
         metavar="LINE",
-        help="the cells: # filled, - or . empty, ? (or + or a space) unknown",
+        help="the cells: # filled, - or . empty, ? (or + or a space) unknown; in colour, "
+        "the colours' letters, and [-r] for a cell that may be empty or red",
+    )
+    parser.add_argument(
+        "--puzzle", metavar="FILE",
+        help="read colour letters and names against this puzzle's palette (default: white "
+        "background; k black, r red, g green, b blue, y yellow, o orange, p purple, c cyan, "
+        "m magenta, n brown)",
     )
     parser.add_argument(
         "--method",
@@ -55,8 +75,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser._negative_number_matcher = _LINE_LIKE
 
 
-_LINE_LIKE = re.compile(r"^-[-#?.+ ]+$|^-\d+$|^-\d*\.\d+$")
-"""A notation line starting with '-', or what argparse itself counts as a negative number."""
+_LINE_LIKE = re.compile(r"^-[-#?.+ ]+$|^-\d+$|^-\d*\.\d+$|^-(?!-?[a-z]+$)[-#?.+ \[\]A-Za-z]+$")
+"""A notation line starting with '-' (a colour line too, unless it reads like an option such
+as ``-m`` or ``--json``), or what argparse itself counts as a negative number."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,14 +85,35 @@ def run(args: argparse.Namespace) -> int:
     from nonotui.kinds.nonogram.engine import kernels, lines
     from nonotui.kinds.nonogram.notation import format_line
 
-    blocks = lines.clue_array(args.clue)
-    cells = lines.line_array(args.line)
+    palette = _palette(args)
+    colors = None
+    if palette is None:
+        blocks = lines.clue_array(args.clue)
+        cells = lines.line_array(args.line)
+    else:
+        from nonotui.kinds.nonogram import colour_notation as cn
+
+        blocks, colors = cn.clue_arrays(*cn.parse_colour_clue(args.clue, palette))
+        cells = cn.parse_colour_line(args.line, palette)
+        if not len(cells):
+            raise NotationError("a line needs at least one cell")
     names = list(dict.fromkeys(args.method or METHODS))  # repeated names run once
     rows = []
     for name in names:
-        status, out, microseconds = lines.time_cells(lines.get(name), blocks, cells)
-        result = None if status == kernels.CONTRADICTION else format_line(out)
-        rows.append({"method": name, "result": result, "microseconds": round(microseconds, 3)})
+        status, out, microseconds = lines.time_cells(lines.get(name), blocks, cells,
+                                                     colors=colors)
+        if status == kernels.REFUSED:
+            raise NonotuiError(f"{name} cannot solve this line (block colours it refuses)")
+        row: dict[str, object] = {"method": name}
+        if status == kernels.CONTRADICTION:
+            result = None
+        elif palette is None:
+            result = format_line(out)
+        else:
+            result = cn.format_colour_line(out, palette)
+            row["values"] = [cn.value_names(int(v), palette) for v in out]
+        row.update(result=result, microseconds=round(microseconds, 3))
+        rows.append(row)
         if not args.json:
             # row by row, so that complete, exponential on long lines, does not hold back the rest
             shown = result if result is not None else "contradiction"
@@ -79,3 +121,23 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows))
     return EXIT_CONTRADICTION if any(row["result"] is None for row in rows) else EXIT_OK
+
+
+def _palette(args: argparse.Namespace) -> Sequence[Color] | None:
+    """The palette colour letters resolve against, or ``None`` for a black-and-white line: the
+    ``--puzzle``'s when it is a colour puzzle, else the default one when the clue names
+    colours."""
+    from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE, is_colour_clue
+    from nonotui.kinds.nonogram.puzzle import Puzzle
+
+    if args.puzzle is not None:
+        from nonotui.cli.solve import _one_puzzle
+
+        puzzle = _one_puzzle(args.puzzle)
+        if not isinstance(puzzle, Puzzle):
+            raise NonotuiError(f"{args.puzzle} is not a nonogram")
+        if puzzle.is_color:
+            return puzzle.palette
+    if is_colour_clue(args.clue):
+        return DEFAULT_PALETTE
+    return None

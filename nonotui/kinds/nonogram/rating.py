@@ -31,8 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from nonotui.kinds.nonogram.puzzle import Axis, Puzzle, unknown_board
-from nonotui.kinds.nonogram.tracker import ClueTracker
-from nonotui.model import FILLED, UNKNOWN, Board
+from nonotui.model import FILLED, Board
 from nonotui.model.vocab import Cancelled, Rating, RatingReason
 
 if TYPE_CHECKING:
@@ -115,13 +114,13 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
     """Rate ``puzzle`` by the path of a player who always takes the easiest hint.
 
     Args:
-        puzzle: A black-and-white puzzle.
+        puzzle: A puzzle, black and white or in colour (whose line steps are named as
+            :mod:`~nonotui.kinds.nonogram.engine.colour_hints` names them).
         should_stop: Polled between steps and during the search; true raises :class:`Cancelled`.
         path: When given, every step of the path is appended to it, in order.
 
     Raises:
         Cancelled: ``should_stop`` returned true.
-        UnsupportedPuzzleError: a colour puzzle.
     """
     from nonotui.kinds.nonogram.engine.lines import Contradiction
     from nonotui.kinds.nonogram.engine.search import prepare
@@ -132,11 +131,15 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
     first = len(steps)
     memo: Memo = {}
     broken = False
-    while np.any(board.cells == UNKNOWN):
+    while not np.all(_decided(board.cells)):
         if should_stop is not None and should_stop():
             raise Cancelled
         try:
-            step = _line_step(puzzle, board, memo) or _contradiction_step(puzzle, board, prep)
+            if puzzle.is_color:
+                step = _colour_step(puzzle, board, prep)
+            else:
+                step = (_line_step(puzzle, board, memo)
+                        or _contradiction_step(puzzle, board, prep))
         except Contradiction:
             broken = True
             break
@@ -146,6 +149,30 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
             board.cells[r, c] = v
         steps.append(step)
     return _rating(puzzle, board, steps[first:], broken, should_stop)
+
+
+def _decided(cells: np.ndarray) -> np.ndarray:
+    c = cells.astype(np.int64)
+    one: np.ndarray = (c != 0) & ((c & (c - 1)) == 0)
+    return one
+
+
+def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:
+    """A colour puzzle's next step: the easiest colour line step from the top left, else the
+    colour contradiction the hint would tell (:mod:`~.engine.colour_hints`)."""
+    from nonotui.kinds.nonogram.engine import colour_hints
+    from nonotui.kinds.nonogram.engine.hints import _colour_probe_hint, _Lines
+
+    step = colour_hints.easiest_line_step(puzzle, board, (0, 0))
+    if step is not None:
+        return RatedStep(step.technique, (step.axis, step.index), None, step.cells(), 0,
+                         step.text(puzzle.palette))
+    hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0))
+    if hint is None:
+        return None
+    assert hint.chain is not None
+    (r, c, _), = hint.cells
+    return RatedStep(CONTRADICTION, hint.line, (r, c), hint.cells, hint.chain, hint.explanation)
 
 
 def _line_step(puzzle: Puzzle, board: Board, memo: Memo) -> RatedStep | None:
@@ -215,9 +242,12 @@ def _rating(puzzle: Puzzle, board: Board, path: Sequence[RatedStep], broken: boo
     score = score_of(path)
     reason: RatingReason | None = None
     unique: bool | None = True
-    if broken or (not np.any(board.cells == UNKNOWN) and not ClueTracker(puzzle, board).solved):
+    from nonotui.kinds.nonogram.engine.checks import marks_solve
+
+    open_cells = not np.all(_decided(board.cells))
+    if broken or (not open_cells and not marks_solve(puzzle, board)):
         reason, unique = "no solution", False
-    elif np.any(board.cells == UNKNOWN):
+    elif open_cells:
         try:
             status = search(puzzle, board, 2, should_stop).status
         except HintCancelled as exc:

@@ -80,11 +80,6 @@ def test_bad_input_is_one_line_and_exit_1(tmp_path: Path,
     code, out, err = run(capsys, "rate", "heart", str(bad))
     assert code == 1 and out == ""  # every file is read before any puzzle is rated
     assert len(err.strip().splitlines()) == 1 and "bad.non, line 5" in err
-    colour = Path(__file__).resolve().parents[2] / "data" / "formats" / "flower.non"
-    code, out, err = run(capsys, "rate", "heart", str(colour))
-    assert code == 1 and out == "" and "flower.non: cannot be rated: " in err and "colour" in err
-    code, out, err = run(capsys, "explain", str(colour))
-    assert code == 1 and out == "" and "flower.non: cannot be explained: " in err
     code, _, err = run(capsys, "explain", "no-such-puzzle")
     assert code == 1 and "no-such-puzzle" in err
 
@@ -119,3 +114,17 @@ def test_explain_tells_a_contradiction_with_its_chain(
     assert "Grade 5 (long contradictions)" in out
     code, out, _ = run(capsys, "explain", TWO)
     assert code == 0 and "more than one solution" in out and "Grade 0 (not unique)" in out
+
+
+def test_colour_puzzles_are_rated_and_explained(capsys: pytest.CaptureFixture[str]) -> None:
+    colour = Path(__file__).resolve().parents[2] / "data" / "formats" / "flower.non"
+    puzzle = open_one(str(colour))
+    assert naive_count.count(puzzle.rows, puzzle.columns, cap=2,
+                             row_colors=puzzle.row_colors,
+                             column_colors=puzzle.column_colors) == 1
+    code, out, _ = run(capsys, "rate", "--json", str(colour))
+    assert code == 0
+    (rating,) = json.loads(out)
+    assert rating["unique"] is True and 1 <= rating["grade"] <= 5
+    code, out, _ = run(capsys, "explain", str(colour))
+    assert code == 0 and "red" in out and "steps from an empty board" in out

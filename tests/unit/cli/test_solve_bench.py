@@ -114,12 +114,29 @@ def test_solve_refuses_a_bundle_without_a_number(capsys) -> None:
     assert "holds 2 puzzles" in report["error"] and "#N" in capsys.readouterr().err
 
 
-def test_solve_colour_puzzle_is_not_supported(capsys) -> None:
+def test_solve_colour_puzzle_json_names_colours(capsys) -> None:
     code, report = run_json(capsys, "solve", str(DATA / "flower.non"))
-    assert code == 1 and report["status"] == "unsupported" and "colour" in report["error"]
-    assert main(["solve", str(DATA / "flower.non")]) == 1
-    captured = capsys.readouterr()
-    assert "colour" in captured.err and captured.out == ""
+    assert code == 0 and report["status"] == "unique"
+    # the grids keep their shape (rows of one character a cell: the colours' letters)...
+    assert report["solutions"] == [["-rr-", "rrrr", "-gg-", "-g--"]]
+    # ...and colour puzzles add the palette and every value by name
+    # (.non files have no colour names: a colour known by its value is named by it)
+    assert report["palette"] == [
+        {"name": "empty", "char": "-", "rgb": None},
+        {"name": "red", "char": "r", "rgb": "#ff0000"},
+        {"name": "#00aa00", "char": "g", "rgb": "#00aa00"},
+    ]
+    g = "#00aa00"
+    assert report["values"] == [[["empty", "red", "red", "empty"], ["red"] * 4,
+                                 ["empty", g, g, "empty"], ["empty", g, "empty", "empty"]]]
+    assert main(["solve", str(DATA / "flower.non")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("unique") and "-rr-\nrrrr\n-gg-\n-g--" in out
+
+
+def test_solve_black_and_white_json_adds_no_colour_fields(capsys) -> None:
+    _, report = run_json(capsys, "solve", TATHAM)
+    assert "values" not in report and "palette" not in report
 
 
 def test_solve_unreadable_file_exits_1_with_json(tmp_path: Path, capsys) -> None:
@@ -210,12 +227,13 @@ def test_bench_json_lists_every_puzzle_of_a_folder(tmp_path: Path, capsys) -> No
     assert (by_file["bundle.non#2"]["width"], by_file["bundle.non#2"]["height"]) == (3, 1)
 
 
-def test_bench_reports_colour_and_broken_files_and_exits_1(tmp_path: Path, capsys) -> None:
+def test_bench_solves_colour_and_reports_broken_files_and_exits_1(tmp_path: Path,
+                                                                    capsys) -> None:
     folder = make_folder(tmp_path, bad=True)
     code, rows = run_json(capsys, "bench", str(folder))
     assert code == 1
     by_file = {Path(r["file"]).name: r for r in rows}
-    assert by_file["flower.non"]["status"] == "not supported"
+    assert by_file["flower.non"]["status"] == "unique"  # a colour puzzle
     assert by_file["broken.nin"]["status"] == "error" and by_file["broken.nin"]["error"]
     assert by_file["heart.nin"]["status"] == "unique"  # one bad file hides nothing
 
@@ -226,7 +244,7 @@ def test_bench_text_table_and_totals(tmp_path: Path, capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["puzzle", "size", "status", "seconds", "guesses", "depth"]
     flower = next(line for line in lines if "flower.non" in line)
-    assert "not supported" in flower and "4x4" in flower
+    assert "unique" in flower and "4x4" in flower
     heart = next(line for line in lines if line.startswith(str(DATA / "heart.cwd")))
     assert heart.split()[1:3] == ["5x5", "unique"]
     total = next(line for line in lines if line.startswith("total"))

@@ -194,7 +194,10 @@ def test_the_dispatcher_refuses_what_it_cannot_handle():
     assert _call() == kernels.UNCHANGED
     assert _call(blocks=(3,)) == kernels.CHANGED
     assert _call(method=7) == kernels.REFUSED
-    assert _call(colors=(2,)) == kernels.REFUSED  # colour lines are not supported yet
+    assert _call(colors=(0,)) == kernels.REFUSED  # colours run from 1 to 31
+    assert _call(colors=(32,)) == kernels.REFUSED
+    # colour 2 is no longer refused; "?" is empty or colour 1, so a colour-2 block has no room
+    assert _call(colors=(2,)) == kernels.CONTRADICTION
     assert _call(colors=(1, 1)) == kernels.REFUSED
     assert _call(blocks=(0,)) == kernels.REFUSED
     assert _call(out=np.empty(3, np.uint32)) == kernels.REFUSED

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nonotui.errors import NonotuiError, UnsupportedPuzzleError
+from nonotui.errors import NonotuiError
 from nonotui.kinds import open_one
 from nonotui.kinds.nonogram.engine.search import StoppedBy, solve
 from nonotui.kinds.nonogram.puzzle import Puzzle
@@ -297,10 +297,14 @@ def test_bad_arguments_are_user_errors() -> None:
         solve(puzzle, board=Board(np.full((3, 4), UNKNOWN_CELL, dtype=np.uint32)))
 
 
-def test_colour_puzzles_are_refused_not_misread() -> None:
+def test_colour_puzzles_are_solved_not_misread() -> None:
     flower = Path(__file__).resolve().parents[2] / "data" / "formats" / "flower.non"
-    with pytest.raises(UnsupportedPuzzleError):
-        solve(open_one(str(flower)))
+    puzzle = open_one(str(flower))
+    result = solve(puzzle)
+    assert result.status == "unique"
+    # the file's own goal picture, "0rr0rrrr0gg00g00", as bitsets: red is bit 1, green bit 2
+    assert result.solutions[0].cells.tolist() == [[1, 2, 2, 1], [2, 2, 2, 2], [1, 4, 4, 1],
+                                                  [1, 4, 1, 1]]
 
 
 @pytest.mark.parametrize("stopped_by", ["timeout", "cancelled"])

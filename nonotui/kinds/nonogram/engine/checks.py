@@ -17,11 +17,13 @@ import numpy as np
 
 from nonotui.kinds.nonogram.engine.explain import fixed_blocks
 from nonotui.kinds.nonogram.engine.search import SolveResult, solve
-from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
-from nonotui.model import EMPTY, FILLED, Board
+from nonotui.kinds.nonogram.puzzle import Puzzle, clue_of, unknown_board
+from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.model import Board
 
 Cell = tuple[int, int, int]
-"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``)."""
+"""``(row, column, value)`` with ``value`` a cell bitset (``FILLED`` or ``EMPTY``, or one
+colour's bit)."""
 
 
 class HintCancelled(Exception):  # noqa: N818 - a signal, like engine.Contradiction
@@ -39,17 +41,37 @@ def search(puzzle: Puzzle, board: Board | None, max_solutions: int,
     return result
 
 
+def decided(cells: np.ndarray) -> np.ndarray:
+    """Which cells hold exactly one value (a mark: empty, filled or one colour)."""
+    c = cells.astype(np.int64)
+    one: np.ndarray = (c != 0) & ((c & (c - 1)) == 0)
+    return one
+
+
+def marks_solve(puzzle: Puzzle, board: Board) -> bool:
+    """Whether the marks satisfy every clue (unknown cells count as empty), in colour too."""
+    if not puzzle.is_color:
+        return ClueTracker(puzzle, board).solved
+    cells = board.cells.astype(np.int64)
+    picture = np.where(decided(board.cells), np.log2(np.maximum(cells, 1)).astype(np.int64), 0)
+    return all(
+        clue_of([int(v) for v in picture[r]]) == (puzzle.rows[r], puzzle.row_clue_colors(r))
+        for r in range(puzzle.height)) and all(
+        clue_of([int(v) for v in picture[:, c]]) == (puzzle.columns[c],
+                                                     puzzle.column_clue_colors(c))
+        for c in range(puzzle.width))
+
+
 def marks_of(board: Board) -> list[Cell]:
     """Every decided cell as ``(row, column, value)``, in reading order."""
-    rows, cols = np.nonzero((board.cells == FILLED) | (board.cells == EMPTY))
+    rows, cols = np.nonzero(decided(board.cells))
     return [(int(r), int(c), int(board.cells[r, c])) for r, c in zip(rows, cols)]
 
 
 def agrees(solution: np.ndarray, board: Board) -> bool:
     """Whether every mark of ``board`` has the value ``solution`` (a grid of cells) has there."""
     cells = board.cells
-    decided = (cells == FILLED) | (cells == EMPTY)
-    return bool(np.all(~decided | (cells == solution)))
+    return bool(np.all(~decided(cells) | (cells == solution)))
 
 
 class ReferenceSolutions:
@@ -172,6 +194,21 @@ def clue_guide(clue: tuple[int, ...], line: np.ndarray) -> LineGuide:
     if fixed is None:
         return LineGuide(tuple(False for _ in clue), True)
     return LineGuide(tuple(fixed), False)
+
+
+def colour_guide(blocks: tuple[int, ...], colors: tuple[int, ...], line: np.ndarray
+                 ) -> LineGuide:
+    """:func:`clue_guide` for a colour line: a number is dimmed when its block can start at one
+    place only and the player has marked every cell it covers with its colour."""
+    from nonotui.kinds.nonogram.engine.colour_hints import feasible_starts
+
+    starts = feasible_starts(blocks, colors, [int(v) for v in line])
+    if starts is None:
+        return LineGuide(tuple(False for _ in blocks), True)
+    return LineGuide(tuple(
+        len(options) == 1 and all(int(v) == 1 << colors[j]
+                                  for v in line[options[0]:options[0] + blocks[j]])
+        for j, options in enumerate(starts)), False)
 
 
 def board_guide(puzzle: Puzzle, board: Board) -> tuple[list[LineGuide], list[LineGuide]]:

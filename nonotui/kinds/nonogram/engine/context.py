@@ -20,6 +20,7 @@ from nonotui.kinds.nonogram.engine.checks import (
     HintCancelled,
     ReferenceSolutions,
     agrees,
+    decided,
     search,
 )
 from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
@@ -140,7 +141,7 @@ class HintContext:
     def sound(self, board: Board) -> bool:
         """Whether every mark of ``board`` is one this context's hints proved."""
         cells = board.cells
-        return bool(np.all((cells == UNKNOWN) | (cells == self.proven)))
+        return bool(np.all(~decided(cells) | (cells == self.proven)))
 
     def prove(self, cells: Iterable[Cell]) -> None:
         """Record deductions made from a :meth:`sound` board."""
@@ -150,7 +151,7 @@ class HintContext:
     def consistent(self, board: Board, should_stop: Callable[[], bool] | None) -> bool:
         """Whether ``board``'s marks fit some solution, searching only when nothing kept says
         (for up to :data:`CONSISTENCY_SECONDS`; a search out of time counts as consistent)."""
-        if np.all(board.cells == UNKNOWN):
+        if not np.any(decided(board.cells)):
             return True  # an empty board holds no mistake
         ref = self.reference.result()
         if ref is not None and ref.status == "contradiction":
@@ -179,7 +180,7 @@ class HintContext:
             return ("unique", [sol]) if agrees(sol, board) else ("contradiction", [])
         cells = board.cells
         for marks, sol in self._unique:
-            if np.all((marks == UNKNOWN) | (cells == marks)):
+            if np.all(~decided(marks) | (cells == marks)):
                 return ("unique", [sol]) if agrees(sol, board) else ("contradiction", [])
         result = search(self.puzzle, board, 2, should_stop)
         found = [b.cells for b in result.solutions]
@@ -193,6 +194,8 @@ class HintContext:
         """Compile (or load from numba's cache) the kernels this context probes with, on a
         throwaway copy of this context's puzzle, so that the first contradiction hint does not
         pay for it."""
+        if self.puzzle.is_color:
+            return  # colour contradictions probe one cell at a time (colour_hints)
         board = unknown_board(self.puzzle)
         scratch = HintContext(self.puzzle)
         scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)

@@ -22,18 +22,21 @@ techniques run in Python on those lines only, and only the chosen line is explai
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import get_args
 
 import numpy as np
 
 from nonotui.errors import NonotuiError
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.colour_notation import format_colour_clue, value_name
+from nonotui.kinds.nonogram.engine import colour_hints, kernels
 from nonotui.kinds.nonogram.engine.checks import (
     Cell,
     HintCancelled,
     ReferenceSolutions,
+    decided,
     marks_of,
+    marks_solve,
     search,
     wrong_marks,
 )
@@ -48,10 +51,9 @@ from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_c
 from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
 from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.notation import format_clue
-from nonotui.kinds.nonogram.puzzle import Axis, Puzzle
-from nonotui.kinds.nonogram.tracker import ClueTracker
+from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
-from nonotui.model.cells import CLUE_DTYPE
+from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE
 from nonotui.model.history import History
 from nonotui.model.vocab import HintKind
 
@@ -98,6 +100,9 @@ class Hint:
     chain: int | None = None
     """For a contradiction: how many distinct lines its chain rests on (the lines whose solves
     it tells, and the line that breaks), as the rating counts a chain."""
+    names: tuple[str, ...] = ()
+    """In a colour puzzle, each value's name by its bit (``empty``, then the colours), which
+    :meth:`to_json` writes for the cells' values; empty for black and white (``#`` and ``-``)."""
 
     def changes(self) -> list[Cell]:
         """What applying the hint sets: a mistake clears its marks, anything else sets its cells.
@@ -106,7 +111,8 @@ class Hint:
         again, because it holds a subset of that board's marks.
         """
         if self.kind == "mistake":
-            return [(r, c, UNKNOWN) for r, c, _ in self.cells]
+            unknown = (1 << len(self.names)) - 1 if self.names else UNKNOWN
+            return [(r, c, unknown) for r, c, _ in self.cells]
         return list(self.cells)
 
     def to_json(self) -> dict[str, object]:
@@ -114,7 +120,7 @@ class Hint:
         "explanation"}``, and ``"chain"`` for a contradiction."""
         out: dict[str, object] = {
             "kind": self.kind,
-            "cells": [[r, c, _symbol(v)] for r, c, v in self.cells],
+            "cells": [[r, c, _symbol(v, self.names)] for r, c, v in self.cells],
             "line": None if self.line is None else {"axis": self.line[0], "index": self.line[1]},
             "method": self.method,
             "technique": self.technique,
@@ -125,11 +131,23 @@ class Hint:
         return out
 
 
-def _symbol(value: int) -> str:
+def _symbol(value: int, names: Sequence[str] = ()) -> str:
+    if names:
+        return names[int(value).bit_length() - 1]
     return "#" if value == FILLED else "-"
 
 
-def _word(value: int) -> str:
+Palette = Sequence[Color] | None
+"""A colour puzzle's palette, to word values by colour; ``None`` in black and white."""
+
+
+def _palette(puzzle: Puzzle) -> Palette:
+    return puzzle.palette if puzzle.is_color else None
+
+
+def _word(value: int, palette: Palette = None) -> str:
+    if palette is not None:
+        return value_name(value, palette)
     return "filled" if value == FILLED else "empty"
 
 
@@ -159,6 +177,15 @@ class _Lines:
         """The clue of line ``number`` (rows first, then columns)."""
         p = self.puzzle
         return p.rows[number] if number < self.h else p.columns[number - self.h]
+
+    def clue_words(self, number: int) -> str:
+        """Line ``number``'s clue as a hint writes it: ``3 1``, or ``2 red, 1 blue``."""
+        p = self.puzzle
+        if not p.is_color:
+            return format_clue(self.clue(number))
+        hues = (p.row_clue_colors(number) if number < self.h
+                else p.column_clue_colors(number - self.h))
+        return format_colour_clue(self.clue(number), hues, p.palette)
 
     def name(self, number: int) -> tuple[Axis, int]:
         """``(axis, index)`` of line ``number``."""
@@ -199,6 +226,9 @@ def next_hint(
         raise NonotuiError("this hint context was made for another puzzle")
     with context.lock:
         hint = _next_hint(puzzle, board.copy(), cursor, history, should_stop, context)
+    if puzzle.is_color:
+        hint = replace(hint, names=tuple(
+            "empty" if k == 0 else color.name for k, color in enumerate(puzzle.palette)))
     return hint
 
 
@@ -211,7 +241,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     if not context.one_off:
         memo = context.line_memo
         context.look_ahead()
-    if ClueTracker(puzzle, board).solved:
+    if marks_solve(puzzle, board):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
     # if the search runs out of time, the board is taken as consistent and logic goes on
@@ -219,7 +249,10 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
         context.wait_look_ahead(should_stop)  # it is further on than a search started now
         return _mistake(puzzle, board, history, should_stop, context.reference)
     try:
-        hint = _line_hint(lines, cursor, memo) or _probe_hint(lines, cursor, context)
+        if puzzle.is_color:
+            hint = _colour_line_hint(lines, cursor) or _colour_probe_hint(lines, cursor)
+        else:
+            hint = _line_hint(lines, cursor, memo) or _probe_hint(lines, cursor, context)
     except Contradiction:
         # a line no arrangement fits: the marks have no solution after all (the consistency
         # search ran out of time, so the board was taken as consistent)
@@ -231,8 +264,8 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     return _stuck_hint(puzzle, board, cursor, should_stop, context)
 
 
-def _listing(cells: Sequence[Cell], limit: int = 8) -> str:
-    named = [f"{_cell_name(r, c)} ({_word(v)})" for r, c, v in cells[:limit]]
+def _listing(cells: Sequence[Cell], limit: int = 8, palette: Palette = None) -> str:
+    named = [f"{_cell_name(r, c)} ({_word(v, palette)})" for r, c, v in cells[:limit]]
     if len(cells) > limit:
         named.append(f"{len(cells) - limit} more")
     return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
@@ -241,6 +274,7 @@ def _listing(cells: Sequence[Cell], limit: int = 8) -> str:
 def _mistake(puzzle: Puzzle, board: Board, history: History | None,
              should_stop: Callable[[], bool] | None, reference: ReferenceSolutions) -> Hint:
     wrong = wrong_marks(puzzle, board, should_stop, reference)
+    palette = _palette(puzzle)
     if wrong is None:
         return Hint("mistake", (), None, None, "These clues have no solution at all.")
     back, since = _last_consistent(puzzle, board, history, should_stop)
@@ -251,19 +285,20 @@ def _mistake(puzzle: Puzzle, board: Board, history: History | None,
     if wrong:
         if len(wrong) == 1:
             r, c, v = wrong[0]
-            text = f"{_cell_name(r, c).capitalize()} is marked {_word(v)}, but no solution has it {_word(v)}."
+            word = _word(v, palette)
+            text = f"{_cell_name(r, c).capitalize()} is marked {word}, but no solution has it {word}."
         else:
-            text = f"{len(wrong)} marks fit no solution: {_listing(wrong)}."
+            text = f"{len(wrong)} marks fit no solution: {_listing(wrong, palette=palette)}."
         return Hint("mistake", tuple(wrong), None, None, text + when, back)
     if since:
         text = ("Each mark fits some solution, but together they fit none. Marks made since the "
-                f"board last had a solution: {_listing(since)}.")
+                f"board last had a solution: {_listing(since, palette=palette)}.")
         return Hint("mistake", tuple(since), None, None, text + when, back)
     # no history to go by: the marks a solution disagrees with are a set whose removal works
     ref = search(puzzle, None, 1, should_stop).solutions[0].cells
     differing = [m for m in marks_of(board) if ref[m[0], m[1]] != m[2]]
     text = ("Each mark fits some solution, but together they fit none. These marks differ from "
-            f"one solution: {_listing(differing)}.")
+            f"one solution: {_listing(differing, palette=palette)}.")
     return Hint("mistake", tuple(differing), None, None, text, None)
 
 
@@ -278,8 +313,8 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
         move.revert(past)
         touched.update(move.cells())
         if search(puzzle, past, 1, should_stop).status != "contradiction":
-            since = [(r, c, int(board.cells[r, c])) for r, c in sorted(touched)
-                     if board.cells[r, c] in (FILLED, EMPTY)]
+            marked = decided(board.cells)
+            since = [(r, c, int(board.cells[r, c])) for r, c in sorted(touched) if marked[r, c]]
             return back, since
     return None, []
 
@@ -348,7 +383,21 @@ def shortest_probe(sizes: np.ndarray, w: int, cursor: tuple[int, int]) -> tuple[
 def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> Hint:
     """Re-run one probe and tell its chain: each line solve the contradiction rests on, in the
     order they happen, with the cells it forced that later solves used."""
+    chain, broken, rests_on = _probe_chain(lines, flat, idx, assumed, set())
+    r, c = divmod(idx, lines.w)
+    truth = EMPTY if assumed == FILLED else FILLED
+    text = (f"{CONTRADICTION} (a chain of {_lines_count(rests_on)}). If {_cell_name(r, c)} "
+            f"were {_word(assumed)}, {chain}; so {_cell_name(r, c)} is {_word(truth)}.")
+    return Hint("contradiction", ((r, c, truth),), lines.name(broken), "probe", text,
+                technique=CONTRADICTION, chain=rests_on)
+
+
+def _probe_chain(lines: _Lines, flat: np.ndarray, idx: int, assumed: int, named: set[int]
+                 ) -> tuple[str, int, int]:
+    """One probe's chain in words, the line that breaks and how many lines the chain rests on;
+    ``named`` holds the lines whose clue was said already (updated)."""
     prep, h, w = lines.prep, lines.h, lines.w
+    palette = _palette(lines.puzzle)
     setter = np.empty(h * w, dtype=np.int64)
     step_of = np.empty(h * w, dtype=np.int64)
     need = np.empty(h * w, dtype=np.uint8)
@@ -359,15 +408,13 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
     for cell in np.flatnonzero(need):
         if setter[cell] >= 0:
             solves.setdefault(int(step_of[cell]), (int(setter[cell]), []))[1].append(int(cell))
-    r, c = divmod(idx, w)
-    named: set[int] = set()
 
     def line_words(number: int) -> str:
         axis, index = lines.name(number)
         words = line_name(axis, index).lower()
         if number not in named:
             named.add(number)
-            words += f" (clue {format_clue(lines.clue(number))})"
+            words += f" (clue {lines.clue_words(number)})"
         return words
 
     parts = []
@@ -376,20 +423,63 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
         axis, _ = lines.name(number)
         along = cross_axis(axis)
         said = []
-        for value in (FILLED, EMPTY):
+        values = (FILLED, EMPTY) if palette is None else sorted({int(work[c]) for c in forced},
+                                                                 key=lambda v: (v == EMPTY, v))
+        for value in values:
             ps = [(cell % w if axis == "row" else cell // w) for cell in forced
                   if work[cell] == value]
             if ps:
-                said.append(f"{span_text(along, ps)} {_word(value)}")
+                said.append(f"{span_text(along, ps)} {_word(value, palette)}")
         parts.append(f"{line_words(number)} would force {' and '.join(said)}")
     parts.append(f"{line_words(broken)} could then not be placed")
     chain = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
-    truth = EMPTY if assumed == FILLED else FILLED
     rests_on = len({number for number, _ in solves.values()} | {broken})
-    text = (f"{CONTRADICTION} (a chain of {_lines_count(rests_on)}). If {_cell_name(r, c)} "
-            f"were {_word(assumed)}, {chain}; so {_cell_name(r, c)} is {_word(truth)}.")
-    return Hint("contradiction", ((r, c, truth),), lines.name(broken), "probe", text,
-                technique=CONTRADICTION, chain=rests_on)
+    return chain, broken, rests_on
+
+
+def _colour_line_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+    """The easiest colour line step (:func:`~.colour_hints.easiest_line_step`) as a hint;
+    ``fast`` when the fast linesolver alone decides its cells, else ``fcomp``.
+
+    Raises:
+        Contradiction: some line admits no arrangement of its clue.
+    """
+    step = colour_hints.easiest_line_step(lines.puzzle, lines.board, cursor)
+    if step is None:
+        return None
+    fast = solve_cells(REGISTRY["fast"], np.array(step.blocks, dtype=CLUE_DTYPE),
+                       np.array(step.before, dtype=CELL_DTYPE),
+                       np.array(step.colors, dtype=CLUE_DTYPE))
+    method = "fast" if all(int(fast[p]) == v for p, v in step.decided) else "fcomp"
+    return Hint("line", step.cells(), (step.axis, step.index), method,
+                step.text(lines.puzzle.palette), technique=step.technique)
+
+
+def _colour_probe_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+    """A colour contradiction: the cell whose every value but one breaks a line, with the fewest
+    line solves in all; each broken value's chain told in turn."""
+    flat = lines.board.cells.reshape(-1).copy()
+    found = colour_hints.shortest_colour_probe(lines.prep, flat, cursor)
+    if found is None:
+        return None
+    idx, truth, broken = found
+    palette = lines.puzzle.palette
+    r, c = divmod(idx, lines.w)
+    named: set[int] = set()
+    chains = []
+    rests = set()
+    last = 0
+    for value, _ in broken:
+        chain, last, rests_on = _probe_chain(lines, flat, idx, value, named)
+        rests.add(rests_on)
+        chains.append(f"if it were {_word(value, palette)}, {chain}")
+    longest = max(rests)
+    said = "; ".join(chains)
+    text = (f"{CONTRADICTION} (chains of up to {_lines_count(longest)}). Assume each value of "
+            f"{_cell_name(r, c)} but one: {said}; so {_cell_name(r, c)} is "
+            f"{_word(truth, palette)}.")
+    return Hint("contradiction", ((r, c, truth),), lines.name(last), "probe", text,
+                technique=CONTRADICTION, chain=longest)
 
 
 def _lines_count(count: int) -> str:
@@ -403,18 +493,19 @@ def _stuck_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int],
         context = HintContext(puzzle)
     status, solutions = context.solutions_of(board, should_stop)
     sol = solutions[0]
-    open_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(board.cells == UNKNOWN))]
+    palette = _palette(puzzle)
+    open_cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(~decided(board.cells)))]
     if status == "multiple":
         other = solutions[1]
         split = [(r, c) for r, c in open_cells if sol[r, c] != other[r, c]]
         r, c = min(split, key=lambda rc: _closeness([rc], cursor))
         v = int(sol[r, c])
         text = (f"The clues and your marks allow more than one solution, so logic cannot finish "
-                f"the puzzle. Revealing {_cell_name(r, c)} ({_word(v)} in one solution) picks one.")
+                f"the puzzle. Revealing {_cell_name(r, c)} ({_word(v, palette)} in one solution) picks one.")
         return Hint("ambiguous", ((r, c, v),), None, None, text)
     r, c = min(open_cells, key=lambda rc: _closeness([rc], cursor))
     v = int(sol[r, c])
     text = ("No line, alone or by assuming a cell and following its lines, decides another cell "
             f"from here: the puzzle needs a guess. In the solution, {_cell_name(r, c)} is "
-            f"{_word(v)}.")
+            f"{_word(v, palette)}.")
     return Hint("guess", ((r, c, v),), None, None, text)

@@ -225,20 +225,24 @@ def work_array(n: int, k: int) -> np.ndarray:
     return np.empty(_work_size(n, k), dtype=np.int32)
 
 
-def _buffers(blocks: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    colors = np.ones(len(blocks), dtype=CLUE_DTYPE)
+def _buffers(blocks: np.ndarray, cells: np.ndarray, colors: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if colors is None:  # black and white: every block colour 1
+        colors = np.ones(len(blocks), dtype=CLUE_DTYPE)
     out = np.empty_like(cells)
     iwork = work_array(len(cells), len(blocks))
     return colors, out, iwork
 
 
-def solve_cells(solver: LineSolver, blocks: np.ndarray, cells: np.ndarray) -> np.ndarray:
-    """Run one linesolver on a cell array; returns the new cells.
+def solve_cells(solver: LineSolver, blocks: np.ndarray, cells: np.ndarray,
+                colors: np.ndarray | None = None) -> np.ndarray:
+    """Run one linesolver on a cell array; returns the new cells. ``colors``: each block's
+    colour index (``int32``; all 1 when not given).
 
     Raises:
         Contradiction: the line admits no arrangement of ``blocks``.
     """
-    colors, out, iwork = _buffers(blocks, cells)
+    colors, out, iwork = _buffers(blocks, cells, colors)
     status = kernels.solve_line(solver.method_id, blocks, colors, cells, out, iwork)
     if status == kernels.CONTRADICTION:
         raise Contradiction(f"no arrangement of the clue fits the line ({solver.name})")
@@ -254,6 +258,7 @@ def time_cells(
     *,
     min_seconds: float = 0.01,
     rounds: int = 3,
+    colors: np.ndarray | None = None,
 ) -> tuple[int, np.ndarray, float]:
     """Solve a line and time it: ``(status, new cells, microseconds per call)``.
 
@@ -263,7 +268,7 @@ def time_cells(
     the best of ``rounds`` such runs is kept, as ``timeit`` does, since on a shared machine the
     slower runs measure the other processes.
     """
-    colors, out, iwork = _buffers(blocks, cells)
+    colors, out, iwork = _buffers(blocks, cells, colors)
     method = solver.method_id
     status = kernels.repeat_line(method, blocks, colors, cells, out, iwork, 1)
     reps = 1

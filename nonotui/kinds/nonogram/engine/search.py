@@ -17,11 +17,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from nonotui.errors import NonotuiError, UnsupportedPuzzleError
+from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.engine import kernels
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board
+from nonotui.model.cells import unknown_for
 from nonotui.model.vocab import SolveStatus
 
 POLL_SECONDS = 0.005
@@ -122,23 +123,29 @@ class _Prepared:
     colors: np.ndarray
     clue_off: np.ndarray
     score: np.ndarray
+    unknown: int = 3
+    """The undecided cell: every value of the puzzle (3 in black and white)."""
+
+    @property
+    def is_color(self) -> bool:
+        """Whether the cells have more than two values."""
+        return self.unknown != 3
 
 
 def prepare(puzzle: Puzzle) -> _Prepared:
-    """Pack a puzzle's clues for the kernels (rows first, then columns)."""
-    if puzzle.is_color:
-        raise UnsupportedPuzzleError(
-            "this is a colour puzzle; the solver handles black-and-white puzzles only so far"
-        )
+    """Pack a puzzle's clues for the kernels (rows first, then columns): block lengths and,
+    beside them, each block's colour index (1 for every block of a black-and-white puzzle)."""
     clues = list(puzzle.rows) + list(puzzle.columns)
+    hues = ([puzzle.row_clue_colors(r) for r in range(puzzle.height)]
+            + [puzzle.column_clue_colors(c) for c in range(puzzle.width)])
     lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
     offsets = np.zeros(len(clues) + 1, dtype=CLUE_DTYPE)
     offsets[1:] = np.cumsum([len(c) for c in clues])
     blocks = np.array([n for c in clues for n in c], dtype=CLUE_DTYPE)
+    colors = np.array([k for c in hues for k in c], dtype=CLUE_DTYPE)
     score = np.array([_seed_score(c, n) for c, n in zip(clues, lengths)], dtype=np.float64)
-    return _Prepared(
-        puzzle.height, puzzle.width, blocks, np.ones_like(blocks), offsets, score
-    )
+    return _Prepared(puzzle.height, puzzle.width, blocks, colors, offsets, score,
+                     unknown_for(puzzle.n_colors))
 
 
 def _seed_score(clue: tuple[int, ...], length: int) -> float:
@@ -163,7 +170,7 @@ def solve(
     """Solve ``puzzle``, from ``board`` when given (a partly filled state) or from scratch.
 
     Args:
-        puzzle: A black-and-white puzzle.
+        puzzle: A puzzle, black and white or in colour.
         max_solutions: Stop after this many solutions; 2 proves uniqueness.
         linesolvers: The linesolver stack, e.g. ``"fast,fcomp"``.
         timeout: Seconds after which the search stops with status ``timeout``.
@@ -175,15 +182,17 @@ def solve(
             the learning search), ``"dfs"`` (``wu`` alone for a few guesses, then ``wu`` and
             ``fail-first`` racing on two threads: the engine before the learning search),
             ``"cdcl"`` (the learning search alone), or one depth-first strategy by name, run
-            alone (for measurements).
+            alone (for measurements). The learning search reasons about one Boolean per cell,
+            so a colour puzzle runs the depth-first search alone: ``"auto"`` and ``"dfs"`` run
+            ``wu`` on one thread with no guess budget (so every run gives the same answer),
+            and ``"cdcl"`` is refused.
 
     Returns:
         The status, the solutions found and statistics.
 
     Raises:
-        UnsupportedPuzzleError: a colour puzzle.
-        NonotuiError: ``max_solutions`` below 1, a board of the wrong size, or an unknown
-            linesolver.
+        NonotuiError: ``max_solutions`` below 1, a board of the wrong size, an unknown
+            linesolver, or ``strategy="cdcl"`` on a colour puzzle.
     """
     if max_solutions < 1:
         raise NonotuiError("max_solutions must be at least 1")
@@ -193,8 +202,14 @@ def solve(
         )
     stack = linesolvers if isinstance(linesolvers, Stack) else parse_stack(linesolvers)
     prep = prepare(puzzle)
+    if prep.is_color:
+        if strategy == "cdcl":
+            raise NonotuiError("the learning search (strategy cdcl) solves black-and-white "
+                               "puzzles only; use dfs or a depth-first strategy")
+        if strategy in ENGINES:
+            strategy = COLOR_STRATEGY.name
     if board is None:
-        cells = np.full(prep.h * prep.w, 3, dtype=CELL_DTYPE)
+        cells = np.full(prep.h * prep.w, prep.unknown, dtype=CELL_DTYPE)
     else:
         if (board.height, board.width) != (prep.h, prep.w):
             raise NonotuiError(
@@ -247,6 +262,9 @@ FAIL_FIRST = Strategy("fail-first", score=kernels.SCORE_FAIL_FIRST)
 proves puzzles like webpbn #6574 "Forever" unique far sooner."""
 STRATEGIES = {s.name: s for s in (WU, FAIL_FIRST, Strategy("product", score=kernels.SCORE_PRODUCT))}
 """Every branching strategy by name; ``solve(strategy=...)`` runs one alone."""
+COLOR_STRATEGY = WU
+"""What ``auto`` and ``dfs`` run on a colour puzzle: the learning search is black and white
+only, and one strategy on one thread gives the same first solution on every run."""
 ENGINES = ("auto", "dfs", "cdcl")
 """The names :func:`solve` takes besides the depth-first strategies (see its ``strategy``)."""
 FIRST_BUDGET = 16

@@ -21,7 +21,8 @@ from nonotui.kinds.nonogram.engine.kernels import line_steps as _steps
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.kinds.nonogram.engine.search import prepare, solve
 from nonotui.kinds.nonogram.puzzle import Puzzle
-from nonotui.model import CELL_DTYPE, FILLED, UNKNOWN, Board
+from nonotui.kinds.nonogram.engine.checks import decided
+from nonotui.model import CELL_DTYPE, EMPTY, Board
 from nonotui.model.words import plural
 
 Cell = tuple[int, int, int]
@@ -47,10 +48,14 @@ class EngineStep:
         return describe_step(self.line, self.method, self.cells)
 
 
+def _single(v: int) -> bool:
+    return v != 0 and v & (v - 1) == 0
+
+
 def describe_step(line: tuple[str, int] | None, method: str, cells: tuple[Cell, ...]) -> str:
     """A step in words (``Row 4: the fast linesolver decided 2 cells (2 filled, 0 empty)``), for
     the player's panel and the kind's auto-solve alike."""
-    filled = sum(1 for _, _, v in cells if v == FILLED)
+    filled = sum(1 for _, _, v in cells if v != EMPTY)  # a colour counts as filled
     n = len(cells)
     what = f"{plural(n, 'cell')} ({filled} filled, {n - filled} empty)"
     if line is None:
@@ -118,7 +123,8 @@ def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK
     prep = prepare(puzzle)
     h, w = prep.h, prep.w
     cells = board.cells.reshape(-1).astype(CELL_DTYPE, copy=True)
-    n = h * w
+    # a black-and-white cell changes once; a colour cell may lose its values one at a time
+    n = h * w if not prep.is_color else int(sum(bin(int(v)).count("1") for v in cells))
     step_line = np.zeros(n, dtype=np.int64)
     step_rank = np.zeros(n, dtype=np.int64)
     step_end = np.zeros(n, dtype=np.int64)
@@ -139,8 +145,10 @@ def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK
         line = int(step_line[s])
         where = ("row", line) if line < h else ("column", line - h)
         decided = tuple((int(c) // w, int(c) % w, int(v)) for c, v in
-                        zip(step_cell[begin:step_end[s]], step_value[begin:step_end[s]]))
-        steps.append(EngineStep(where, names[int(step_rank[s])], decided))
+                        zip(step_cell[begin:step_end[s]], step_value[begin:step_end[s]])
+                        if _single(int(v)))  # a colour cell that only lost a value waits
+        if decided:
+            steps.append(EngineStep(where, names[int(step_rank[s])], decided))
         begin = int(step_end[s])
     return Propagation(tuple(steps), "done" if status == _steps.DONE else "broken",
                        {name: int(k) for name, k in zip(names, solves)},
@@ -164,6 +172,6 @@ def solve_steps(puzzle: Puzzle, board: Board, solution: np.ndarray,
             return
         yield step
     rest = tuple((int(r), int(c), int(solution[r, c]))
-                 for r, c in zip(*np.nonzero(result.cells == UNKNOWN)))
+                 for r, c in zip(*np.nonzero(~decided(result.cells))))
     if rest:
         yield EngineStep(None, "search", rest)

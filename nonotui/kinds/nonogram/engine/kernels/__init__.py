@@ -6,6 +6,8 @@
 ``lines_complete``  complete (seed 000)
 ``lines_fcomp``     fcomp (seed 001)
 ``lines_olsak``     olsak (seed 003)
+``lines_colour``    fast and olsak on colour lines (coloured leftmost arrangement)
+``lines_colour_dp`` complete and fcomp on colour lines (enumeration; a table over both ends)
 ``dispatch``        :func:`solve_line` (checks, prologue, then one linesolver) and its drivers
 ``state``           the table of units, the propagation record, the trail
 ``propagate``       fuel-driven propagation over the units

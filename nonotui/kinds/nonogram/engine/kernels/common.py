@@ -2,11 +2,14 @@
 
 Conventions shared by every kernel (callers, compiled or not, rely on them):
 
-- A line is a 1-d ``uint32`` array of cell bitsets: bit 0 empty (a dot), bit 1 filled (a solid);
-  further bits are colours, which the black-and-white kernels treat as impossible values.
+- A line is a 1-d ``uint32`` array of cell bitsets: bit 0 empty (a dot), bit 1 filled (a solid,
+  colour 1), bit c colour c (up to 31). A cell may hold any subset of the values.
 - ``blocks`` is a 1-d ``int32`` array of block lengths, each at least 1; ``colors`` is an ``int32``
-  array of the same length giving each block's colour index. Only colour 1 (black) is supported so
-  far: the argument exists so that colour lines can follow without a new interface.
+  array of the same length giving each block's colour index, 1 to 31. Blocks of different colours
+  may touch; blocks of the same colour need an empty cell between them. A clue whose blocks are
+  all colour 1 goes to the black-and-white kernels, which treat colour bits in the cells as
+  impossible values (they are, with no block of that colour); any other clue goes to the colour
+  kernels (``lines_colour``, ``lines_colour_dp``).
 - ``out`` receives the new line; it may be the very array ``line`` (solving in place). After a
   contradiction its content is unspecified.
 - ``iwork`` is ``int32`` scratch of at least :func:`work_size` cells, so that a caller solving
@@ -30,8 +33,8 @@ UNCHANGED = 0
 CHANGED = 1
 """Status: at least one cell lost a value."""
 REFUSED = -2
-"""Status: bad arguments (unknown method, a colour other than 1, a block shorter than 1, arrays of
-the wrong size); the line was not looked at."""
+"""Status: bad arguments (unknown method, a colour outside 1 to 31, a block shorter than 1, arrays
+of the wrong size); the line was not looked at."""
 
 FAST = 0
 COMPLETE = 1

@@ -23,10 +23,16 @@ from .common import (
     prologue,
     work_size,
 )
+from .lines_colour import colour_fast_open, colour_olsak_open, colour_prologue
+from .lines_colour_dp import colour_complete_open, colour_fcomp_open
 from .lines_complete import complete_open
 from .lines_fast import fast_open
 from .lines_fcomp import fcomp_open
 from .lines_olsak import olsak_open
+
+MAX_COLOUR = 31
+"""The highest colour index a block may have (a cell is a ``uint32``: bit 0 empty, bit c colour
+c)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -50,27 +56,57 @@ def run(method, blocks, line, out, iwork):
 
 
 @njit(cache=True, nogil=True)
+def run_colour(method, blocks, colors, line, out, iwork):
+    """The colour prologue, then the colour version of linesolver ``method`` (arguments already
+    checked). Only lines with a block whose colour is not 1 come here."""
+    status = colour_prologue(blocks, colors, line)
+    if status != PENDING:
+        return status
+    if method == FAST:
+        return colour_fast_open(blocks, colors, line, out, iwork)
+    if method == FCOMP:
+        return colour_fcomp_open(blocks, colors, line, out, iwork)
+    if method == COMPLETE:
+        return colour_complete_open(blocks, colors, line, out, iwork)
+    if method == OLSAK:
+        return colour_olsak_open(blocks, colors, line, out, iwork)
+    return REFUSED
+
+
+@njit(cache=True, nogil=True, inline="always")
+def run_any(method, blocks, colors, line, out, iwork):
+    """:func:`run` when every block is colour 1 (black and white, the old path unchanged: the
+    black-and-white kernels treat colour bits in the cells as impossible values, which they are
+    when no block has that colour), :func:`run_colour` otherwise."""
+    for j in range(blocks.shape[0]):
+        if colors[j] != 1:
+            return run_colour(method, blocks, colors, line, out, iwork)
+    return run(method, blocks, line, out, iwork)
+
+
+@njit(cache=True, nogil=True)
 def fast(blocks, colors, line, out, iwork):
-    """fast (seed 002) on one line, prologue included; arguments are not checked."""
-    return run(FAST, blocks, line, out, iwork)
+    """fast (seed 002) on one line, prologue included, colour or not; arguments are not
+    checked."""
+    return run_any(FAST, blocks, colors, line, out, iwork)
 
 
 @njit(cache=True, nogil=True)
 def complete(blocks, colors, line, out, iwork):
     """complete (seed 000) on one line, prologue included; arguments are not checked."""
-    return run(COMPLETE, blocks, line, out, iwork)
+    return run_any(COMPLETE, blocks, colors, line, out, iwork)
 
 
 @njit(cache=True, nogil=True)
 def fcomp(blocks, colors, line, out, iwork):
     """fcomp (seed 001) on one line, prologue included; arguments are not checked."""
-    return run(FCOMP, blocks, line, out, iwork)
+    return run_any(FCOMP, blocks, colors, line, out, iwork)
 
 
 @njit(cache=True, nogil=True)
 def olsak(blocks, colors, line, out, iwork):
     """olsak (seed 003) on one line, prologue included; arguments are not checked."""
-    return run(OLSAK, blocks, line, out, iwork)
+    return run_any(OLSAK, blocks, colors, line, out, iwork)
 
 
 @njit(cache=True, nogil=True)
@@ -79,6 +115,8 @@ def solve_line(method, blocks, colors, line, out, iwork):
 
     Callable from compiled code. Arguments are checked cheaply first, since compiled code does
     not check array bounds: a mismatch returns :data:`REFUSED` instead of corrupting memory.
+    Block colours run from 1 to :data:`MAX_COLOUR`; a clue whose blocks are all colour 1 takes the
+    black-and-white kernels, any other the colour ones (``lines_colour*``).
     """
     if method < FAST or method > OLSAK:
         return REFUSED
@@ -87,9 +125,15 @@ def solve_line(method, blocks, colors, line, out, iwork):
         return REFUSED
     if iwork.shape[0] < work_size(line.shape[0], k):
         return REFUSED
+    colour = False
     for j in range(k):
-        if blocks[j] < 1 or colors[j] != 1:
+        c = colors[j]
+        if blocks[j] < 1 or c < 1 or c > MAX_COLOUR:
             return REFUSED
+        if c != 1:
+            colour = True
+    if colour:
+        return run_colour(method, blocks, colors, line, out, iwork)
     return run(method, blocks, line, out, iwork)
 
 
