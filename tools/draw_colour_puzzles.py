@@ -3,7 +3,9 @@
 Every picture here was drawn for this project (by hand as text, or by the small geometric
 functions below) and is released under CC0-1.0, like ``tools/draw_puzzles.py``'s black-and-white
 ones. In the text art ``.`` is the background and every other character a colour of the puzzle's
-palette (its ``.non`` colour character). Run ``python tools/draw_colour_puzzles.py`` after
+palette (its ``.non`` colour character). The values are ones with a common name (``red``,
+``darkgreen``, ``lightblue``, ...), because ``.non`` has no colour names and a colour read from
+it is named after its value: so the player and the hints say "red", not "#d7261e". Run ``python tools/draw_colour_puzzles.py`` after
 changing a picture; ``tests/unit/test_bundled_colour_puzzles.py`` then checks that each file loads,
 matches its picture and has exactly one solution (proved by the test-side solver, not the engine).
 """
@@ -42,7 +44,7 @@ def ladybird() -> Drawing:
     .rrrkkrrr.
     ..rrkkrr..
     """
-    return "Ladybird", "#ffffff", [("r", "#d7261e"), ("k", "#1a1a1a")], text_rows(art)
+    return "Ladybird", "#ffffff", [("r", "#ff0000"), ("k", "#000000")], text_rows(art)
 
 
 def strawberry() -> Drawing:
@@ -60,7 +62,7 @@ def strawberry() -> Drawing:
     ....rrrr....
     .....rr.....
     """
-    palette = [("r", "#e0182d"), ("g", "#2f9e3a"), ("y", "#f5d90a")]
+    palette = [("r", "#ff0000"), ("g", "#006400"), ("y", "#ffff00")]
     return "Strawberry", "#ffffff", palette, text_rows(art)
 
 
@@ -83,9 +85,9 @@ def toadstool() -> Drawing:
     ..g..ssssss..g..
     gggggggggggggggg
     """
-    palette = [("r", "#c81e1e"), ("w", "#ffffff"), ("s", "#eadbb4"), ("g", "#3c9a36")]
+    palette = [("r", "#ff0000"), ("w", "#ffffff"), ("s", "#f5f5dc"), ("g", "#006400")]
     # on a pale sky: the white spots are a colour of their own, not the background
-    return "Toadstool", "#cfe6ff", palette, text_rows(art)
+    return "Toadstool", "#add8e6", palette, text_rows(art)
 
 
 def flag() -> Drawing:
@@ -102,7 +104,7 @@ def flag() -> Drawing:
     nnrrrrrrrrrrrrr
     """
     palette = [
-        ("n", "#1d2b6b"), ("y", "#ffd21f"), ("g", "#1e8c45"), ("o", "#f28c1c"), ("r", "#c9202a")
+        ("n", "#000080"), ("y", "#ffd700"), ("g", "#006400"), ("o", "#ffa500"), ("r", "#ff0000")
     ]
     return "Flag of Nowhere", "#ffffff", palette, text_rows(art)
 
@@ -139,8 +141,8 @@ def clownfish() -> Drawing:
         for y in range(round(cy - half), round(cy + half)):
             grid[y][x] = "k" if x == 0 else "o"
     grid[5][17] = "k"  # the eye
-    palette = [("o", "#ff7f11"), ("w", "#ffffff"), ("k", "#141414")]
-    return "Clownfish", "#bfe3f5", palette, _rows(grid)
+    palette = [("o", "#ffa500"), ("w", "#ffffff"), ("k", "#000000")]
+    return "Clownfish", "#add8e6", palette, _rows(grid)
 
 
 def rainbow() -> Drawing:
@@ -156,8 +158,8 @@ def rainbow() -> Drawing:
             if 0 <= band < 6:
                 grid[y][x] = chars[band]
     palette = [
-        ("r", "#e52620"), ("o", "#f7901e"), ("y", "#fce21b"),
-        ("g", "#3aaa35"), ("b", "#1d6fd1"), ("v", "#7b3fb0"),
+        ("r", "#ff0000"), ("o", "#ffa500"), ("y", "#ffff00"),
+        ("g", "#00ff00"), ("b", "#0000ff"), ("v", "#a020f0"),
     ]
     return "Rainbow", "#ffffff", palette, _rows(grid)
 
@@ -185,8 +187,8 @@ def cactus() -> Drawing:
     ....tttttt....
     ....tttttt....
     """
-    palette = [("g", "#3f8f3a"), ("d", "#1f4d1c"), ("p", "#e85c9a"), ("y", "#ffd84a"),
-               ("t", "#c2603a")]
+    palette = [("g", "#00ff00"), ("d", "#006400"), ("p", "#ffc0cb"), ("y", "#ffff00"),
+               ("t", "#a52a2a")]
     return "Cactus", "#ffffff", palette, text_rows(art)
 
 
@@ -216,9 +218,9 @@ def parrot() -> Drawing:
     for x in range(2, 18):  # the branch it sits on
         grid[18][x] = "t" if grid[18][x] == "." else grid[18][x]
     grid[17][17] = grid[19][3] = "t"
-    palette = [("r", "#d9261c"), ("y", "#ffcf1a"), ("b", "#1c5fd4"), ("k", "#262626"),
-               ("w", "#ffffff"), ("t", "#7a4a22")]
-    return "Parrot", "#eaf6e4", palette, _rows(grid)
+    palette = [("r", "#ff0000"), ("y", "#ffff00"), ("b", "#0000ff"), ("k", "#000000"),
+               ("w", "#ffffff"), ("t", "#a52a2a")]
+    return "Parrot", "#90ee90", palette, _rows(grid)
 
 
 def sunset() -> Drawing:
@@ -247,9 +249,9 @@ def sunset() -> Drawing:
     # birds
     for x, y in ((3, 4), (5, 4), (4, 5), (24, 2), (26, 2), (25, 3)):
         grid[y][x] = "k"
-    palette = [("s", "#ff9a1f"), ("b", "#1f4e8c"), ("l", "#6fa8dc"), ("h", "#6b3b1f"),
-               ("w", "#fffaf0"), ("k", "#222222")]
-    return "Sunset sail", "#ffe2b8", palette, _rows(grid)
+    palette = [("s", "#ffd700"), ("b", "#000080"), ("l", "#add8e6"), ("h", "#a52a2a"),
+               ("w", "#ffffff"), ("k", "#000000")]
+    return "Sunset sail", "#fa8072", palette, _rows(grid)
 
 
 DRAWINGS = {

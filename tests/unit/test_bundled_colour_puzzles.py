@@ -43,6 +43,8 @@ def test_colour_puzzle_file_is_the_drawing_and_has_one_solution(name: str) -> No
     assert 10 <= puzzle.width <= 30 and 10 <= puzzle.height <= 30
     assert puzzle.colors[0].rgb == background
     assert [(c.char, c.rgb) for c in puzzle.colors[1:]] == palette
+    # every colour has a readable name (the player and the hints say it), not a bare #rrggbb
+    assert not any(c.name.startswith("#") for c in puzzle.colors), puzzle.colors
     chars = "." + "".join(c for c, _ in palette)
     assert puzzle.goal == tuple(tuple(chars.index(ch) for ch in row) for row in rows)
     kw = dict(row_colors=puzzle.row_colors, column_colors=puzzle.column_colors)
