@@ -68,7 +68,7 @@ def main() -> None:
         p90 = times[int(0.9 * (len(times) - 1))]
         print(f"{size}, {args.colors} colours, {args.seeds} seeds: median "
               f"{statistics.median(times) * 1e3:.1f} ms, p90 {p90 * 1e3:.1f} ms, max "
-              f"{times[-1] * 1e3:.1f} ms; {dict(statuses)}; {guesses} guesses, {probes} probes, "
+              f"{times[-1] * 1e3:.1f} ms, total {sum(times):.2f} s; {dict(statuses)}; {guesses} guesses, {probes} probes, "
               f"{lines} line solves, {cached} ({100 * cached / max(lines, 1):.1f} %) from the "
               f"line cache")
 

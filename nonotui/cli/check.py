@@ -68,8 +68,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def to_json(report: CheckReport, values: Sequence[CellValue]) -> dict[str, object]:
     """The ``--json`` shape: ``{"status", "solved", "wrong", "explanation"}``, 0-based, each
-    wrong mark with its value's character (``#`` filled, ``-`` empty for a nonogram)."""
-    chars = {v.mask: v.char for v in values}
+    wrong mark with its value's character (``#`` filled, ``-`` empty for a nonogram), or its
+    name in a puzzle whose values are colours (a colour nonogram: ``empty``, ``red``)."""
+    roles = {v.role for v in values}
+    named = "color" in roles and "filled" not in roles
+    chars = {v.mask: (v.name if named else v.char) for v in values}
     return {
         "status": report.status,
         "solved": report.status == "solved",

@@ -46,8 +46,8 @@ _UNKNOWN_CHARS = "?+ "
 
 
 def is_colour_clue(text: str) -> bool:
-    """Whether a clue names colours (a number followed by a letter or ``:name``)."""
-    return any(not part.isdigit() for part in re.split(r"[\s,]+", text.strip()) if part)
+    """Whether a clue names colours: some number is followed by a letter or ``:name``."""
+    return any(re.fullmatch(r"\d+\D.*", part) for part in re.split(r"[\s,]+", text.strip()))
 
 
 def color_index(palette: Sequence[Color], word: str) -> int:

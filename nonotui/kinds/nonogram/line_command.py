@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--puzzle", metavar="FILE",
-        help="read colour letters and names against this puzzle's palette (default: white "
+        help="read colour letters and names against this puzzle file's palette (default: white "
         "background; k black, r red, g green, b blue, y yellow, o orange, p purple, c cyan, "
         "m magenta, n brown)",
     )
@@ -128,14 +128,11 @@ def _palette(args: argparse.Namespace) -> Sequence[Color] | None:
     ``--puzzle``'s when it is a colour puzzle, else the default one when the clue names
     colours."""
     from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE, is_colour_clue
-    from nonotui.kinds.nonogram.puzzle import Puzzle
 
     if args.puzzle is not None:
-        from nonotui.cli.solve import _one_puzzle
+        from nonotui.kinds.nonogram.formats import load
 
-        puzzle = _one_puzzle(args.puzzle)
-        if not isinstance(puzzle, Puzzle):
-            raise NonotuiError(f"{args.puzzle} is not a nonogram")
+        puzzle = load(args.puzzle)  # the palette of its first puzzle
         if puzzle.is_color:
             return puzzle.palette
     if is_colour_clue(args.clue):

@@ -136,7 +136,7 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
             raise Cancelled
         try:
             if puzzle.is_color:
-                step = _colour_step(puzzle, board, prep)
+                step = _colour_step(puzzle, board, prep, should_stop)
             else:
                 step = (_line_step(puzzle, board, memo)
                         or _contradiction_step(puzzle, board, prep))
@@ -157,9 +157,11 @@ def _decided(cells: np.ndarray) -> np.ndarray:
     return one
 
 
-def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:
-    """A colour puzzle's next step: the easiest colour line step from the top left, else the
-    colour contradiction the hint would tell (:mod:`~.engine.colour_hints`)."""
+def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared,
+                 should_stop: Callable[[], bool] | None = None) -> RatedStep | None:
+    """A colour puzzle's next step: the easiest colour line step from the top left, else a cell
+    its row and column decide together, else the colour contradiction the hint would tell
+    (:mod:`~.engine.colour_hints`)."""
     from nonotui.kinds.nonogram.engine import colour_hints
     from nonotui.kinds.nonogram.engine.hints import _colour_probe_hint, _Lines
 
@@ -167,7 +169,16 @@ def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | N
     if step is not None:
         return RatedStep(step.technique, (step.axis, step.index), None, step.cells(), 0,
                          step.text(puzzle.palette))
-    hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0))
+    cross = colour_hints.crossing_step(puzzle, board, (0, 0))
+    if cross is not None:
+        return RatedStep(colour_hints.CROSSING, ("row", cross.row), None,
+                         ((cross.row, cross.column, cross.value),), 0, cross.text(puzzle))
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled
+
+    try:
+        hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0), should_stop)
+    except HintCancelled as exc:
+        raise Cancelled from exc
     if hint is None:
         return None
     assert hint.chain is not None

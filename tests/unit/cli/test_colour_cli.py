@@ -26,16 +26,16 @@ def run(capsys, *argv: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize("clue", ["2r 1b", "2:red 1:blue", "2r,1:blue"])
 def test_line_with_a_colour_clue(capsys, clue: str) -> None:
-    # the red 2 starts in column 1 or 2, the blue 1 right after it or one further
+    # rrb-, rr-b or -rrb: the red 2 starts in column 1 or 2
     code, out = run(capsys, "line", clue, "????", "--json")
     assert code == 0
     rows = {row["method"]: row for row in json.loads(out)}
     for name in ("complete", "fcomp", "olsak"):
-        assert rows[name]["result"] == "[-r]r[rb][-b]"
-        assert rows[name]["values"] == [["empty", "red"], ["red"], ["red", "blue"],
+        assert rows[name]["result"] == "[-r]r[-rb][-b]"
+        assert rows[name]["values"] == [["empty", "red"], ["red"], ["empty", "red", "blue"],
                                         ["empty", "blue"]]
     code, out = run(capsys, "line", clue, "????", "-m", "fcomp")
-    assert out.split("\t")[:2] == ["fcomp", "[-r]r[rb][-b]"]
+    assert out.split("\t")[:2] == ["fcomp", "[-r]r[-rb][-b]"]
 
 
 def test_line_with_marks_and_a_contradiction(capsys) -> None:
@@ -77,3 +77,18 @@ def test_hint_reads_a_colour_state(tmp_path: Path, capsys) -> None:
     assert code == 0 and hint["kind"] == "mistake"
     assert [c[:2] for c in hint["cells"]] == [[0, 1], [0, 2]]
     assert "row 1, column 2 (#00aa00)" in hint["explanation"]
+
+
+def test_check_names_wrong_colours(tmp_path: Path, capsys) -> None:
+    state = tmp_path / "state.txt"
+    state.write_text("-gg-\n????\n????\n????\n")
+    code, out = run(capsys, "check", FLOWER, "--state", str(state), "--json")
+    report = json.loads(out)
+    assert code == 3 and report["status"] == "wrong"
+    assert report["wrong"] == [[0, 1, "#00aa00"], [0, 2, "#00aa00"]]
+    state.write_text("-rr-\nrrrr\n-gg-\n-g--\n")
+    code, out = run(capsys, "check", FLOWER, "--state", str(state), "--json")
+    assert code == 0 and json.loads(out)["status"] == "solved"
+    state.write_text("-rr-\nrrrr\n-rg-\n-g--\n")  # one red where green belongs
+    code, out = run(capsys, "check", FLOWER, "--state", str(state), "--json")
+    assert code == 3 and json.loads(out)["wrong"] == [[2, 1, "red"]]

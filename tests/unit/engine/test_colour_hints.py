@@ -38,10 +38,21 @@ def test_a_colour_line_step_in_words() -> None:
     step = colour_hints.line_step(ROW, board, 0)
     assert step is not None
     assert step.cells() == ((0, 4, RED),)
+    # the crosses keep both blocks right of column 3: the red 2 overlaps itself (forcing)
     assert step.text(ROW.palette) == (
-        "Whole-line reasoning. Row 1, clue 2 red, 1 blue: the red 2 starts somewhere in "
-        "columns 4 to 5, so column 5 is red. (Forcing, glue, joining and splitting, punctuation "
-        "and mercury are not named on colour lines: whole-line reasoning stands for them.)")
+        "Forcing. Row 1, clue 2 red, 1 blue: the red 2 starts somewhere in columns 4 to 5, so "
+        "column 5 is red.")
+    # clue 1 blue, 1 red with blue at column 3: the red block, after the blue one, cannot
+    # reach columns 1 and 2 either; the named rules do not see that order, whole-line does
+    puzzle = Puzzle.from_picture([[0, 0, 2, 0, 0, 1]], colors=PALETTE)
+    board = unknown_board(puzzle)
+    board.cells[0, 2:4] = [BLUE, EMPTY]
+    step = colour_hints.line_step(puzzle, board, 0)
+    assert step is not None and step.technique == "Whole-line reasoning"
+    assert step.text(PALETTE) == (
+        "Whole-line reasoning. Row 1, clue 1 blue, 1 red: no block can reach columns 1 and 2, "
+        "so they are empty. (Glue, joining and splitting, punctuation and mercury are not named "
+        "on colour lines: whole-line reasoning stands for them.)")
 
 
 def test_the_hint_names_the_colour_and_its_json_the_value() -> None:
@@ -82,23 +93,50 @@ def test_following_hints_solves_a_colour_puzzle() -> None:
     assert rating.unique is True and rating.grade >= 1
 
 
-def test_a_colour_contradiction_decides_a_cell() -> None:
-    # two red cells in a 2x2: the diagonals (2 solutions); add a blue row below
-    # to force one: row 3 "1 blue" under column 1 only
-    picture = [[1, 0], [0, 1], [2, 0]]
-    puzzle = Puzzle.from_picture(picture, colors=PALETTE)
-    unique(puzzle)
-    flat = unknown_board(puzzle).cells.reshape(-1).copy()
-    from nonotui.kinds.nonogram.engine.search import prepare
+def walk(puzzle: Puzzle) -> list:
+    """Follow hints from an empty board to the end, checking each against the oracle's one
+    solution; the hints given."""
+    solution = unique(puzzle)
+    board = unknown_board(puzzle)
+    hints = []
+    for _ in range(puzzle.width * puzzle.height + 1):
+        hint = next_hint(puzzle, board)
+        if hint.kind == "solved":
+            return hints
+        assert hint.kind in ("line", "contradiction"), hint
+        for r, c, v in hint.changes():
+            assert v == 1 << solution[r][c], hint  # every hint is right
+            board.cells[r, c] = v
+        hints.append(hint)
+    raise AssertionError("the hints did not finish the puzzle")
 
-    prep = prepare(puzzle)
-    found = colour_hints.shortest_colour_probe(prep, flat, (0, 0))
-    if found is not None:  # a probe decides a cell: it is the solution's value
-        idx, value, broken = found
-        r, c = divmod(idx, puzzle.width)
-        assert value == 1 << picture[r][c]
-        assert len(broken) == 2  # the two other values each broke a line
-    assert np.all(flat == 7)
+
+def test_a_colour_contradiction_decides_a_cell() -> None:
+    # found by rating seeded random 4x4 colour puzzles: it needs a contradiction
+    puzzle = Puzzle.from_picture([[2, 0, 0, 0], [0, 0, 2, 1], [1, 0, 2, 0], [1, 0, 0, 2]],
+                                 colors=PALETTE)
+    told = [h for h in walk(puzzle) if h.kind == "contradiction"]
+    assert told
+    hint = told[0]
+    assert hint.technique == "Contradiction" and hint.method == "probe"
+    assert hint.explanation.startswith("Contradiction (chains of up to ")
+    # each other value of the cell is assumed in turn, by name
+    assert "if it were empty," in hint.explanation or "if it were blue," in hint.explanation
+    assert rate(puzzle).grade in (4, 5)
+
+
+def test_a_cell_its_row_and_column_decide_together() -> None:
+    # row 1 "1 blue" leaves column 2 empty or blue, column 2 "1 red, 1 red" leaves it empty or
+    # red: neither decides it alone
+    puzzle = Puzzle.from_picture([[2, 0, 0, 0, 0], [2, 0, 1, 0, 2], [0, 1, 0, 1, 1],
+                                  [0, 0, 1, 2, 1], [0, 1, 0, 1, 1]], colors=PALETTE)
+    crossing = [h for h in walk(puzzle) if "leaves" in h.explanation]
+    assert crossing
+    assert all(h.kind == "line" and h.technique == "Whole-line reasoning" for h in crossing)
+    assert any(h.explanation == (
+        "Whole-line reasoning. Row 1, clue 1 blue, leaves column 2 only empty or blue; column "
+        "2, clue 1 red, 1 red, leaves row 1 only empty or red; so row 1, column 2 is empty.")
+        for h in crossing)
 
 
 def _starts_of(filling: tuple[int, ...]) -> list[int]:
@@ -164,3 +202,42 @@ def test_auto_solve_steps_lead_to_the_solution() -> None:
     wrong = unknown_board(HOUSE)
     wrong.cells[3, 1] = BLUE  # the solution has it empty
     assert auto_solve(HOUSE, wrong, lambda: False).status == "inconsistent"
+
+
+def test_the_named_rules_placements_bound_every_fitting_arrangement() -> None:
+    """Simple boxes, simple spaces and forcing reason from placements that every arrangement
+    fitting the line lies between: checked against every fitting arrangement."""
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        n, k = rng.randint(1, 7), rng.randint(2, 3)
+        picture = [rng.randint(0, k) if rng.random() < 0.6 else 0 for _ in range(n)]
+        blocks, colors = naive.color_runs(picture)
+        full = (1 << (k + 1)) - 1
+        line = [full if rng.random() < 0.6 else 1 << picture[i] for i in range(n)]
+        fits = [f for f in naive.color_fillings(blocks, colors, n)
+                if all(line[i] >> f[i] & 1 for i in range(n))]
+        free = colour_hints.free_extremes(blocks, colors, n)
+        forced = colour_hints.forced_extremes(blocks, colors, line)
+        assert forced is not None  # the picture itself fits
+        for f in fits:
+            for j, s in enumerate(_starts_of(f)):
+                assert free[0][j] <= forced[0][j] <= s <= forced[1][j] <= free[1][j]
+            checked += 1
+    assert checked > 3000
+
+
+def test_colour_probing_can_be_cancelled() -> None:
+    import pytest
+
+    from nonotui.kinds.nonogram.engine.checks import HintCancelled
+    from nonotui.kinds.nonogram.engine.search import prepare
+    from nonotui.model.kind import Cancelled
+
+    flat = unknown_board(HOUSE).cells.reshape(-1).copy()
+    with pytest.raises(HintCancelled):
+        colour_hints.shortest_colour_probe(prepare(HOUSE), flat, (0, 0), lambda: True)
+    with pytest.raises(Cancelled):
+        rate(HOUSE, should_stop=lambda: True)

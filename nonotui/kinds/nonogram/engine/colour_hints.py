@@ -6,12 +6,15 @@ decides from the line's marks. Each decided cell is named by the easiest rule th
 
 - **Simple boxes**: a block placed as far left and as far right as the clue allows (blocks of the
   same colour one cell apart, of different colours side by side) overlaps itself on the cell;
-- **Simple spaces**: an empty cell that no block reaches in those placements;
+- **Simple spaces**: an empty cell that no block reaches in those placements, once a cell marked
+  with a colour that only one block of that colour can reach keeps that block within its length
+  of the cell;
+- **Forcing**: the same overlap or reach when each block is placed as far left and as far right
+  as it can go avoiding the cells that cannot take its colour (crosses, other colours' marks);
 - **Whole-line reasoning**: anything else the complete linesolver finds.
 
-The other black-and-white techniques (forcing, glue, joining and splitting, punctuation,
-mercury) are not named on colour lines: their cells count as whole-line reasoning, and the hint
-says so. The step's technique is the hardest one among its cells, as in black and white.
+The other black-and-white techniques (glue, joining and splitting, punctuation, mercury) are not
+named on colour lines: their cells count as whole-line reasoning, and the hint says so. The step's technique is the hardest one among its cells, as in black and white.
 
 The words come from where each block can start given the line's marks (every arrangement that
 fits, by dynamic programming in plain Python: one line is short): "the red 2 starts somewhere in
@@ -23,18 +26,20 @@ A colour contradiction decides a cell when assuming each of its values but one b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from nonotui.kinds.nonogram.colour_notation import format_colour_clue
 from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine.checks import HintCancelled
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
 from nonotui.kinds.nonogram.engine.search import _Prepared
 from nonotui.kinds.nonogram.engine.techniques import (
     BY_NAME,
+    FORCING,
     SIMPLE_BOXES,
     SIMPLE_SPACES,
     WHOLE_LINE,
@@ -44,8 +49,10 @@ from nonotui.model import EMPTY, Board
 from nonotui.model.cells import CLUE_DTYPE
 
 Cell = tuple[int, int, int]
-NOT_NAMED = ("Forcing, glue, joining and splitting, punctuation and mercury are not named on "
-             "colour lines: whole-line reasoning stands for them")
+CROSSING = WHOLE_LINE
+"""The technique a crossing step (:class:`CrossingStep`) is named by."""
+NOT_NAMED = ("Glue, joining and splitting, punctuation and mercury are not named on colour "
+             "lines: whole-line reasoning stands for them")
 """What a colour hint says when a cell needed more than simple boxes or spaces."""
 
 
@@ -236,18 +243,84 @@ class ColourStep:
         return f"the {colour} {self.blocks[j]} (block {j + 1})"
 
 
-def _name_cells(blocks: Sequence[int], colors: Sequence[int], n: int,
+def forced_extremes(blocks: Sequence[int], colors: Sequence[int], line: Sequence[int]
+                    ) -> tuple[list[int], list[int]] | None:
+    """Each block's leftmost and rightmost start when blocks only avoid cells that cannot take
+    their colour (crosses, and cells marked another colour), placed greedily from each end;
+    marked cells need not be covered. Every arrangement that fits the line starts each block
+    between the two. ``None`` when the blocks do not fit so."""
+    n, k = len(line), len(blocks)
+
+    def greedy(cells: Sequence[int], order: Sequence[int]) -> list[int] | None:
+        starts = []
+        pos = 0
+        for idx, j in enumerate(order):
+            bit = 1 << colors[j]
+            s = pos
+            while s + blocks[j] <= n and not all(int(cells[i]) & bit
+                                                  for i in range(s, s + blocks[j])):
+                s += 1
+            if s + blocks[j] > n:
+                return None
+            starts.append(s)
+            nxt = order[idx + 1] if idx + 1 < len(order) else None
+            pos = s + blocks[j] + (1 if nxt is not None and colors[nxt] == colors[j] else 0)
+        return starts
+
+    left = greedy(line, range(k))
+    back = greedy(list(line)[::-1], range(k - 1, -1, -1))
+    if left is None or back is None:
+        return None
+    right = [n - back[k - 1 - j] - blocks[j] for j in range(k)]
+    return left, right
+
+
+def _rule_names(blocks: Sequence[int], colors: Sequence[int], left: Sequence[int],
+                right: Sequence[int], p: int, v: int) -> bool:
+    """Whether placements ``left`` and ``right`` decide cell ``p`` as ``v``: a block of that
+    colour overlaps itself there, or (empty) no block reaches it."""
+    if v == EMPTY:
+        return not any(left[j] <= p < right[j] + blocks[j] for j in range(len(blocks)))
+    return any(v == 1 << colors[j] and right[j] <= p < left[j] + blocks[j]
+               for j in range(len(blocks)))
+
+
+def _pulled(blocks: Sequence[int], colors: Sequence[int], line: Sequence[int],
+            left: Sequence[int], right: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Simple spaces' pull: a cell marked with a colour that only one block of that colour can
+    reach (from ``left`` and ``right``) keeps that block within its length of the cell."""
+    lo, hi = list(left), list(right)
+    for p, v in enumerate(line):
+        v = int(v)
+        if v == EMPTY or v & (v - 1):
+            continue
+        reach = [j for j in range(len(blocks)) if v == 1 << colors[j]
+                 and left[j] <= p < right[j] + blocks[j]]
+        if len(reach) == 1:
+            j = reach[0]
+            lo[j] = max(lo[j], p - blocks[j] + 1)
+            hi[j] = min(hi[j], p)
+    return lo, hi
+
+
+def _name_cells(blocks: Sequence[int], colors: Sequence[int], line: Sequence[int],
                 decided: Sequence[tuple[int, int]]) -> dict[int, str]:
-    left, right = free_extremes(blocks, colors, n)
+    """Each decided cell's technique: simple boxes or simple spaces from the placements of an
+    empty line, forcing from placements that avoid what the marks rule out, else whole-line
+    reasoning."""
+    free = free_extremes(blocks, colors, len(line))
+    pulled = _pulled(blocks, colors, line, *free)
+    forced = forced_extremes(blocks, colors, line)
     named: dict[int, str] = {}
     for p, v in decided:
-        if v == EMPTY:
-            reached = any(left[j] <= p < right[j] + blocks[j] for j in range(len(blocks)))
-            named[p] = WHOLE_LINE if reached else SIMPLE_SPACES
+        if _rule_names(blocks, colors, *free, p, v):
+            named[p] = SIMPLE_SPACES if v == EMPTY else SIMPLE_BOXES
+        elif v == EMPTY and _rule_names(blocks, colors, *pulled, p, v):
+            named[p] = SIMPLE_SPACES
+        elif forced is not None and _rule_names(blocks, colors, *forced, p, v):
+            named[p] = FORCING
         else:
-            boxed = any(v == 1 << colors[j] and right[j] <= p < left[j] + blocks[j]
-                        for j in range(len(blocks)))
-            named[p] = SIMPLE_BOXES if boxed else WHOLE_LINE
+            named[p] = WHOLE_LINE
     return named
 
 
@@ -278,7 +351,7 @@ def line_step(puzzle: Puzzle, board: Board, number: int) -> ColourStep | None:
     decided = tuple((int(p), int(out[p])) for p in np.flatnonzero(now & ~was))
     if not decided:
         return None
-    named = _name_cells(blocks, colors, len(line), decided)
+    named = _name_cells(blocks, colors, [int(v) for v in line], decided)
     return ColourStep(axis, index, number, tuple(blocks), tuple(colors),
                       tuple(int(v) for v in line), decided, named)
 
@@ -301,6 +374,77 @@ def easiest_line_step(puzzle: Puzzle, board: Board, cursor: tuple[int, int] = (0
         key = (step.rank, *near, number)
         if best is None or key < best[0]:
             best = (key, step)
+    return None if best is None else best[1]
+
+
+def _line_values(puzzle: Puzzle, board: Board, number: int) -> np.ndarray:
+    """What the complete linesolver leaves of line ``number``'s cells (rows first)."""
+    h = puzzle.height
+    if number < h:
+        blocks, colors, cells = (puzzle.rows[number], puzzle.row_clue_colors(number),
+                                 board.cells[number, :])
+    else:
+        c = number - h
+        blocks, colors, cells = puzzle.columns[c], puzzle.column_clue_colors(c), board.cells[:, c]
+    try:
+        return solve_cells(REGISTRY["fcomp"], np.array(blocks, dtype=CLUE_DTYPE),
+                           np.ascontiguousarray(cells), np.array(colors, dtype=CLUE_DTYPE))
+    except Contradiction as exc:
+        axis: Axis = "row" if number < h else "column"
+        raise Contradiction(f"{line_name(axis, number if number < h else number - h)}: "
+                            f"{exc}") from exc
+
+
+@dataclass(frozen=True)
+class CrossingStep:
+    """A cell that neither its row nor its column decides alone, but that only one value is
+    left for by both: each line rules out some values (a colour puzzle's lines can, since a
+    cell has more than two)."""
+
+    row: int
+    column: int
+    value: int
+    row_allows: int
+    column_allows: int
+
+    def text(self, puzzle: Puzzle) -> str:
+        """The step in words, named whole-line reasoning (each line's part is a whole-line
+        deduction that decides no cell alone)."""
+        palette = puzzle.palette
+        r, c = self.row, self.column
+
+        def allowed(mask: int) -> str:
+            words = [value_word(1 << k, palette) for k in range(len(palette)) if mask >> k & 1]
+            return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+        row_clue = format_colour_clue(puzzle.rows[r], puzzle.row_clue_colors(r), palette)
+        col_clue = format_colour_clue(puzzle.columns[c], puzzle.column_clue_colors(c), palette)
+        return (f"{WHOLE_LINE}. Row {r + 1}, clue {row_clue}, leaves column {c + 1} only "
+                f"{allowed(self.row_allows)}; column {c + 1}, clue {col_clue}, leaves row "
+                f"{r + 1} only {allowed(self.column_allows)}; so row {r + 1}, column {c + 1} is "
+                f"{value_word(self.value, palette)}.")
+
+
+def crossing_step(puzzle: Puzzle, board: Board, cursor: tuple[int, int] = (0, 0)
+                  ) -> CrossingStep | None:
+    """The open cell nearest the cursor that its row and column together decide (neither alone
+    does: call this when :func:`easiest_line_step` found nothing), ``None`` if none.
+
+    Raises:
+        Contradiction: some line admits no arrangement of its clue.
+    """
+    h, w = puzzle.height, puzzle.width
+    rows = [_line_values(puzzle, board, r) for r in range(h)]
+    cols = [_line_values(puzzle, board, h + c) for c in range(w)]
+    cr, cc = cursor
+    best: tuple[tuple[int, int, int], CrossingStep] | None = None
+    for r, c in zip(*np.nonzero(~single(board.cells))):
+        r, c = int(r), int(c)
+        both = int(rows[r][c]) & int(cols[c][r])
+        if both and both & (both - 1) == 0:
+            key = (abs(r - cr) + abs(c - cc), r, c)
+            if best is None or key < best[0]:
+                best = (key, CrossingStep(r, c, both, int(rows[r][c]), int(cols[c][r])))
     return None if best is None else best[1]
 
 
@@ -336,16 +480,23 @@ def probe_cell(prep: _Prepared, flat: np.ndarray, idx: int, limit: int
     return left[0], broken
 
 
-def shortest_colour_probe(prep: _Prepared, flat: np.ndarray, cursor: tuple[int, int]
+def shortest_colour_probe(prep: _Prepared, flat: np.ndarray, cursor: tuple[int, int],
+                          should_stop: Callable[[], bool] | None = None
                           ) -> tuple[int, int, list[tuple[int, int]]] | None:
     """The open cell that probing decides with the fewest line solves in all (then nearest the
-    cursor): ``(cell index, its value, [(broken value, solves), ...])``; ``None`` if none."""
+    cursor): ``(cell index, its value, [(broken value, solves), ...])``; ``None`` if none.
+
+    Raises:
+        HintCancelled: ``should_stop`` returned true (it is asked before each cell).
+    """
     w = prep.w
     open_cells = np.flatnonzero(~single(flat))
     best: tuple[tuple[int, int, int, int], tuple[int, int, list[tuple[int, int]]]] | None = None
     limit = prep.h * prep.w + prep.h + prep.w
     cr, cc = cursor
     for idx in open_cells:
+        if should_stop is not None and should_stop():
+            raise HintCancelled
         found = probe_cell(prep, flat, int(idx), limit)
         if found is None:
             continue

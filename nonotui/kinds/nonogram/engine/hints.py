@@ -250,7 +250,8 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
         return _mistake(puzzle, board, history, should_stop, context.reference)
     try:
         if puzzle.is_color:
-            hint = _colour_line_hint(lines, cursor) or _colour_probe_hint(lines, cursor)
+            hint = (_colour_line_hint(lines, cursor) or _crossing_hint(lines, cursor)
+                    or _colour_probe_hint(lines, cursor, should_stop))
         else:
             hint = _line_hint(lines, cursor, memo) or _probe_hint(lines, cursor, context)
     except Contradiction:
@@ -455,11 +456,21 @@ def _colour_line_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
                 step.text(lines.puzzle.palette), technique=step.technique)
 
 
-def _colour_probe_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+def _crossing_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+    """A cell its row and column decide together (:func:`~.colour_hints.crossing_step`)."""
+    step = colour_hints.crossing_step(lines.puzzle, lines.board, cursor)
+    if step is None:
+        return None
+    return Hint("line", ((step.row, step.column, step.value),), ("row", step.row), "fcomp",
+                step.text(lines.puzzle), technique=colour_hints.CROSSING)
+
+
+def _colour_probe_hint(lines: _Lines, cursor: tuple[int, int],
+                       should_stop: Callable[[], bool] | None = None) -> Hint | None:
     """A colour contradiction: the cell whose every value but one breaks a line, with the fewest
     line solves in all; each broken value's chain told in turn."""
     flat = lines.board.cells.reshape(-1).copy()
-    found = colour_hints.shortest_colour_probe(lines.prep, flat, cursor)
+    found = colour_hints.shortest_colour_probe(lines.prep, flat, cursor, should_stop)
     if found is None:
         return None
     idx, truth, broken = found

@@ -138,6 +138,8 @@ def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK
         step_line, step_rank, step_end, step_cell, step_value, solves)
     if status == _steps.REFUSED_STEPS:
         raise NonotuiError("the linesolvers refused this puzzle's clues")
+    if status == _steps.FULL:  # cannot happen: the buffers hold every bit a cell can lose
+        raise NonotuiError("propagation's step buffers were too small")
     names = [s.name for s in stack]
     steps = []
     begin = 0

@@ -25,6 +25,10 @@ BROKEN = -1
 """A line had no arrangement left (the board has no solution)."""
 REFUSED_STEPS = -2
 """A linesolver refused its arguments."""
+FULL = -3
+"""The step arrays are full. In black and white a cell changes once, so ``h*w`` rows always
+do; a colour cell may lose its values one at a time, up to one change per value it starts with
+beyond the last (give the arrays ``h*w*colours`` rows)."""
 
 
 @njit(cache=True, nogil=True)
@@ -39,12 +43,13 @@ def propagate_steps(h, w, blocks, colors, clue_off, methods, complete, score, ce
         step_line, step_rank, step_end: ``int64[h*w]``: per step that changed cells, its line,
             the rank of the linesolver that did it, and the end of its cells in ``step_cell``.
         step_cell, step_value: ``int64[h*w]`` and ``uint32[h*w]``: the cells each step changed
-            (in order along the line) and their new values.
+            (in order along the line) and their new values. On a colour board a cell may change
+            more than once: see :data:`FULL`.
         solves: ``int64[len(methods)]``, the line solves each rank made, changed or not.
 
     Returns:
-        ``(status, steps)``: :data:`DONE`, :data:`BROKEN` or :data:`REFUSED_STEPS`, and how
-        many steps were recorded.
+        ``(status, steps)``: :data:`DONE`, :data:`BROKEN`, :data:`REFUSED_STEPS` or
+        :data:`FULL`, and how many steps were recorded.
     """
     n_ranks = methods.shape[0]
     n_lines = h + w
@@ -95,8 +100,12 @@ def propagate_steps(h, w, blocks, colors, clue_off, methods, complete, score, ce
         if status == REFUSED:
             return REFUSED_STEPS, steps
         if status == CHANGED:
+            if steps >= step_line.shape[0]:
+                return FULL, steps
             for i in range(n):
                 if outbuf[i] != linebuf[i]:
+                    if used >= step_cell.shape[0]:
+                        return FULL, steps
                     idx = start + i * stride
                     cells[idx] = outbuf[i]
                     step_cell[used] = idx

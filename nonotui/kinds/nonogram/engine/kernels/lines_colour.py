@@ -179,15 +179,34 @@ def colour_fast_open(blocks, colors, line, out, iwork):
 
 
 @njit(cache=True, nogil=True)
+def all_open(blocks, colors, line):
+    """Whether every cell allows empty and every colour of the clue: then fast is exact.
+
+    On such a line any place of block j between its leftmost and rightmost start is part of an
+    arrangement (the blocks before it packed left, those after it packed right), and a cell in
+    no block's overlap can be empty (pack left the blocks that end before it there, the others
+    right), so fast's spans and overlaps are every arrangement's values.
+    """
+    need = EMPTY
+    for j in range(blocks.shape[0]):
+        need |= np.uint32(1) << np.uint32(colors[j])
+    for i in range(line.shape[0]):
+        if (line[i] & need) != need:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def colour_olsak_open(blocks, colors, line, out, iwork):
     """olsak on a colour line: fast, then each value of each open cell probed for consistency.
 
     A probe sets the cell to one value and asks :func:`colour_leftmost` whether an arrangement
     still fits; a value that breaks the line is removed. Fast's two extremes and every consistent
-    probe are whole arrangements: a value already seen in one needs no probe of its own.
+    probe are whole arrangements: a value already seen in one needs no probe of its own. On a
+    line with no cell narrowed (:func:`all_open`) fast's answer is already exact.
     """
     status = colour_fast_open(blocks, colors, line, out, iwork)
-    if status == CONTRADICTION:
+    if status == CONTRADICTION or all_open(blocks, colors, line):
         return status
     n = line.shape[0]
     k = blocks.shape[0]

@@ -321,9 +321,17 @@ def probe_cached(h, w, blocks, colors, clue_off, cells, clean, sizes, last, stat
             replayed.
 
     Returns:
-        How many probes were run from the start (the others were answered from what was kept).
+        How many probes were run from the start (the others were answered from what was kept),
+        or -1, with nothing done, on a colour board (a block colour other than 1 or a cell
+        holding a colour bit): the table packs two bits a cell.
     """
     n = h * w
+    for j in range(blocks.shape[0]):
+        if colors[j] != 1:
+            return -1
+    for c in range(n):
+        if cells[c] > BOTH:
+            return -1
     n_lines = h + w
     words = (max(h, w) + CELLS_PER_WORD - 1) // CELLS_PER_WORD
     keep_witness = witness.shape[0] == n
