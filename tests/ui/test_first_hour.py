@@ -12,7 +12,7 @@ from textual.app import App
 from nonotui.kinds.nonogram.formats import load
 from nonotui.model import EMPTY, FILLED
 from nonotui.store import DataDir, Progress, ProgressStore, SettingsStore
-from nonotui.store.catalog import Catalog
+from nonotui.store.catalog import LEARN_FILE, Catalog, bundled_entries
 from nonotui.ui.app import make_app
 from nonotui.ui.frames import FRAME_BUDGET
 from nonotui.ui.screens.finish import FinishScreen
@@ -27,6 +27,8 @@ ENGINE = 90.0
 """Seconds to allow an engine answer: the first one in a process may compile kernels."""
 
 SIZES = [(80, 24), (100, 30)]
+BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
+"""How many puzzles the library lists as bundled (black and white and colour)."""
 
 
 def screen_lines(app: App) -> list[str]:
@@ -99,7 +101,7 @@ async def test_the_library_footer_and_heading_at_small_sizes(size: tuple[int, in
         footer = footer_line(app)
         for word in ("? Help", "/ Search", "o Open file", "^p palette"):
             assert word in footer, footer
-        assert "nonotui · 16 puzzles · 0 solved" in screen_lines(app)[0]
+        assert f"nonotui · {BUNDLED} puzzles · 0 solved" in screen_lines(app)[0]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -198,7 +200,7 @@ async def test_an_auto_solved_puzzle_is_not_counted_as_solved(data_dir: DataDir)
         texts = {r.entry.title: r.progress_text() for r in library.rows}
         assert texts["Heart"] == "solved 0:46" and texts["Arrow"] == "auto-solved"
         heading = screen_lines(app)[0]
-        assert "16 puzzles · 1 solved, 1 auto-solved" in heading
+        assert f"{BUNDLED} puzzles · 1 solved, 1 auto-solved" in heading
         await pilot.press("a", "a", "a")  # showing: solved
         assert app.settings.filter == "solved"
         assert [r.entry.title for r in library.shown] == ["Heart"]
@@ -225,7 +227,7 @@ async def test_the_search_filter_shows_in_the_heading_and_escape_clears_it() -> 
         library = app.screen
         await pilot.press("slash", *"hou")
         assert [r.entry.title for r in library.shown] == ["House", "Lighthouse"]
-        assert "2 of 16 puzzles, filter: hou" in screen_lines(app)[0]
+        assert f"2 of {BUNDLED} puzzles, filter: hou" in screen_lines(app)[0]
         await pilot.press("enter")  # leaves the search field; the filter stays
         await pilot.press("enter")  # plays the first one
         await play_screen(pilot)
@@ -233,13 +235,14 @@ async def test_the_search_filter_shows_in_the_heading_and_escape_clears_it() -> 
         await until(pilot, lambda: app.screen is library)
         await pilot.pause()
         # back in the library, the filter is still on, and the heading says so
-        assert len(library.shown) == 2 and "2 of 16 puzzles, filter: hou" in screen_lines(app)[0]
+        assert len(library.shown) == 2
+        assert f"2 of {BUNDLED} puzzles, filter: hou" in screen_lines(app)[0]
         assert "hou" in "\n".join(screen_lines(app))  # the search field is in view
         await pilot.press("escape")
         await pilot.pause()
-        assert len(library.shown) == 16
+        assert len(library.shown) == BUNDLED
         heading = screen_lines(app)[0]
-        assert "nonotui · 16 puzzles ·" in heading and "filter" not in heading
+        assert f"nonotui · {BUNDLED} puzzles ·" in heading and "filter" not in heading
 
 
 # -- auto-solve -------------------------------------------------------------------------------

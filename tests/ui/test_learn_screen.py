@@ -69,7 +69,7 @@ def test_the_learn_collection_is_not_listed_among_the_librarys_bundled_puzzles(
     learn = catalog.learn()
     assert learn and all(e.name.startswith("learn.non#") for e in learn)
     assert not any(e.name.startswith("learn.non") for e in catalog.bundled())
-    assert len(catalog.bundled()) == 16
+    assert len(catalog.bundled()) == 25  # 16 black and white, 9 colour
 
 
 async def test_the_bundled_lessons_open_with_their_panels() -> None:

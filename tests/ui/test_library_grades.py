@@ -12,10 +12,14 @@ from nonotui import kinds
 from nonotui.model.kind import Cancelled
 from nonotui.model.vocab import RATING_VERSION, Rating
 from nonotui.store import DataDir
+from nonotui.store.catalog import LEARN_FILE, bundled_entries
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import Gate, app_for, play_screen, until
+
+BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
+"""How many puzzles the library lists as bundled (black and white and colour)."""
 
 GRADING = 120.0
 """Seconds the library may take to grade every bundled puzzle on a slow machine."""
@@ -65,12 +69,12 @@ async def test_grades_are_shown_kept_and_not_computed_again(
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         library = await _graded_library(pilot)
-        assert len(rated) == 16
+        assert len(rated) == BUNDLED
         expected = [fake_rating(r.entry.puzzle) for r in library.shown]
         labels = ["0 guess" if g.grade == 0 else str(g.grade) for g in expected]
         assert column(library, "grade") == labels
     kept = json.loads(data_dir.grades.read_text())
-    assert kept["schema"] == 1 and len(kept["grades"]) == 16
+    assert kept["schema"] == 1 and len(kept["grades"]) == BUNDLED
     assert all(v["version"] == RATING_VERSION for v in kept["grades"].values())
     rated.clear()
     app = make_app()
@@ -97,7 +101,7 @@ async def test_sorted_by_grade_and_filtered_by_grade(rated: list[str]) -> None:
         assert app.settings.grade == "0"
         assert set(column(library, "grade")) == {"0 guess"}
         await pilot.press("g")
-        assert app.settings.grade == "any" and len(library.shown) == 16
+        assert app.settings.grade == "any" and len(library.shown) == BUNDLED
 
 
 async def test_a_damaged_grades_file_is_reported_once_and_recomputed(
@@ -110,10 +114,10 @@ async def test_a_damaged_grades_file_is_reported_once_and_recomputed(
         await _graded_library(pilot)
         notes = [n.message for n in app._notifications]
         assert sum("grades could not be read" in m for m in notes) == 1
-        assert len(rated) == 16
+        assert len(rated) == BUNDLED
     moved = [p for p in data_dir.root.iterdir() if p.name.startswith("grades.json.corrupt-")]
     assert len(moved) == 1 and moved[0].read_text() == "{ not json"
-    assert len(json.loads(data_dir.grades.read_text())["grades"]) == 16
+    assert len(json.loads(data_dir.grades.read_text())["grades"]) == BUNDLED
 
 
 async def test_leaving_the_library_stops_the_grading(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ import pytest
 from nonotui.kinds.nonogram import formats
 from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog
-from tests.simple_solver import solutions, solve_line
+from tests.simple_solver import pictures, solutions, solve_line
 
 REPO = Path(__file__).resolve().parents[2]
 ENTRIES = Catalog(DataDir(REPO / "unused")).bundled()
@@ -32,11 +32,16 @@ def test_bundled_puzzle_loads_with_metadata_and_a_unique_solution(entry) -> None
     assert puzzle.title and puzzle.author == "nonotui contributors"
     assert puzzle.license == "CC0-1.0"
     assert puzzle.goal is not None  # Puzzle validated the goal against the clues on load
-    found = solutions(puzzle.rows, puzzle.columns, limit=2)
+    # colour puzzles (tools/draw_colour_puzzles.py) go through the same solver, with colours
+    found = pictures(
+        puzzle.rows,
+        puzzle.columns,
+        limit=2,
+        row_colors=puzzle.row_colors,
+        column_colors=puzzle.column_colors,
+    )
     assert len(found) == 1, f"{entry.name} has more than one solution"
-    assert [[1 if v == 1 else 0 for v in row] for row in found[0]] == [
-        list(row) for row in puzzle.goal
-    ]
+    assert found[0] == [list(row) for row in puzzle.goal]
 
 
 def test_files_are_what_the_drawing_script_writes() -> None:

@@ -80,6 +80,8 @@ MIN_DENSITY, MAX_DENSITY = 20, 80
 """The percentages of filled cells ``--density`` accepts."""
 DEFAULT_DENSITY = 55
 MAX_SEED = (1 << 64) - 1
+MAX_COLORS = 6
+"""The most block colours ``generate --colors`` makes (:mod:`~nonotui.kinds.nonogram.generate_colour`)."""
 
 FIXUP_BUDGET_PER_CELL = 0.25
 """Cell flips one candidate may take (times its number of cells, at least 20) before the
@@ -89,7 +91,7 @@ MAX_RESTARTS = 60
 
 _ID = re.compile(
     r"^gen(?P<version>\d+):(?P<w>\d+)x(?P<h>\d+):g(?P<grade>\d+):(?P<sym>[a-z]+):"
-    r"d(?P<density>\d+):(?P<seed>\d+)$"
+    r"d(?P<density>\d+):(?:c(?P<colors>\d+):)?(?P<seed>\d+)$"
 )
 
 
@@ -117,12 +119,15 @@ class Recipe:
     density: int = DEFAULT_DENSITY
     grade: int = 0
     """1 to 5: the grade aimed at; 0: any grade (line-solvable, not rated)."""
+    colors: int = 1
+    """Block colours: 1 is black and white; 2 to :data:`MAX_COLORS` make a colour puzzle."""
 
     @property
     def id(self) -> str:
-        """``gen1:15x15:g0:nosym:d55:42``."""
+        """``gen1:15x15:g0:nosym:d55:42``; a colour recipe adds ``cN``: ``...:d55:c3:42``."""
+        colors = f"c{self.colors}:" if self.colors != 1 else ""
         return (f"gen{VERSION}:{self.width}x{self.height}:g{self.grade}:"
-                f"{SYMMETRY_TOKENS[self.symmetry]}:d{self.density}:{self.seed}")
+                f"{SYMMETRY_TOKENS[self.symmetry]}:d{self.density}:{colors}{self.seed}")
 
     def check(self, spec: str = "") -> None:
         """Raises :class:`GeneratorError` when the recipe cannot be made."""
@@ -140,6 +145,12 @@ class Recipe:
             raise GeneratorError(spec, f"the seed must be from 0 to {MAX_SEED}")
         if self.symmetry not in SYMMETRY_TOKENS:
             raise GeneratorError(spec, f"unknown symmetry {self.symmetry!r}")
+        if not 1 <= self.colors <= MAX_COLORS:
+            raise GeneratorError(spec, f"the colours must be from 1 to {MAX_COLORS}, not "
+                                       f"{self.colors}")
+        if self.colors > 1 and self.grade:
+            raise GeneratorError(spec, "a grade can be asked for black-and-white puzzles only, "
+                                       "not with colours")
 
 
 def looks_like_id(spec: str) -> bool:
@@ -164,7 +175,7 @@ def parse_id(spec: str) -> Recipe:
         raise GeneratorError(spec, f"unknown symmetry {match['sym']!r} (known: "
                                    f"{', '.join(by_token)})")
     recipe = Recipe(int(match["w"]), int(match["h"]), int(match["seed"]), by_token[match["sym"]],
-                    int(match["density"]), int(match["grade"]))
+                    int(match["density"]), int(match["grade"]), int(match["colors"] or 1))
     recipe.check(spec)
     return recipe
 
@@ -204,6 +215,10 @@ def generate(recipe: Recipe, fixup_budget: int | None = None,
     """
     recipe.check(recipe.id)
     stop = _Stop(should_stop)
+    if recipe.colors > 1:
+        from nonotui.kinds.nonogram.generate_colour import generate_colour
+
+        return generate_colour(recipe, _budget(recipe, fixup_budget), stop)
     if recipe.grade:
         return _generate_graded(recipe, fixup_budget, stop)
     rng = SplitMix64(recipe.seed)
@@ -534,7 +549,8 @@ def _puzzle_of(spec: str) -> Puzzle:
     return generate(parse_id(spec)).puzzle
 
 
-__all__ = ["DEFAULT_DENSITY", "GRADE_DENSITY", "GRADE_FIELDS", "MAX_RESTARTS", "SYMMETRIES",
+__all__ = ["DEFAULT_DENSITY", "GRADE_DENSITY", "GRADE_FIELDS", "MAX_COLORS", "MAX_RESTARTS",
+           "SYMMETRIES",
            "VERSION", "Generated", "GeneratorError", "Recipe", "Symmetry", "field", "generate",
            "looks_like_id", "make_line_solvable", "mend_lines", "orbit", "parse_id", "read_id",
            "threshold", "undecided"]

@@ -1,5 +1,5 @@
-"""``nonotui generate WxH [--grade G] [--seed N] [--count K] [--symmetry S] [--density P]
-[-o FILE]``: new
+"""``nonotui generate WxH [--grade G] [--colors N] [--seed N] [--count K] [--symmetry S]
+[--density P] [-o FILE]``: new
 puzzles from :mod:`nonotui.kinds.nonogram.generate`, a subcommand only nonograms have.
 
 Without ``-o`` the puzzles are printed as ``.non`` text (a bundle separated by ``====`` lines);
@@ -32,6 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     from nonotui.kinds.nonogram.generate import (
         DEFAULT_DENSITY,
         GRADE_DENSITY,
+        MAX_COLORS,
         MAX_DENSITY,
         MAX_SIZE,
         MIN_DENSITY,
@@ -45,8 +46,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Make puzzles of WIDTHxHEIGHT cells from a smoothed random picture, each "
         "proven to have exactly one solution and solvable by line logic alone. The same "
         "options and seed give the same puzzle on every machine; each puzzle's id "
-        "(gen1:WxH:gG:SYM:dP:SEED, printed on standard error) can be given to play, show, "
-        "solve and convert in place of a file.",
+        "(gen1:WxH:gG:SYM:dP:SEED, with cN before the seed for N colours, printed on standard "
+        "error) can be given to play, show, solve and convert in place of a file.",
         epilog="Grades: 1 simple boxes and spaces only, 2 other single-line techniques, 3 "
         "whole-line reasoning, 4 short contradictions, 5 longer ones (docs/solver.md). When "
         "the grade asked for is not reached within the generator's budgets, the nearest one "
@@ -58,6 +59,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--grade", type=int, default=0, metavar="G",
                         help="the difficulty, 1 (easiest) to 5; default 0: any grade, "
                         "solvable by line logic alone")
+    parser.add_argument("--colors", type=int, default=1, metavar="N",
+                        help=f"block colours, 1 (black and white, the default) to {MAX_COLORS}: "
+                        "a colour puzzle, proven unique by the solver's search but not "
+                        "necessarily solvable by line logic alone; no --grade with colours")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="the first puzzle's seed (default: a random one); the others "
                         "take N+1, N+2, ...")
@@ -159,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     density = args.density
     if density is None:
         density = GRADE_DENSITY.get(args.grade, DEFAULT_DENSITY)
-    recipes = [Recipe(width, height, seed + k, args.symmetry, density, args.grade)
+    recipes = [Recipe(width, height, seed + k, args.symmetry, density, args.grade, args.colors)
                for k in range(args.count)]
     try:
         recipes[0].check()  # a bad size or density is said before any work

@@ -60,6 +60,14 @@ CHAR_POOL = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Where writers find a replacement for a colour character their syntax cannot hold."""
 
 
+def refuse_colour(fmt: str) -> UnsupportedPuzzleError:
+    """The error of a writer whose format has no colours: it refuses rather than drop them."""
+    return UnsupportedPuzzleError(
+        f"the {fmt} format cannot hold a colour puzzle (it would drop the colours); "
+        "write it as non or xml"
+    )
+
+
 def parse_rgb(text: str) -> str | None:
     """``#rrggbb`` (lower case) for ``rgb``, ``#rgb``, ``rrggbb`` or ``#rrggbb``, else ``None``."""
     text = text.strip()

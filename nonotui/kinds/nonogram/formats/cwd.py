@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.errors import PuzzleFormatError
 from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import refuse_colour
 from nonotui.kinds.nonogram.formats._text import head, numbered_lines, parse_numbers, too_many_lines
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Axis, Puzzle
@@ -94,7 +95,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
     """The puzzle as ``.cwd`` text; metadata is dropped, colours are refused."""
     (puzzle,) = puzzles
     if puzzle.is_color:
-        raise UnsupportedPuzzleError("the cwd format cannot hold a colour puzzle")
+        raise refuse_colour(NAME)
 
     def clue_lines(clues: tuple[tuple[int, ...], ...]) -> list[str]:
         return [format_clue(clue) for clue in clues]

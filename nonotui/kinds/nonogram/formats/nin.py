@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.errors import PuzzleFormatError
 from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import refuse_colour
 from nonotui.kinds.nonogram.formats._text import (
     head,
     numbered_lines,
@@ -86,7 +87,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
     """The puzzle as ``.nin`` text; metadata is dropped, colours are refused."""
     (puzzle,) = puzzles
     if puzzle.is_color:
-        raise UnsupportedPuzzleError("the nin format cannot hold a colour puzzle")
+        raise refuse_colour(NAME)
     lines = [f"{puzzle.width} {puzzle.height}"]
     lines += [format_clue(clue) for clue in puzzle.rows + puzzle.columns]
     return "\n".join(lines) + "\n"

@@ -11,9 +11,10 @@ line is a line without blocks. Properties:
   taken as it stands.
 - ``license``: an SPDX identifier, unquoted, or a quoted free text.
 - ``color C #rrggbb``: the colour of character ``C``. A block without a character has colour
-  ``1``; ``color 0`` sets the background. Characters used without a ``color`` line get distinct
-  colours of nonotui's choosing. The format has no colour names, so colours are named after their
-  RGB value (``red``, or ``#9cf200``).
+  ``1``; ``color 0`` sets the background. In a file without ``color`` lines, characters get
+  distinct colours of nonotui's choosing; once a file defines a block colour, a character without
+  its ``color`` line is an error (a typo would otherwise become a new colour). The format has no
+  colour names, so colours are named after their RGB value (``red``, or ``#9cf200``).
 - ``goal "0110..."``: the picture, row by row; ``0`` is blank, anything else filled (in a colour
   puzzle, the colour character). White space inside it is ignored.
 - ``saved "0?1..."``: a partly solved state in the same notation with ``?`` for unknown cells. Only
@@ -243,6 +244,7 @@ def _build(draft: _Draft, path: str, whole_line: int | None) -> Puzzle:
         if key not in draft.seen:
             raise PuzzleFormatError(path, whole_line, f"the puzzle has no {key} line")
     rows, columns = draft.clues["rows"], draft.clues["columns"]
+    _check_defined(draft, path)
     palette, index = _palette(draft, rows + columns)
     is_color = len(index) > 1
     fields: dict[str, object] = dict(
@@ -266,6 +268,26 @@ def _build(draft: _Draft, path: str, whole_line: int | None) -> Puzzle:
             fields[key] = _cells(cells, key, puzzle, index, path, no)
             puzzle = build_puzzle(path, None, no, **fields)
     return puzzle
+
+
+def _check_defined(draft: _Draft, path: str) -> None:
+    """Once the file defines a block colour, every colour character must have its ``color`` line.
+
+    The block without a character (colour ``1``) is exempt: it is black when left undefined.
+    """
+    defined = [c for c in draft.colors if c != "0"]
+    if not defined:
+        return
+    for key in ("rows", "columns"):
+        for i, clue in enumerate(draft.clues[key]):
+            for _, char in clue:
+                if char != DEFAULT_CHAR and char not in draft.colors:
+                    raise PuzzleFormatError(
+                        path,
+                        draft.clue_lines[key][i],
+                        f"{key[:-1]} {i + 1}: colour {char!r} has no 'color {char} #rrggbb' line "
+                        f"(the file defines {', '.join(repr(c) for c in defined)})",
+                    )
 
 
 def _palette(draft: _Draft, clues: list[Clue]) -> tuple[tuple[Color, ...], dict[str, int]]:

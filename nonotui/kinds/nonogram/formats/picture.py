@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
+from nonotui.kinds.nonogram.formats._colors import refuse_colour
 from nonotui.kinds.nonogram.formats._text import head, numbered_lines
 from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Puzzle
 
@@ -87,7 +88,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
     """The goal picture as rows of ``#`` and ``.``."""
     (puzzle,) = puzzles
     if puzzle.is_color:
-        raise UnsupportedPuzzleError("the picture format cannot hold a colour puzzle")
+        raise refuse_colour(NAME)
     if puzzle.goal is None:
         raise UnsupportedPuzzleError(
             "the picture format needs the puzzle's goal picture, and this puzzle has none"

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError, quote
+from nonotui.errors import PuzzleFormatError, quote
 from nonotui.kinds.nonogram.formats._build import build_puzzle
+from nonotui.kinds.nonogram.formats._colors import refuse_colour
 from nonotui.kinds.nonogram.formats._text import clue_words
 from nonotui.kinds.nonogram.puzzle import MAX_SIZE, Puzzle
 from nonotui.model import EMPTY, FILLED, UNKNOWN
@@ -151,7 +152,7 @@ def format_id(puzzle: Puzzle) -> str:
         UnsupportedPuzzleError: the puzzle has colours.
     """
     if puzzle.is_color:
-        raise UnsupportedPuzzleError("the tatham format cannot hold a colour puzzle")
+        raise refuse_colour(NAME)
     clues = "/".join(".".join(map(str, clue)) for clue in puzzle.columns + puzzle.rows)
     spec = f"{puzzle.width}x{puzzle.height}:{clues}"
     if puzzle.saved is not None:
