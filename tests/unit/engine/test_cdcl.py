@@ -217,3 +217,35 @@ def test_enumerations_that_need_conflicts_match_the_counter() -> None:
 @pytest.mark.slow
 def test_longer_enumerations_that_need_conflicts_match_the_counter() -> None:
     assert enumerate_against_the_counter(3, 30, 0.3, 300) > 500
+
+
+def test_line_densities_match_the_listed_fillings() -> None:
+    """The learning search's first phases come from each line's share of arrangements filling a
+    cell; the shares are checked against every filling listed outright by the oracle."""
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import line_density
+
+    rng = np.random.default_rng(2026)
+    seen_none = seen_some = 0
+    for _ in range(300):
+        n = int(rng.integers(1, 12))
+        clue = naive.runs([int(x) for x in rng.random(n) < rng.choice([0.3, 0.5, 0.7])])
+        line = np.full(n, 3, dtype=np.uint32)
+        for i in range(n):
+            if rng.random() < 0.3:
+                line[i] = int(rng.choice([1, 2]))  # 1 empty, 2 filled
+        fits = [f for f in naive.fillings(clue, n)
+                if all((int(line[i]) >> f[i]) & 1 for i in range(n))]
+        k = len(clue)
+        blocks = np.array([7, *clue], dtype=np.int32)  # the clue from offset 1, as in the kernel
+        pre = np.zeros((k + 1) * (n + 1))
+        suf = np.zeros((k + 1) * (n + 1))
+        prob = np.full(n, -1.0)
+        total = line_density(blocks, 1, k, line, n, pre, suf, prob)
+        assert total == len(fits)
+        if fits:
+            seen_some += 1
+            want = [sum(f[i] for f in fits) / len(fits) for i in range(n)]
+            assert np.allclose(prob, want)
+        else:
+            seen_none += 1
+    assert seen_none and seen_some

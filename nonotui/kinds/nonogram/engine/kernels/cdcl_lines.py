@@ -183,3 +183,56 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             k += 1
     sc[SC_EXUSED] = out + k
     return out, k
+
+
+@njit(cache=True, nogil=True)
+def _prefix_counts(blocks, a, k, line, n, rev, pre):
+    """``pre[j, i]``: the arrangements of the first ``j`` blocks in the first ``i`` cells (the
+    cells past the ``j``-th block empty) that fit ``line``; ``rev`` reads line and blocks from
+    the other end."""
+    w = n + 1
+    pre[0] = 1.0
+    for i in range(1, n + 1):
+        x = line[n - i] if rev else line[i - 1]
+        pre[i] = pre[i - 1] if (x & 1) != 0 else 0.0
+    for j in range(1, k + 1):
+        length = blocks[a + k - j] if rev else blocks[a + j - 1]
+        row = j * w
+        run = 0  # cells before i that may be filled, counted back from i - 1
+        pre[row] = 0.0
+        for i in range(1, n + 1):
+            x = line[n - i] if rev else line[i - 1]
+            run = run + 1 if (x & 2) != 0 else 0
+            count = pre[row + i - 1] if (x & 1) != 0 else 0.0
+            s = i - length
+            if run >= length:
+                if j == 1:
+                    count += pre[s]
+                elif s >= 1:
+                    y = line[n - s] if rev else line[s - 1]
+                    if (y & 1) != 0:
+                        count += pre[(j - 1) * w + s - 1]
+            pre[row + i] = count
+    return pre[k * w + n]
+
+
+@njit(cache=True, nogil=True)
+def line_density(blocks, a, k, line, n, pre, suf, prob):
+    """For each cell of ``line[:n]`` (linesolver values), the share of the arrangements of the
+    ``k`` blocks ``blocks[a:a + k]`` that fit the line in which it is filled, into ``prob``.
+    Returns the number of arrangements (0: none; ``prob`` is then left as it was)."""
+    total = _prefix_counts(blocks, a, k, line, n, False, pre)
+    if total <= 0.0:
+        return total
+    _prefix_counts(blocks, a, k, line, n, True, suf)
+    w = n + 1
+    for c in range(n):
+        if (line[c] & 1) == 0:
+            prob[c] = 1.0
+            continue
+        empty = 0.0
+        # cell c empty: j blocks in the cells before it, the other k - j in the cells after
+        for j in range(k + 1):
+            empty += pre[j * w + c] * suf[(k - j) * w + n - c - 1]
+        prob[c] = 1.0 - empty / total
+    return total
