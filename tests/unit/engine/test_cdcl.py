@@ -249,3 +249,73 @@ def test_line_densities_match_the_listed_fillings() -> None:
         else:
             seen_none += 1
     assert seen_none and seen_some
+
+
+def test_lines_over_64_cells_go_through_the_line_cache_exactly() -> None:
+    """Rows of 65 to 100 cells: the line cache keys and answers them with two mask words. Nearly
+    full rows keep the oracle's listing of fillings small; mirrored pairs make several solutions
+    and searches, so cached answers come back after backjumps and must be the linesolver's own."""
+    rng = np.random.default_rng(6464)
+    seen: dict[str, int] = {}
+    hits = 0
+    for _ in range(12):
+        h, w = int(rng.integers(4, 7)), int(rng.integers(65, 101))
+        picture = (rng.random((h, w)) < 0.93).astype(int)
+        for _ in range(int(rng.integers(0, 4))):
+            # a diagonal pair in a ring of empty cells: its mirror has the same clues
+            r, c = int(rng.integers(h - 3)), int(rng.integers(w - 3))
+            picture[r:r + 4, c:c + 4] = 0
+            picture[r + 1, c + 1] = picture[r + 2, c + 2] = 1
+        rows, columns = naive.clues_of(picture.tolist())
+        puzzle = Puzzle(rows=rows, columns=columns)
+        for cap in (2, 3):
+            verdict = check_case(puzzle, None, cap)
+            seen[verdict] = seen.get(verdict, 0) + 1
+            hits += solve(puzzle, max_solutions=cap, strategy="cdcl").stats.cached_lines
+    assert set(seen) == {"unique", "multiple"}
+    assert hits > 0
+
+
+def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
+    """A line of 65 to 128 cells solved twice through the cache: the second answer comes from its
+    two-word masks and must be fcomp's own, cell for cell (and past cell 64)."""
+    from nonotui.kinds.nonogram.engine.kernels import ST_LINES, work_size
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_db import CACHE_SIZE
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import (
+        CD_CACHE_HITS,
+        N_CD_STATS,
+        solve_cached,
+    )
+    from nonotui.kinds.nonogram.engine.kernels.dispatch import fcomp
+
+    rng = np.random.default_rng(128)
+    ck_line = np.full(CACHE_SIZE, -1, dtype=np.int32)
+    keys = [np.zeros((CACHE_SIZE, 2), dtype=np.uint64) for _ in range(4)]
+    cv_status = np.zeros(CACHE_SIZE, dtype=np.int8)
+    stats = np.zeros(N_CD_STATS, dtype=np.int64)
+    changed_late = 0
+    for _ in range(60):
+        n = int(rng.integers(65, 129))
+        picture = [int(x) for x in rng.random(n) < 0.6]
+        clue = naive.runs(picture)
+        blocks = np.array(clue or [], dtype=np.int32)
+        colors = np.ones(len(clue), dtype=np.int32)
+        clue_off = np.array([0, len(clue)], dtype=np.int64)
+        line = np.array([2 if v else 1 for v in picture], dtype=np.uint32)
+        line[rng.random(n) < 0.7] = 3  # most cells unknown
+        iwork = np.zeros(work_size(n, len(clue)), dtype=np.int32)
+        want = np.zeros(n, dtype=np.uint32)
+        status = fcomp(blocks, colors, line.copy(), want, iwork)
+        for attempt in range(2):
+            out = np.zeros(n, dtype=np.uint32)
+            hits = stats[CD_CACHE_HITS]
+            got = solve_cached(0, n, clue_off, blocks, colors, line.copy(), out, iwork, stats,
+                               ck_line, *keys, cv_status)
+            assert got == status
+            assert stats[CD_CACHE_HITS] == hits + attempt  # the second time from the cache
+            unknown = line == 3
+            np.testing.assert_array_equal(out[unknown & (want != 3)], want[unknown & (want != 3)])
+        changed_late += int(np.any((line[64:] == 3) & (want[64:] != 3)))
+        ck_line[:] = -1  # the next trial's line 0 is another line
+    assert changed_late > 10
+    assert stats[ST_LINES] == 60

@@ -49,17 +49,18 @@ def load_line(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _masks(buf, n):
-    """The first ``n`` cells of ``buf`` as two bit masks: known filled, known empty."""
+def _masks(buf, lo, hi):
+    """Cells ``lo`` to ``hi - 1`` of ``buf`` (at most 64) as two bit masks, known filled and known
+    empty, cell ``lo`` in bit 0."""
     one = np.uint64(1)
     f = np.uint64(0)
     e = np.uint64(0)
-    for i in range(n):
+    for i in range(lo, hi):
         x = buf[i]
         if x == 2:
-            f |= one << np.uint64(i)
+            f |= one << np.uint64(i - lo)
         elif x == 1:
-            e |= one << np.uint64(i)
+            e |= one << np.uint64(i - lo)
     return f, e
 
 
@@ -67,39 +68,54 @@ def _masks(buf, n):
 def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
                  ck_e, cv_f, cv_e, cv_status):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
-    64 cells; returns its status."""
+    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`); returns its
+    status."""
     a = clue_off[line]
     b = clue_off[line + 1]
-    if n > 64:
+    if n > 128:
         stats[ST_LINES] += 1
         return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
-    f, e = _masks(linebuf, n)
+    lo = min(n, 64)
+    f, e = _masks(linebuf, 0, lo)
+    f2, e2 = _masks(linebuf, lo, n)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
+    if n > 64:
+        h ^= (f2 * np.uint64(0x27D4EB2F165667C5)) ^ (e2 * np.uint64(0x94D049BB133111EB))
     h ^= h >> np.uint64(29)
     slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
-    if ck_line[slot] == line and ck_f[slot] == f and ck_e[slot] == e:
+    # a line has one length: its entries use the second word only when it is over 64 cells
+    if (ck_line[slot] == line and ck_f[slot, 0] == f and ck_e[slot, 0] == e
+            and (n <= 64 or (ck_f[slot, 1] == f2 and ck_e[slot, 1] == e2))):
         stats[CD_CACHE_HITS] += 1
         status = cv_status[slot]
         if status == CHANGED:
-            of = cv_f[slot]
-            oe = cv_e[slot]
             for i in range(n):
-                bit = one << np.uint64(i)
-                outbuf[i] = 2 if (of & bit) != 0 else (1 if (oe & bit) != 0 else 3)
+                w = i >> 6
+                bit = one << np.uint64(i & 63)
+                outbuf[i] = 2 if (cv_f[slot, w] & bit) != 0 else (
+                    1 if (cv_e[slot, w] & bit) != 0 else 3)
         return status
     status = fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     stats[ST_LINES] += 1
     of = np.uint64(0)
     oe = np.uint64(0)
+    of2 = np.uint64(0)
+    oe2 = np.uint64(0)
     if status == CHANGED:
-        of, oe = _masks(outbuf, n)
+        of, oe = _masks(outbuf, 0, lo)
+        of2, oe2 = _masks(outbuf, lo, n)
     ck_line[slot] = line
-    ck_f[slot] = f
-    ck_e[slot] = e
-    cv_f[slot] = of
-    cv_e[slot] = oe
+    ck_f[slot, 0] = f
+    ck_e[slot, 0] = e
+    cv_f[slot, 0] = of
+    cv_e[slot, 0] = oe
+    if n > 64:
+        ck_f[slot, 1] = f2
+        ck_e[slot, 1] = e2
+        cv_f[slot, 1] = of2
+        cv_e[slot, 1] = oe2
     cv_status[slot] = status
     return status
 
