@@ -150,6 +150,7 @@ def main() -> int:
         parser.error("--seeds must be at least 1, --timeout positive, --p between 0 and 1")
     sizes = args.size or [(30, 30)]
     solve(random_puzzle(0, 5, 5, args.p), max_solutions=2, timeout=10.0)  # load the kernels
+    solve(random_puzzle(0, 5, 5, args.p), max_solutions=2, timeout=10.0, strategy="cdcl")
     doc: dict[str, Any] = {"timeout": args.timeout, "p": args.p, "strategy": args.strategy,
                            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                            "sizes": {}}

@@ -217,3 +217,105 @@ def test_enumerations_that_need_conflicts_match_the_counter() -> None:
 @pytest.mark.slow
 def test_longer_enumerations_that_need_conflicts_match_the_counter() -> None:
     assert enumerate_against_the_counter(3, 30, 0.3, 300) > 500
+
+
+def test_line_densities_match_the_listed_fillings() -> None:
+    """The learning search's first phases come from each line's share of arrangements filling a
+    cell; the shares are checked against every filling listed outright by the oracle."""
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import line_density
+
+    rng = np.random.default_rng(2026)
+    seen_none = seen_some = 0
+    for _ in range(300):
+        n = int(rng.integers(1, 12))
+        clue = naive.runs([int(x) for x in rng.random(n) < rng.choice([0.3, 0.5, 0.7])])
+        line = np.full(n, 3, dtype=np.uint32)
+        for i in range(n):
+            if rng.random() < 0.3:
+                line[i] = int(rng.choice([1, 2]))  # 1 empty, 2 filled
+        fits = [f for f in naive.fillings(clue, n)
+                if all((int(line[i]) >> f[i]) & 1 for i in range(n))]
+        k = len(clue)
+        blocks = np.array([7, *clue], dtype=np.int32)  # the clue from offset 1, as in the kernel
+        pre = np.zeros((k + 1) * (n + 1))
+        suf = np.zeros((k + 1) * (n + 1))
+        prob = np.full(n, -1.0)
+        total = line_density(blocks, 1, k, line, n, pre, suf, prob)
+        assert total == len(fits)
+        if fits:
+            seen_some += 1
+            want = [sum(f[i] for f in fits) / len(fits) for i in range(n)]
+            assert np.allclose(prob, want)
+        else:
+            seen_none += 1
+    assert seen_none and seen_some
+
+
+def test_lines_over_64_cells_go_through_the_line_cache_exactly() -> None:
+    """Rows of 65 to 100 cells: the line cache keys and answers them with two mask words. Nearly
+    full rows keep the oracle's listing of fillings small; mirrored pairs make several solutions
+    and searches, so cached answers come back after backjumps and must be the linesolver's own."""
+    rng = np.random.default_rng(6464)
+    seen: dict[str, int] = {}
+    hits = 0
+    for _ in range(12):
+        h, w = int(rng.integers(4, 7)), int(rng.integers(65, 101))
+        picture = (rng.random((h, w)) < 0.93).astype(int)
+        for _ in range(int(rng.integers(0, 4))):
+            # a diagonal pair in a ring of empty cells: its mirror has the same clues
+            r, c = int(rng.integers(h - 3)), int(rng.integers(w - 3))
+            picture[r:r + 4, c:c + 4] = 0
+            picture[r + 1, c + 1] = picture[r + 2, c + 2] = 1
+        rows, columns = naive.clues_of(picture.tolist())
+        puzzle = Puzzle(rows=rows, columns=columns)
+        for cap in (2, 3):
+            verdict = check_case(puzzle, None, cap)
+            seen[verdict] = seen.get(verdict, 0) + 1
+            hits += solve(puzzle, max_solutions=cap, strategy="cdcl").stats.cached_lines
+    assert set(seen) == {"unique", "multiple"}
+    assert hits > 0
+
+
+def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
+    """A line of 65 to 128 cells solved twice through the cache: the second answer comes from its
+    two-word masks and must be fcomp's own, cell for cell (and past cell 64)."""
+    from nonotui.kinds.nonogram.engine.kernels import ST_LINES, work_size
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_db import CACHE_SIZE
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import (
+        CD_CACHE_HITS,
+        N_CD_STATS,
+        solve_cached,
+    )
+    from nonotui.kinds.nonogram.engine.kernels.dispatch import fcomp
+
+    rng = np.random.default_rng(128)
+    ck_line = np.full(CACHE_SIZE, -1, dtype=np.int32)
+    keys = [np.zeros((CACHE_SIZE, 2), dtype=np.uint64) for _ in range(4)]
+    cv_status = np.zeros(CACHE_SIZE, dtype=np.int8)
+    stats = np.zeros(N_CD_STATS, dtype=np.int64)
+    changed_late = 0
+    for _ in range(60):
+        n = int(rng.integers(65, 129))
+        picture = [int(x) for x in rng.random(n) < 0.6]
+        clue = naive.runs(picture)
+        blocks = np.array(clue or [], dtype=np.int32)
+        colors = np.ones(len(clue), dtype=np.int32)
+        clue_off = np.array([0, len(clue)], dtype=np.int64)
+        line = np.array([2 if v else 1 for v in picture], dtype=np.uint32)
+        line[rng.random(n) < 0.7] = 3  # most cells unknown
+        iwork = np.zeros(work_size(n, len(clue)), dtype=np.int32)
+        want = np.zeros(n, dtype=np.uint32)
+        status = fcomp(blocks, colors, line.copy(), want, iwork)
+        for attempt in range(2):
+            out = np.zeros(n, dtype=np.uint32)
+            hits = stats[CD_CACHE_HITS]
+            got = solve_cached(0, n, clue_off, blocks, colors, line.copy(), out, iwork, stats,
+                               ck_line, *keys, cv_status)
+            assert got == status
+            assert stats[CD_CACHE_HITS] == hits + attempt  # the second time from the cache
+            unknown = line == 3
+            np.testing.assert_array_equal(out[unknown & (want != 3)], want[unknown & (want != 3)])
+        changed_late += int(np.any((line[64:] == 3) & (want[64:] != 3)))
+        ck_line[:] = -1  # the next trial's line 0 is another line
+    assert changed_late > 10
+    assert stats[ST_LINES] == 60

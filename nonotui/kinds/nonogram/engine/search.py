@@ -270,6 +270,11 @@ ENGINES = ("auto", "dfs", "cdcl")
 FIRST_BUDGET = 16
 """Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
 each other on two threads. Most puzzles never get that far, so they pay for no thread."""
+CDCL_MODE = 3
+"""How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
+sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
+lines' shares of the arrangements that fill it (as odds, multiplied over its row and column);
+2 the surest cells branched on first; 4 the least sure first. Figures in docs/solver.md."""
 
 
 class _Runner:
@@ -324,7 +329,7 @@ class _Runner:
         self.live_stats.append(stats)
         self.cdcl_stats = stats
         args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.cells.copy(), self.max_solutions,
-                solutions, control, stats)
+                solutions, control, stats, CDCL_MODE)
         return (kernels.cdcl_grid, args), solutions, stats
 
     def run(self) -> tuple[int, list[np.ndarray], np.ndarray, str, StoppedBy | None]:

@@ -26,6 +26,7 @@ there are no more. The kernel is deterministic: no clock or randomness decides a
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .cdcl_db import (
@@ -60,6 +61,7 @@ from .cdcl_lines import (
     CD_LEARNED,
     CD_RESTARTS,
     explain,
+    line_density,
     load_line,
     solve_cached,
 )
@@ -413,10 +415,50 @@ def backtrack(s, lvl):
 
 
 @njit(cache=True, nogil=True)
-def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats):
+def seed_phases(s, mode):
+    """First phases (and, by ``mode``, activities) of the open cells from their lines: each
+    line's share of arrangements filling a cell, combined over the cell's lines as independent
+    odds, as the phase of each open cell; with ``mode & 2`` the surest cells come first (their
+    activity starts between 0 and 1, so the first conflict's bumps outweigh it), with
+    ``mode & 4`` the least sure first."""
+    span, val, linebuf, clue_off, blocks = s.span, s.val, s.linebuf, s.clue_off, s.blocks
+    phase, act = s.phase, s.act
+    n = val.shape[0]
+    n_lines = span.shape[0]
+    longest = linebuf.shape[0]
+    most = most_blocks(clue_off)
+    pre = np.empty((most + 1) * (longest + 1), dtype=np.float64)
+    suf = np.empty((most + 1) * (longest + 1), dtype=np.float64)
+    prob = np.empty(longest, dtype=np.float64)
+    lo = np.zeros(n, dtype=np.float64)
+    for line in range(n_lines):
+        m = load_line(span, val, line, linebuf)
+        a = clue_off[line]
+        if line_density(blocks, a, clue_off[line + 1] - a, linebuf, m, pre, suf, prob) <= 0.0:
+            continue
+        start = span[line, 0]
+        stride = span[line, 1]
+        for i in range(m):
+            idx = start + i * stride
+            if val[idx] < 0:
+                p = min(max(prob[i], 1e-9), 1.0 - 1e-9)
+                lo[idx] += np.log(p / (1.0 - p))
+    for v in range(n):
+        if val[v] < 0:
+            phase[v] = 1 if lo[v] > 0.0 else 0
+            if mode & 2:
+                act[v] = 1.0 - 1.0 / (1.0 + abs(lo[v]))
+            elif mode & 4:
+                act[v] = 1.0 / (1.0 + abs(lo[v]))
+
+
+@njit(cache=True, nogil=True)
+def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats, mode):
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
-    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``."""
+    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (0: none)
+    says how :func:`seed_phases` sets the first phases and activities after the root's
+    propagation."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -436,6 +478,15 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
             s.dirty[line] = True
             s.lq[(s.sc[SC_LQHEAD] + s.sc[SC_LQCOUNT]) % n_lines] = line
             s.sc[SC_LQCOUNT] += 1
+    status = propagate(s)
+    stats[ST_DECIDED] = s.sc[SC_TRAIL]
+    if status == _STOPPED:
+        return CDCL_STOPPED, 0
+    if status == _CONFLICT:
+        stats[CD_CONFLICTS] += 1
+        return CDCL_DONE, 0
+    if mode != 0:
+        seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)
     restarts = 0
@@ -528,7 +579,8 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
 
 
 @njit(cache=True, nogil=True)
-def cdcl_grid(h, w, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats):
+def cdcl_grid(h, w, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats,
+              mode):
     """:func:`cdcl` on an ``h`` x ``w`` grid whose clues are packed rows first, then columns."""
     return cdcl(grid_units(h, w), blocks, colors, clue_off, cells, max_solutions, solutions,
-                control, stats)
+                control, stats, mode)

@@ -106,7 +106,8 @@ class Cdcl(NamedTuple):
     """The line cache (:data:`CACHE_SIZE` slots): the line of each slot (-1: empty) ..."""
     ck_f: np.ndarray
     ck_e: np.ndarray
-    """... its cells known filled and known empty, as bit masks (lines up to 64 cells) ..."""
+    """... its cells known filled and known empty, as bit masks: one word (cells 0-63), or two
+    (then cells 64-127) on a board with lines over 64 cells ..."""
     cv_f: np.ndarray
     cv_e: np.ndarray
     cv_status: np.ndarray
@@ -127,6 +128,7 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
     cap_c = max(1 << 14, 8 * n)
     cap_l = max(1 << 21, 256 * n)
     cap_e = max(1 << 18, 64 * longest)
+    words = 2 if longest > 64 else 1  # the line cache's mask words (a second one costs memory)
     return Cdcl(
         span, units.of_cell, units.at, blocks, colors, clue_off,
         np.full(n, -1, dtype=np.int8),
@@ -168,10 +170,10 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         np.zeros(N_SC, dtype=np.int64),
         np.ones(1, dtype=np.float64),
         np.full(CACHE_SIZE, -1, dtype=np.int32),
-        np.zeros(CACHE_SIZE, dtype=np.uint64),
-        np.zeros(CACHE_SIZE, dtype=np.uint64),
-        np.zeros(CACHE_SIZE, dtype=np.uint64),
-        np.zeros(CACHE_SIZE, dtype=np.uint64),
+        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
+        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
+        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
+        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
         np.zeros(CACHE_SIZE, dtype=np.int8),
         stats,
         control,

@@ -49,17 +49,18 @@ def load_line(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _masks(buf, n):
-    """The first ``n`` cells of ``buf`` as two bit masks: known filled, known empty."""
+def _masks(buf, lo, hi):
+    """Cells ``lo`` to ``hi - 1`` of ``buf`` (at most 64) as two bit masks, known filled and known
+    empty, cell ``lo`` in bit 0."""
     one = np.uint64(1)
     f = np.uint64(0)
     e = np.uint64(0)
-    for i in range(n):
+    for i in range(lo, hi):
         x = buf[i]
         if x == 2:
-            f |= one << np.uint64(i)
+            f |= one << np.uint64(i - lo)
         elif x == 1:
-            e |= one << np.uint64(i)
+            e |= one << np.uint64(i - lo)
     return f, e
 
 
@@ -67,39 +68,54 @@ def _masks(buf, n):
 def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
                  ck_e, cv_f, cv_e, cv_status):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
-    64 cells; returns its status."""
+    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`); returns its
+    status."""
     a = clue_off[line]
     b = clue_off[line + 1]
-    if n > 64:
+    if n > 128:
         stats[ST_LINES] += 1
         return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
-    f, e = _masks(linebuf, n)
+    lo = min(n, 64)
+    f, e = _masks(linebuf, 0, lo)
+    f2, e2 = _masks(linebuf, lo, n)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
+    if n > 64:
+        h ^= (f2 * np.uint64(0x27D4EB2F165667C5)) ^ (e2 * np.uint64(0x94D049BB133111EB))
     h ^= h >> np.uint64(29)
     slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
-    if ck_line[slot] == line and ck_f[slot] == f and ck_e[slot] == e:
+    # a line has one length: its entries use the second word only when it is over 64 cells
+    if (ck_line[slot] == line and ck_f[slot, 0] == f and ck_e[slot, 0] == e
+            and (n <= 64 or (ck_f[slot, 1] == f2 and ck_e[slot, 1] == e2))):
         stats[CD_CACHE_HITS] += 1
         status = cv_status[slot]
         if status == CHANGED:
-            of = cv_f[slot]
-            oe = cv_e[slot]
             for i in range(n):
-                bit = one << np.uint64(i)
-                outbuf[i] = 2 if (of & bit) != 0 else (1 if (oe & bit) != 0 else 3)
+                w = i >> 6
+                bit = one << np.uint64(i & 63)
+                outbuf[i] = 2 if (cv_f[slot, w] & bit) != 0 else (
+                    1 if (cv_e[slot, w] & bit) != 0 else 3)
         return status
     status = fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     stats[ST_LINES] += 1
     of = np.uint64(0)
     oe = np.uint64(0)
+    of2 = np.uint64(0)
+    oe2 = np.uint64(0)
     if status == CHANGED:
-        of, oe = _masks(outbuf, n)
+        of, oe = _masks(outbuf, 0, lo)
+        of2, oe2 = _masks(outbuf, lo, n)
     ck_line[slot] = line
-    ck_f[slot] = f
-    ck_e[slot] = e
-    cv_f[slot] = of
-    cv_e[slot] = oe
+    ck_f[slot, 0] = f
+    ck_e[slot, 0] = e
+    cv_f[slot, 0] = of
+    cv_e[slot, 0] = oe
+    if n > 64:
+        ck_f[slot, 1] = f2
+        ck_e[slot, 1] = e2
+        cv_f[slot, 1] = of2
+        cv_e[slot, 1] = oe2
     cv_status[slot] = status
     return status
 
@@ -183,3 +199,56 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             k += 1
     sc[SC_EXUSED] = out + k
     return out, k
+
+
+@njit(cache=True, nogil=True)
+def _prefix_counts(blocks, a, k, line, n, rev, pre):
+    """``pre[j, i]``: the arrangements of the first ``j`` blocks in the first ``i`` cells (the
+    cells past the ``j``-th block empty) that fit ``line``; ``rev`` reads line and blocks from
+    the other end."""
+    w = n + 1
+    pre[0] = 1.0
+    for i in range(1, n + 1):
+        x = line[n - i] if rev else line[i - 1]
+        pre[i] = pre[i - 1] if (x & 1) != 0 else 0.0
+    for j in range(1, k + 1):
+        length = blocks[a + k - j] if rev else blocks[a + j - 1]
+        row = j * w
+        run = 0  # cells before i that may be filled, counted back from i - 1
+        pre[row] = 0.0
+        for i in range(1, n + 1):
+            x = line[n - i] if rev else line[i - 1]
+            run = run + 1 if (x & 2) != 0 else 0
+            count = pre[row + i - 1] if (x & 1) != 0 else 0.0
+            s = i - length
+            if run >= length:
+                if j == 1:
+                    count += pre[s]
+                elif s >= 1:
+                    y = line[n - s] if rev else line[s - 1]
+                    if (y & 1) != 0:
+                        count += pre[(j - 1) * w + s - 1]
+            pre[row + i] = count
+    return pre[k * w + n]
+
+
+@njit(cache=True, nogil=True)
+def line_density(blocks, a, k, line, n, pre, suf, prob):
+    """For each cell of ``line[:n]`` (linesolver values), the share of the arrangements of the
+    ``k`` blocks ``blocks[a:a + k]`` that fit the line in which it is filled, into ``prob``.
+    Returns the number of arrangements (0: none; ``prob`` is then left as it was)."""
+    total = _prefix_counts(blocks, a, k, line, n, False, pre)
+    if total <= 0.0:
+        return total
+    _prefix_counts(blocks, a, k, line, n, True, suf)
+    w = n + 1
+    for c in range(n):
+        if (line[c] & 1) == 0:
+            prob[c] = 1.0
+            continue
+        empty = 0.0
+        # cell c empty: j blocks in the cells before it, the other k - j in the cells after
+        for j in range(k + 1):
+            empty += pre[j * w + c] * suf[(k - j) * w + n - c - 1]
+        prob[c] = 1.0 - empty / total
+    return total
