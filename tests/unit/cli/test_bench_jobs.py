@@ -19,6 +19,7 @@ from nonotui.cli import jobs, main
 from nonotui.kinds.nonogram.formats import load_all
 from tests import jobs_helpers
 from tests import naive_count as naive
+from tests import simple_solver
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formats"
 REPO = Path(__file__).resolve().parents[3]
@@ -43,8 +44,8 @@ def oracle_status(path: Path, index: int) -> str:
 
 
 def small_folder(tmp_path: Path, *, bad: bool = False) -> Path:
-    """Small puzzles in several formats (one bundle), and with ``bad`` a colour puzzle and a
-    broken file."""
+    """Small puzzles in several formats (one bundle), and with ``bad`` a broken file (and a
+    colour puzzle beside it)."""
     folder = tmp_path / "puzzles"
     (folder / "nested").mkdir(parents=True)
     for name in ("heart.nin", "heart.non", "bundle.non"):
@@ -119,7 +120,11 @@ def test_bad_files_are_reported_as_in_one_process(tmp_path: Path, capsys) -> Non
     broken = next(r for r in many if r["file"].endswith("broken.nin"))
     assert broken["status"] == "error" and "broken.nin" in broken["error"]
     assert "line" in broken["error"]
-    assert next(r for r in many if r["file"].endswith("flower.non"))["status"] == "not supported"
+    flower = next(r for r in many if r["file"].endswith("flower.non"))
+    (puzzle,) = load_all(DATA / "flower.non")  # a colour puzzle: solved since colour came
+    found = simple_solver.solutions(puzzle.rows, puzzle.columns, row_colors=puzzle.row_colors,
+                                    column_colors=puzzle.column_colors)
+    assert len(found) == 1 and flower["status"] == "unique"
     assert main(["bench", str(folder), "--jobs", "2"]) == 1
     out = capsys.readouterr().out
     assert f"    {broken['error']}" in out.splitlines()
