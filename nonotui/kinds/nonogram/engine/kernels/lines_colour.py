@@ -216,6 +216,98 @@ def all_open(blocks, colors, line):
 
 
 @njit(cache=True, nogil=True)
+def colour_probe(blocks, colors, line, p, left, c):
+    """The coloured push (forward) for olsak's probe of cell ``c``, started near ``c``.
+
+    ``left`` must be an arrangement the line allows in every cell but ``c`` (fast's leftmost:
+    fast and the failed probes only remove values no arrangement has), and ``p`` a copy of it.
+    The blocks that end (with the cell after them) before ``c`` pass every rule of the push as
+    they stand, so the push starts at the first block that reaches ``c``; and once a block is
+    placed back at its place in ``left`` past ``c``, the blocks after it are again ``left``'s, so
+    the push stops there. Returns (fits, lo, hi): whether an arrangement fits, and the blocks
+    ``lo`` to ``hi`` that may differ from ``left`` (the rest of ``p`` is ``left``).
+    """
+    n = line.shape[0]
+    k = blocks.shape[0]
+    j = 0
+    while j < k - 1 and left[j] + blocks[j] < c:
+        j += 1
+    lo = j
+    while j < k:
+        length = blocks[j]
+        col = colors[j]
+        bit = np.uint32(1) << np.uint32(col)
+        nxt_col = colors[j + 1] if j + 1 < k else 0
+        s = p[j]
+        gap = 0
+        if j > 0:
+            gap = p[j - 1] + blocks[j - 1]
+            need = gap + 1 if colors[j - 1] == col else gap
+            if s < need:
+                s = need
+        while True:
+            if s + length > n:
+                return False, lo, j
+            d = s + length - 1
+            while d >= s and (line[d] & bit) != 0:
+                d -= 1
+            if d >= s:
+                s = d + 1
+                continue
+            e = s + length
+            if e < n:
+                after = line[e]
+                nxt_bit = np.uint32(1) << np.uint32(nxt_col)
+                if (after & EMPTY) == 0 and (nxt_col == 0 or nxt_col == col
+                                             or (after & nxt_bit) == 0):
+                    s += 1
+                    continue
+            break
+        p[j] = s
+        c2 = s - 1
+        while c2 >= gap and (line[c2] & EMPTY) != 0:
+            c2 -= 1
+        if c2 >= gap:
+            if j == 0:
+                return False, lo, j
+            p[j - 1] = c2 - blocks[j - 1] + 1
+            j -= 1
+            if j < lo:
+                lo = j
+            continue
+        if j == k - 1:
+            c2 = n - 1
+            while c2 >= s + length and (line[c2] & EMPTY) != 0:
+                c2 -= 1
+            if c2 >= s + length:
+                p[j] = c2 - length + 1
+                continue
+        if s == left[j] and s + length > c:
+            return True, lo, j  # back on left's arrangement past c: the rest is left's
+        j += 1
+    return True, lo, k - 1
+
+
+@njit(cache=True, nogil=True)
+def colour_mark_blocks(blocks, colors, p, lo, hi, n, seen):
+    """OR into ``seen`` the values of arrangement ``p`` from the end of block ``lo - 1`` to the
+    end of block ``hi`` (to the line's end when ``hi`` is the last block)."""
+    k = blocks.shape[0]
+    prev = p[lo - 1] + blocks[lo - 1] if lo > 0 else 0
+    for j in range(lo, hi + 1):
+        start = p[j]
+        for i in range(prev, start):
+            seen[i] |= EMPTY
+        bit = np.uint32(1) << np.uint32(colors[j])
+        for i in range(start, start + blocks[j]):
+            seen[i] |= bit
+        prev = start + blocks[j]
+    if hi == k - 1:
+        for i in range(prev, n):
+            seen[i] |= EMPTY
+
+
+@njit(cache=True, nogil=True)
 def colour_olsak_open(blocks, colors, line, out, iwork):
     """olsak on a colour line: fast, then each value of each open cell probed for consistency.
 
@@ -248,10 +340,11 @@ def colour_olsak_open(blocks, colors, line, out, iwork):
                 continue
             out[c] = value
             for j in range(k):
-                trial[j] = left[j]  # the line knows more now: still lower bounds
-            if colour_push(blocks, colors, out, False, trial):
+                trial[j] = left[j]
+            fits, lo, hi = colour_probe(blocks, colors, out, trial, left, c)
+            if fits:
                 out[c] = cur
-                colour_mark(blocks, colors, trial, False, n, seen)
+                colour_mark_blocks(blocks, colors, trial, lo, hi, n, seen)
             else:
                 out[c] = cur ^ value
                 status = CHANGED
