@@ -312,10 +312,12 @@ def colour_olsak_open(blocks, colors, line, out, iwork):
     """olsak on a colour line: fast, then each value of each open cell probed for consistency.
 
     A probe sets the cell to one value and asks the coloured push whether an arrangement still
-    fits, starting from fast's leftmost arrangement (the line only knows more since); a value
-    that breaks the line is removed. Fast's two extremes and every consistent
-    probe are whole arrangements: a value already seen in one needs no probe of its own. On a
-    line with no cell narrowed (:func:`all_open`) fast's answer is already exact.
+    fits, starting from fast's leftmost arrangement (the line only knows more since) and only
+    around the probed cell (:func:`colour_probe`); a value that breaks the line is removed.
+    Fast's two extremes and every consistent probe are whole arrangements (a probe's blocks that
+    did not move are the leftmost's, already marked): a value already seen in one needs no probe
+    of its own. On a line with no cell narrowed (:func:`all_open`) fast's answer is already
+    exact.
     """
     status = colour_fast_open(blocks, colors, line, out, iwork)
     if status == CONTRADICTION or all_open(blocks, colors, line):
