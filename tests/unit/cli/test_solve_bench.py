@@ -122,7 +122,7 @@ def test_solve_colour_puzzle_json_names_colours(capsys) -> None:
     # ...and colour puzzles add the palette and every value by name
     # (.non files have no colour names: a colour known by its value is named by it)
     assert report["palette"] == [
-        {"name": "empty", "char": "-", "rgb": None},
+        {"name": "empty", "char": "-", "rgb": "#ffffff"},  # the background's colour
         {"name": "red", "char": "r", "rgb": "#ff0000"},
         {"name": "#00aa00", "char": "g", "rgb": "#00aa00"},
     ]
