@@ -15,8 +15,9 @@ import pytest
 
 from nonotui.kinds.nonogram.engine import kernels
 from nonotui.kinds.nonogram.engine.kernels.propagate import cached_solve
+from nonotui.kinds.nonogram.engine.kernels.state import new_line_cache
 from nonotui.kinds.nonogram.engine.search import solve
-from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 from tests import naive_count as naive
 
 CAP = 400
@@ -147,3 +148,103 @@ def test_cached_lines_counts_the_learning_searchs_own_cache() -> None:
     result = solve(puzzle, max_solutions=121, strategy="cdcl")
     assert len(result.solutions) == 120
     assert 0 < result.stats.cached_lines < result.stats.lines["fcomp"]
+
+
+def random_colour_line(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray,
+                                                                   np.ndarray]:
+    """A clue of up to 3 colours from a random picture of ``n`` cells, and a state of its line:
+    cells of the picture revealed, others narrowed to a random set of values holding the
+    picture's (now and then a wrong one), the rest unknown. A one-colour clue in colour 1 with
+    cells of two bits is a black-and-white line, cached two bits a cell, in the same cache."""
+    k = int(rng.integers(1, 4))
+    picture = np.where(rng.random(n) < rng.choice([0.3, 0.6, 0.9]),
+                       rng.integers(1, k + 1, n), 0)
+    blocks, colors = [], []
+    for i in range(n):
+        if picture[i] and (i == 0 or picture[i - 1] != picture[i]):
+            blocks.append(0)
+            colors.append(int(picture[i]))
+        if picture[i]:
+            blocks[-1] += 1
+    unknown = (1 << (k + 1)) - 1
+    line = np.full(n, unknown, dtype=np.uint32)
+    truth = (np.uint32(1) << picture.astype(np.uint32)).astype(np.uint32)
+    roll = rng.random(n)
+    share = rng.choice([0.0, 0.2, 0.5])
+    line[roll < share] = truth[roll < share]
+    narrowed = (roll >= share) & (roll < share + 0.3)
+    line[narrowed] = truth[narrowed] | (rng.integers(0, unknown + 1, n).astype(np.uint32)
+                                        & unknown)[narrowed]
+    if rng.random() < 0.3:  # a wrong value here and there: lines that no arrangement fits
+        wrong = rng.random(n) < 0.1
+        line[wrong] = unknown ^ truth[wrong]
+    return np.array(blocks, dtype=np.int32), np.array(colors, dtype=np.int32), line
+
+
+@pytest.mark.parametrize("slots", [1, 4, 64])
+def test_every_answer_of_the_colour_cache_is_the_linesolver_s(slots: int) -> None:
+    """Colour lines are cached a byte a cell (``_cached_colour``) beside two-bit lines in the
+    same cache; every answer equals the linesolver's, and both kinds of line are answered."""
+    rng = np.random.default_rng(100 + slots)
+    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int64)
+    longest = 70
+    ltag, lcache = new_line_cache(longest, longest, True)
+    ltag = np.zeros(slots, dtype=np.uint64)
+    lcache = lcache[:slots].copy()
+    lkey = np.zeros((longest + 7) // 8, dtype=np.uint64)
+    stats = np.zeros(kernels.ST_LINES + 2, dtype=np.int64)
+    iwork = np.empty(kernels.work_size(longest, longest), dtype=np.int32)
+    linebuf = np.empty(longest, dtype=np.uint32)
+    outbuf = np.empty(longest, dtype=np.uint32)
+    pool = [random_colour_line(rng, int(rng.integers(1, longest + 1))) for _ in range(40)]
+    statuses = set()
+    hits = {True: 0, False: 0}
+    for _ in range(3000):
+        unit = int(rng.integers(0, len(pool)))
+        blocks, colors, line = pool[unit]
+        if rng.random() < 0.3:  # the same clue, another state of its line
+            line = line.copy()
+            line[int(rng.integers(0, line.shape[0]))] |= np.uint32(1)
+        rank = int(rng.integers(0, 2))
+        n = line.shape[0]
+        expected = np.empty(n, dtype=np.uint32)
+        want = kernels.solve_line(methods[rank], blocks, colors, line.copy(), expected,
+                                  np.empty_like(iwork))
+        before = int(stats[kernels.ST_CACHED])
+        got = cached_solve(methods[rank], unit * 2 + rank + 1, blocks, colors, line, 0, 1, n,
+                           linebuf, outbuf, iwork, ltag, lcache, lkey, stats)
+        assert got == want, (blocks, colors, line, rank)
+        if want == kernels.CHANGED:
+            assert outbuf[:n].tolist() == expected.tolist(), (blocks, colors, line, rank)
+        statuses.add(want)
+        hits[bool(line.max() > 3)] += int(stats[kernels.ST_CACHED]) - before
+    assert hits[True] > {1: 5, 4: 30, 64: 200}[slots], hits
+    assert hits[False] > 0, hits
+    assert statuses == {kernels.CHANGED, kernels.UNCHANGED, kernels.CONTRADICTION}
+
+
+def test_colour_searches_with_the_cache_list_exactly_the_oracle_s_solutions() -> None:
+    rng = np.random.default_rng(7)
+    palette = (Color("white", "#ffffff", "."), Color("red", "#ff0000", "r"),
+               Color("blue", "#0000ff", "b"), Color("green", "#00ff00", "g"))
+    lines = cached = several = 0
+    for _ in range(10):
+        k = int(rng.integers(2, 4))
+        picture = np.where(rng.random((6, 6)) < 0.3, rng.integers(1, k + 1, (6, 6)), 0).tolist()
+        rows, columns, row_colors, column_colors = naive.color_clues_of(picture)
+        puzzle = Puzzle(rows=rows, columns=columns, colors=palette[:k + 1],
+                        row_colors=row_colors, column_colors=column_colors)
+        expected = set(naive.solutions(rows, columns, cap=None, row_colors=row_colors,
+                                       column_colors=column_colors))
+        result = solve(puzzle, max_solutions=len(expected) + 1)
+        found = naive.check_solutions(rows, columns, [b.cells.tolist() for b in result.solutions],
+                                      row_colors=row_colors, column_colors=column_colors)
+        assert found == expected
+        assert result.status == ("unique" if len(expected) == 1 else "multiple")
+        several += len(expected) > 1
+        lines += sum(result.stats.lines.values())
+        cached += result.stats.cached_lines
+    assert several >= 3, several
+    # the enumeration re-solves colour lines often: with colour lines cached the cache answers
+    # about three quarters of the solves (without, only lines of two-bit cells: under a third)
+    assert cached > 0.5 * lines, (cached, lines)

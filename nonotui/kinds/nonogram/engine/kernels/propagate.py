@@ -54,7 +54,7 @@ def cached_solve(method, tag, blocks, colors, cells, start, stride, n, linebuf, 
         v = cells[start + i * stride]
         linebuf[i] = v
         if v > 3:
-            cacheable = False  # a colour value: not two bits; never in a search today
+            cacheable = False  # a colour value: not two bits (see _cached_colour)
         word |= np.uint64(v & 3) << np.uint64(2 * (i & 31))
         if (i & 31) == 31:
             lkey[i >> 5] = word
@@ -62,7 +62,8 @@ def cached_solve(method, tag, blocks, colors, cells, start, stride, n, linebuf, 
     if n & 31:
         lkey[n >> 5] = word
     if not cacheable:
-        return solve_line(method, blocks, colors, linebuf[:n], outbuf[:n], iwork)
+        return _cached_colour(method, tag, blocks, colors, n, linebuf, outbuf, iwork, ltag,
+                              lcache, lkey, stats)
     h = np.uint64(tag) * np.uint64(0x9E3779B97F4A7C15)
     for j in range(words):
         h = (h ^ lkey[j]) * np.uint64(0xBF58476D1CE4E5B9)
@@ -98,6 +99,72 @@ def cached_solve(method, tag, blocks, colors, cells, start, stride, n, linebuf, 
                     word = np.uint64(0)
             if n & 31:
                 lcache[slot, base + (n >> 5)] = word
+    return status
+
+
+COLOUR_TAG = np.uint64(1) << np.uint64(55)
+"""Set in the tag of a line cached with :func:`_cached_colour`'s packing (a byte a cell), so that
+it never meets a line packed two bits a cell."""
+
+
+@njit(cache=True, nogil=True)
+def _cached_colour(method, tag, blocks, colors, n, linebuf, outbuf, iwork, ltag, lcache, lkey,
+                   stats):
+    """:func:`cached_solve` for a line that holds a colour value (``linebuf[:n]`` read already):
+    the same cache, its cells packed a byte each, 8 to a word, under the tag with
+    :data:`COLOUR_TAG` set. A cache too narrow for that (a black-and-white board's, see
+    :func:`~.state.with_line_cache`) or a value above 255 (a puzzle of more than 7 colours)
+    solves the line uncached. Kept apart from the two-bit path, which stays as it was."""
+    words = (n + 7) >> 3
+    base = lcache.shape[1] // 2
+    if words > base or words > lkey.shape[0]:
+        return solve_line(method, blocks, colors, linebuf[:n], outbuf[:n], iwork)
+    word = np.uint64(0)
+    for i in range(n):
+        v = linebuf[i]
+        if v > 255:
+            return solve_line(method, blocks, colors, linebuf[:n], outbuf[:n], iwork)
+        word |= np.uint64(v) << np.uint64(8 * (i & 7))
+        if (i & 7) == 7:
+            lkey[i >> 3] = word
+            word = np.uint64(0)
+    if n & 7:
+        lkey[n >> 3] = word
+    ctag = np.uint64(tag) | COLOUR_TAG
+    h = ctag * np.uint64(0x9E3779B97F4A7C15)
+    for j in range(words):
+        h = (h ^ lkey[j]) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    slot = np.int64(h & np.uint64(ltag.shape[0] - 1))
+    entry = ltag[slot]
+    if (entry & np.uint64(0x00FFFFFFFFFFFFFF)) == ctag:
+        hit = True
+        for j in range(words):
+            if lcache[slot, j] != lkey[j]:
+                hit = False
+                break
+        if hit:
+            stats[ST_CACHED] += 1
+            status = np.int64(entry >> np.uint64(56)) - 2
+            if status == CHANGED:
+                for i in range(n):
+                    outbuf[i] = np.uint32(
+                        (lcache[slot, base + (i >> 3)] >> np.uint64(8 * (i & 7))) & np.uint64(255))
+            return status
+    status = solve_line(method, blocks, colors, linebuf[:n], outbuf[:n], iwork)
+    if status == CHANGED or status == UNCHANGED or status == CONTRADICTION:
+        ltag[slot] = ctag | (np.uint64(status + 2) << np.uint64(56))
+        for j in range(words):
+            lcache[slot, j] = lkey[j]
+        if status == CHANGED:
+            word = np.uint64(0)
+            for i in range(n):
+                word |= np.uint64(outbuf[i]) << np.uint64(8 * (i & 7))
+                if (i & 7) == 7:
+                    lcache[slot, base + (i >> 3)] = word
+                    word = np.uint64(0)
+            if n & 7:
+                lcache[slot, base + (n >> 3)] = word
     return status
 
 

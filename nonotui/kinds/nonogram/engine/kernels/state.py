@@ -176,17 +176,27 @@ def with_line_cache(st):
     """Propagation record ``st`` (its arrays shared) with a line cache: a record from
     :func:`new_prop` has none, which costs nothing to a puzzle that propagation alone solves
     (a propagation that narrows lines only never meets a line state twice)."""
-    ltag, lcache = new_line_cache(st.cells.shape[0], st.linebuf.shape[0])
+    longest = st.linebuf.shape[0]
+    colour = False
+    for k in range(st.colors.shape[0]):
+        if st.colors[k] != 1:
+            colour = True
+    lkey = st.lkey
+    if colour:
+        # a colour line is cached a byte a cell (propagate._cached_colour): wider words
+        lkey = np.empty((longest + 7) // 8, dtype=np.uint64)
+    ltag, lcache = new_line_cache(st.cells.shape[0], longest, colour)
     return Prop(st.span, st.of_cell, st.at, st.blocks, st.colors, st.clue_off, st.methods,
                 st.complete, st.score, st.cells, st.pending, st.fuel, st.trail_idx,
                 st.trail_old, st.tpos, st.linebuf, st.outbuf, st.iwork, st.stats, st.control,
-                ltag, lcache, st.lkey)
+                ltag, lcache, lkey)
 
 
 @njit(cache=True, nogil=True)
-def new_line_cache(n_cells, longest):
+def new_line_cache(n_cells, longest, colour=False):
     """An empty line cache for a board of ``n_cells`` whose longest unit has ``longest`` cells:
-    its tags and its lines and answers.
+    its tags and its lines and answers (wide enough for colour lines, a byte a cell, when
+    ``colour``).
 
     Propagation meets the same line in the same state again and again (every probe of a round
     re-solves most of the lines the previous round's probes solved), so it keeps the answers of
@@ -203,6 +213,8 @@ def new_line_cache(n_cells, longest):
     while slots < CACHE_MAX_SLOTS and slots < n_cells * CACHE_SLOTS_PER_CELL:
         slots *= 2
     words = (longest + 31) // 32
+    if colour:
+        words = (longest + 7) // 8
     return np.zeros(slots, dtype=np.uint64), np.empty((slots, 2 * words), dtype=np.uint64)
 
 
