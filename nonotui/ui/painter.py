@@ -333,7 +333,7 @@ class GridPainter:
             style = self.styles[state] + colors
             if cursor:
                 style += self.styles[(state, CURSOR)].without_color
-            style = self._part_styles[key] = style
+            self._part_styles[key] = style
         return style
 
     def _build_clue(self, row: int, states: Sequence[UnitState], cursor: bool,
