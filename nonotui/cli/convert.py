@@ -14,6 +14,7 @@ from nonotui.errors import (
     EXIT_CONTRADICTION,
     EXIT_TIMEOUT,
     NonotuiError,
+    UnsupportedPuzzleError,
 )
 from nonotui.model import files
 
@@ -75,7 +76,10 @@ def run(args: argparse.Namespace) -> int:
             if solved is None:
                 return code
             puzzles = [solved]
-    text = kinds.dump(puzzles, fmt)
+    try:
+        text = kinds.dump(puzzles, fmt)
+    except UnsupportedPuzzleError as exc:  # a colour puzzle to a format without colours
+        raise UnsupportedPuzzleError(f"{label}: {exc.message}") from exc
     if args.output == "-":
         sys.stdout.write(text)
         return 0

@@ -128,6 +128,7 @@ def test_formats_without_colour_refuse_and_write_nothing(
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0
     assert f"the {fmt} format cannot hold a colour puzzle" in err and "non or xml" in err
+    assert "flag.xml: " in err  # the file it came from
     assert not target.exists()
 
 
