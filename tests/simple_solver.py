@@ -16,7 +16,7 @@ empty). :func:`pictures` gives colour-index pictures for either kind.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Clue = Sequence[int]
 
@@ -190,12 +190,25 @@ def solve_color_line(clue: Clue, colors: Clue, line: Sequence[int]) -> list[int]
 
 def propagate(rows: Sequence[Clue], columns: Sequence[Clue], grid: list[list[int]]) -> bool:
     """Apply line logic until nothing changes; ``False`` on a contradiction. Edits ``grid``."""
-    height, width = len(rows), len(columns)
+    return _fixpoint(
+        grid, len(columns),
+        lambda r, line: solve_line(rows[r], line),
+        lambda c, line: solve_line(columns[c], line),
+    )
+
+
+LineSolver = Callable[[int, list[int]], list[int] | None]
+
+
+def _fixpoint(grid: list[list[int]], width: int, row: LineSolver, column: LineSolver) -> bool:
+    """Solve rows with ``row`` and columns with ``column`` (each given the line's index and
+    cells) until nothing changes; ``False`` on a contradiction. Edits ``grid``."""
+    height = len(grid)
     pending = {("r", r) for r in range(height)} | {("c", c) for c in range(width)}
     while pending:
         axis, i = pending.pop()
         if axis == "r":
-            new = solve_line(rows[i], grid[i])
+            new = row(i, grid[i])
             if new is None:
                 return False
             for c, v in enumerate(new):
@@ -203,8 +216,7 @@ def propagate(rows: Sequence[Clue], columns: Sequence[Clue], grid: list[list[int
                     grid[i][c] = v
                     pending.add(("c", c))
         else:
-            column = [grid[r][i] for r in range(height)]
-            new = solve_line(columns[i], column)
+            new = column(i, [grid[r][i] for r in range(height)])
             if new is None:
                 return False
             for r, v in enumerate(new):
@@ -275,28 +287,11 @@ def _color_propagate(
     grid: list[list[int]],
 ) -> bool:
     """:func:`propagate` for colour: cells are bitsets; ``False`` on a contradiction."""
-    height, width = len(rows), len(columns)
-    pending = {("r", r) for r in range(height)} | {("c", c) for c in range(width)}
-    while pending:
-        axis, i = pending.pop()
-        if axis == "r":
-            new = solve_color_line(rows[i], row_colors[i], grid[i])
-            if new is None:
-                return False
-            for c, v in enumerate(new):
-                if v != grid[i][c]:
-                    grid[i][c] = v
-                    pending.add(("c", c))
-        else:
-            column = [grid[r][i] for r in range(height)]
-            new = solve_color_line(columns[i], column_colors[i], column)
-            if new is None:
-                return False
-            for r, v in enumerate(new):
-                if v != grid[r][i]:
-                    grid[r][i] = v
-                    pending.add(("r", r))
-    return True
+    return _fixpoint(
+        grid, len(columns),
+        lambda r, line: solve_color_line(rows[r], row_colors[r], line),
+        lambda c, line: solve_color_line(columns[c], column_colors[c], line),
+    )
 
 
 def _start_grid(
