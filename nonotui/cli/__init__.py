@@ -26,7 +26,7 @@ from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public
     NonotuiError,
 )
 
-SUBCOMMANDS = ("play", "show", "convert", "solve", "bench", "hint", "check", "rate", "explain")
+SUBCOMMANDS = ("play", "serve", "show", "convert", "solve", "bench", "hint", "check", "rate", "explain")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them; each kind's own
 subcommands (a nonogram's ``line``) follow, from the registry."""
 
