@@ -1,0 +1,202 @@
+"""``nonotui serve`` in a child process and a headless Chromium on its page, for the browser
+tests.
+
+What the app draws reaches the page as terminal output over the page's websocket; Chromium's
+performance log hands every websocket frame to the test, which reads the text out of it (the
+terminal itself is drawn on a canvas, which has no text to query).
+
+Chromium and ChromeDriver come from Debian (``apt-get install chromium chromium-driver``):
+Playwright's own browser download is not used.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+WAIT = 120.0
+"""Seconds to wait for the server, the page or the app to get somewhere (a loaded machine, and
+the first start compiling the solver's kernels, are slow; nothing is timed)."""
+
+ANSI = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run here, or ``None`` when they can."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    if browser_path() is None or shutil.which("chromedriver") is None:
+        return ("no Chromium and ChromeDriver: on Debian or Ubuntu, "
+                "apt-get install chromium chromium-driver (docs/playing.md, 'In a browser')")
+    return None
+
+
+def browser_path() -> str | None:
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(what: str, ready: Callable[[], bool], timeout: float = WAIT) -> None:
+    """Poll ``ready`` until it holds; fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not reached in {timeout:.0f} s: {what}")
+        time.sleep(0.1)
+
+
+class Served:
+    """A ``nonotui serve`` on a free loopback port with its own data folder, and a headless
+    Chromium showing it. Use as a context manager."""
+
+    def __init__(self, data: Path, size: tuple[int, int] = (1200, 800)) -> None:
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.size = size
+        self.frames: list[str] = []
+        self.server: subprocess.Popen[str] | None = None
+        self.driver: Any = None
+
+    def __enter__(self) -> Served:
+        env = {**os.environ, "NONOTUI_DATA_DIR": str(self.data)}
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "nonotui", "serve", "--port", str(self.port)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            start_new_session=True,  # the tabs' players are in its process group: ended with it
+        )
+        wait_for(f"the server answering on {self.url}", self._answers)
+        self.driver = self._chromium()
+        self.driver.get(self.url)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.driver is not None:
+            self.driver.quit()
+        if self.server is not None:
+            self.server.send_signal(signal.SIGINT)
+            try:
+                self.server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                # a tab's player still compiling the solver's kernels holds the shutdown
+                os.killpg(self.server.pid, signal.SIGKILL)
+                self.server.wait()
+            if self.server.stdout is not None:
+                self.server.stdout.close()
+
+    def _answers(self) -> bool:
+        assert self.server is not None
+        if self.server.poll() is not None:
+            out = self.server.stdout.read() if self.server.stdout else ""
+            raise AssertionError(f"nonotui serve ended with {self.server.returncode}: {out}")
+        try:
+            with urllib.request.urlopen(self.url, timeout=2) as page:
+                return bool(page.status == 200)
+        except OSError:
+            return False
+
+    def _chromium(self) -> Any:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = browser_path() or ""
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--no-first-run", "--disable-quic",
+                     f"--window-size={self.size[0]},{self.size[1]}"):
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+    # -- what the app drew -------------------------------------------------------------------
+
+    def text(self) -> str:
+        """Everything the app has written to this page so far, escape sequences removed and
+        runs of blanks made one space."""
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] != "Network.webSocketFrameReceived":
+                continue
+            response = message["params"]["response"]
+            payload = response["payloadData"]
+            if response["opcode"] == 2:  # binary: base64
+                payload = base64.b64decode(payload).decode("utf-8", "replace")
+            self.frames.append(payload)
+        return re.sub(r"\s+", " ", ANSI.sub(" ", "".join(self.frames)))
+
+    def wait_text(self, needle: str, timeout: float = WAIT) -> None:
+        """Wait until the app has drawn ``needle`` (whitespace-insensitive)."""
+        wanted = re.sub(r"\s+", " ", needle)
+        try:
+            wait_for(f"{needle!r} on the page", lambda: wanted in self.text(), timeout)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; the page's latest text: {self.text()[-1500:]!r}") from None
+
+    def forget_text(self) -> None:
+        """Read the frames so far and drop them: later waits see only what comes next."""
+        self.text()
+        self.frames.clear()
+
+    # -- keys and pictures -------------------------------------------------------------------
+
+    def focus(self) -> None:
+        """Click the terminal, so the keys go to it."""
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.CSS_SELECTOR, ".textual-terminal").click()
+
+    def keys(self, *keys: str) -> None:
+        """Press keys in the page (selenium's Keys constants or plain characters)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.driver.save_screenshot(str(path))
+        return path
+
+
+def save_of(data: Path, title: str) -> dict[str, Any] | None:
+    """The save file of the puzzle called ``title`` in the data folder, read as JSON (``None``
+    while there is none, or while it is being replaced)."""
+    folder = data / "progress"
+    if not folder.is_dir():
+        return None
+    for path in folder.glob("*.json"):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if doc.get("title") == title:
+            return dict(doc)
+    return None
+
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+"""Where the browser tests keep their screenshots (gitignored)."""

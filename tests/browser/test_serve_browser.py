@@ -1,0 +1,101 @@
+"""``nonotui serve`` in a real browser: headless Chromium (Debian's ``chromium`` and
+``chromium-driver``) opens the page, plays through the keyboard, and the save file on disk is
+checked. Skipped, with the reason, where no Chromium is installed. Screenshots are kept in
+``test-artifacts/browser/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.served import ARTIFACTS, Served, chromium_missing, save_of, wait_for
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or ""),
+]
+
+HEART = ["01010", "11111", "11111", "01110", "00100"]
+"""The bundled Heart's solution (puzzles/heart.non, its goal line)."""
+
+
+def open_puzzle(page: Served, name: str) -> None:
+    """From the library: search for the puzzle, then open the only row left."""
+    page.focus()
+    page.keys("/" + name.lower())
+    page.wait_text("1 of ")  # the search left one row
+    page.forget_text()
+    page.keys("\n")  # the search field hands the focus to the table, whose keys show
+    page.wait_text("o Open file")
+    page.keys("\n")  # open the row
+    page.wait_text(f"{name} · 5x5")
+
+
+def test_a_tab_plays_and_saves_to_the_serving_data_folder(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Served(data) as page:
+        # the tab's player lists the serving process's data folder: it is the same one
+        page.wait_text(f"user puzzles: {data}/puzzles")
+        open_puzzle(page, "Heart")
+        page.keys("l", " ")  # row 1, column 2 is filled in the solution
+        wait_for("the fill in the save file", lambda: (
+            (save := save_of(data, "Heart")) is not None and save["board"][0] == "?#???"))
+        page.forget_text()
+        page.keys("l")  # the app is still there and answering
+        page.wait_text("row 1 col 3")
+        shot = page.screenshot(ARTIFACTS / "tab-plays.png")
+    assert shot.stat().st_size > 0
+
+
+def test_two_windows_on_one_puzzle_lock_as_two_terminals_do(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Served(data) as page:
+        page.wait_text("user puzzles:")
+        open_puzzle(page, "Heart")
+        page.keys(" ")
+        wait_for("the first tab's save", lambda: (
+            (save := save_of(data, "Heart")) is not None and save["board"][0] == "#????"))
+        first = page.driver.current_window_handle
+        page.driver.switch_to.new_window("window")  # a background tab gets no keys
+        page.forget_text()
+        page.driver.get(page.url)
+        page.wait_text("user puzzles:")
+        open_puzzle(page, "Heart")
+        page.wait_text("open in another nonotui")
+        page.keys("l", " ")  # read-only here: the save keeps the first tab's board
+        page.screenshot(ARTIFACTS / "second-tab-read-only.png")
+        page.driver.switch_to.window(first)
+        page.focus()
+        page.keys("j", " ")  # the first tab still saves
+        wait_for("the first tab's second fill", lambda: (
+            (save := save_of(data, "Heart")) is not None and save["board"][1] == "#????"))
+        save = save_of(data, "Heart")
+        assert save is not None and save["board"][0] == "#????"
+
+
+def test_a_puzzle_played_to_the_finish_in_the_browser(tmp_path: Path) -> None:
+    """The Heart, filled cell by cell from its solution with the keyboard, to the finish
+    screen; the screenshots along the way are kept."""
+    data = tmp_path / "data"
+    with Served(data) as page:
+        page.wait_text("user puzzles:")
+        page.screenshot(ARTIFACTS / "finish-1-library.png")
+        open_puzzle(page, "Heart")
+        for r, row in enumerate(HEART):
+            for c, cell in enumerate(row):
+                if cell == "1":
+                    page.keys(" ")
+                if c < len(row) - 1:
+                    page.keys("l")
+            if r == 2:
+                page.screenshot(ARTIFACTS / "finish-2-half-way.png")
+            if r < len(HEART) - 1:
+                page.keys("j", "4h")
+        page.wait_text("Solved: Heart")
+        wait_for("the solved save", lambda: (
+            (save := save_of(data, "Heart")) is not None and save["solved"] is True))
+        page.screenshot(ARTIFACTS / "finish-3-solved.png")
+        save = save_of(data, "Heart")
+    assert save is not None
+    assert [row.replace("?", "0").replace("#", "1") for row in save["board"]] == HEART
