@@ -1,0 +1,125 @@
+"""The app in fixed states, for pictures: tools/screenshots.py saves them as SVG for the docs and
+tests/snapshots compares them with the kept snapshots.
+
+Three screens: the library, a puzzle in play with a hint shown, and the finish screen. Each is
+reached the same way every time: the data folder is ``data`` relative to the working folder
+(the caller changes to an empty temporary folder, so the path the library prints is always
+``data/puzzles``), the play clock is frozen at 0:00, and each state waits until the app's
+background work (the library's grades, the solver's warm-up, the hint, the finish screen's
+grade) is done, so no "..." or "warming up" is caught half-way.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from nonotui.kinds.nonogram.formats import load
+from nonotui.store import DataDir
+from nonotui.ui.app import NonotuiApp, make_app
+from nonotui.ui.clock import Stopwatch
+from nonotui.ui.screens.finish import FinishScreen
+from nonotui.ui.screens.library import LibraryScreen
+from nonotui.ui.screens.play import PlayScreen
+
+SCREENS = ("library", "hint", "finish")
+THEMES = ("textual-dark", "textual-light")
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+DATA = Path("data")
+"""The data folder, relative to the working folder the caller chose."""
+WAIT = 600.0
+"""Seconds to wait for background work (the first run compiles the solver's kernels)."""
+
+HINTS_APPLIED = 2
+"""The hint screen: this many hints applied before the one shown."""
+HEART = ["01010", "11111", "11111", "01110", "00100"]
+"""The bundled Heart's solution (its goal line), played to reach the finish screen."""
+
+
+@contextmanager
+def frozen_clock() -> Iterator[None]:
+    """The play clock stands still at 0:00 (every stopwatch made meanwhile reads a fixed time)."""
+    before = Stopwatch.__init__.__defaults__
+    Stopwatch.__init__.__defaults__ = (0.0, lambda: 0.0)
+    try:
+        yield
+    finally:
+        Stopwatch.__init__.__defaults__ = before
+
+
+def app_for(screen: str) -> NonotuiApp:
+    """A fresh app for ``screen``: the library, House (the hint) or Heart (the finish)."""
+    puzzle = {"library": None, "hint": "house", "finish": "heart"}[screen]
+    if puzzle is None:
+        return make_app(None, data_dir=DataDir(DATA))
+    loaded = load(PUZZLES / f"{puzzle}.non")
+    return make_app(loaded, loaded.title, data_dir=DataDir(DATA))
+
+
+async def until(pilot: Pilot[object], condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not reached in {WAIT:.0f} s: {what}")
+        await pilot.pause(0.05)
+
+
+def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[object]], object]:
+    """What to do with a fresh ``app_for(screen)`` to reach the state (a ``run_before`` for
+    pytest-textual-snapshot)."""
+
+    async def reach(pilot: Pilot[object]) -> None:
+        app = pilot.app
+        assert isinstance(app, NonotuiApp)
+        app.theme = theme
+        if screen == "library":
+            await until(pilot, lambda: isinstance(app.screen, LibraryScreen)
+                        and bool(app.screen.shown), "the library")
+            library = app.screen
+            assert isinstance(library, LibraryScreen)
+            await until(pilot, lambda: not library.grading and bool(library.graded), "grades")
+        else:
+            await until(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+            play = app.screen
+            assert isinstance(play, PlayScreen)
+            await until(pilot, lambda: app.engine_ready, "the solver's warm-up")
+            if screen == "hint":
+                await _hints(pilot, play)
+            else:
+                await _finish(pilot)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+
+    return reach
+
+
+async def _hints(pilot: Pilot[object], play: PlayScreen) -> None:
+    for applied in range(HINTS_APPLIED + 1):
+        await pilot.press("i")
+        await until(pilot, lambda: play.assistant.hint is not None, "a hint")
+        if applied < HINTS_APPLIED:
+            moves = play.session.progress.moves
+            await pilot.press("i")
+            await until(pilot, lambda: play.session.progress.moves > moves, "the hint applied")
+
+
+async def _finish(pilot: Pilot[object]) -> None:
+    keys: list[str] = []
+    for r, row in enumerate(HEART):
+        for c, cell in enumerate(row):
+            if cell == "1":
+                keys.append("space")
+            if c < len(row) - 1:
+                keys.append("l")
+        if r < len(HEART) - 1:
+            keys += ["j", "home"]
+    await pilot.press(*keys)
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, FinishScreen), "the finish screen")
+    finish = app.screen
+    assert isinstance(finish, FinishScreen)
+    await until(pilot, lambda: bool(finish.grade_text), "the finish screen's grade")
