@@ -165,10 +165,14 @@ class Served:
     # -- keys and pictures -------------------------------------------------------------------
 
     def focus(self) -> None:
-        """Click the terminal, so the keys go to it."""
+        """Give the terminal the keyboard (its hidden text field), without a click: a click
+        would reach the app as a mouse click (on the board it fills a cell)."""
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, ".textual-terminal").click()
+        wait_for("the terminal's text field", lambda: bool(
+            self.driver.find_elements(By.CSS_SELECTOR, ".xterm-helper-textarea")))
+        self.driver.execute_script(
+            "document.querySelector('.xterm-helper-textarea').focus()")
 
     def keys(self, *keys: str) -> None:
         """Press keys in the page (selenium's Keys constants or plain characters)."""
