@@ -89,6 +89,7 @@ def test_a_puzzle_played_to_the_finish_in_the_browser(tmp_path: Path) -> None:
                 if c < len(row) - 1:
                     page.keys("l")
             if r == 2:
+                page.wait_text("row 3 col 5")  # the keys so far are played
                 page.screenshot(ARTIFACTS / "finish-2-half-way.png")
             if r < len(HEART) - 1:
                 page.keys("j", "4h")
