@@ -12,9 +12,10 @@ grade) is done, so no "..." or "warming up" is caught half-way.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -60,7 +61,7 @@ def app_for(screen: str) -> NonotuiApp:
     return make_app(loaded, loaded.title, data_dir=DataDir(DATA))
 
 
-async def until(pilot: Pilot[object], condition: Callable[[], bool], what: str) -> None:
+async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
     deadline = time.monotonic() + WAIT
     while not condition():
         if time.monotonic() > deadline:
@@ -68,11 +69,11 @@ async def until(pilot: Pilot[object], condition: Callable[[], bool], what: str) 
         await pilot.pause(0.05)
 
 
-def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[object]], object]:
+def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """What to do with a fresh ``app_for(screen)`` to reach the state (a ``run_before`` for
     pytest-textual-snapshot)."""
 
-    async def reach(pilot: Pilot[object]) -> None:
+    async def reach(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, NonotuiApp)
         app.theme = theme
@@ -97,17 +98,21 @@ def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[object]], obje
     return reach
 
 
-async def _hints(pilot: Pilot[object], play: PlayScreen) -> None:
+async def _hints(pilot: Pilot[Any], play: PlayScreen) -> None:
     for applied in range(HINTS_APPLIED + 1):
         await pilot.press("i")
         await until(pilot, lambda: play.assistant.hint is not None, "a hint")
         if applied < HINTS_APPLIED:
-            moves = play.session.progress.moves
-            await pilot.press("i")
-            await until(pilot, lambda: play.session.progress.moves > moves, "the hint applied")
+            await _apply(pilot, play)
 
 
-async def _finish(pilot: Pilot[object]) -> None:
+async def _apply(pilot: Pilot[Any], play: PlayScreen) -> None:
+    before = play.session.progress.moves
+    await pilot.press("i")
+    await until(pilot, lambda: play.session.progress.moves > before, "the hint applied")
+
+
+async def _finish(pilot: Pilot[Any]) -> None:
     keys: list[str] = []
     for r, row in enumerate(HEART):
         for c, cell in enumerate(row):

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.screen_states import SCREENS, THEMES, app_for, frozen_clock, setup  # noqa: E402
+from tools.screen_states import SCREENS, THEMES, app_for, frozen_clock, setup
 
 IMAGES = ROOT / "docs" / "images"
 SIZE = (100, 30)

@@ -24,7 +24,7 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 WAIT = 120.0
@@ -82,7 +82,7 @@ class Served:
         self.server: subprocess.Popen[str] | None = None
         self.driver: Any = None
 
-    def __enter__(self) -> Served:
+    def __enter__(self) -> Self:
         env = {**os.environ, "NONOTUI_DATA_DIR": str(self.data)}
         self.server = subprocess.Popen(
             [sys.executable, "-m", "nonotui", "serve", "--port", str(self.port)],

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -20,7 +21,7 @@ class FakeServer:
     """Stands in for textual-serve's server: records what it was given and the data folder the
     tabs' processes would inherit."""
 
-    made: list[FakeServer] = []
+    made: ClassVar[list[FakeServer]] = []
 
     def __init__(self, command: str, host: str, port: int, url: str) -> None:
         self.command, self.host, self.port, self.url = command, host, port, url
@@ -142,7 +143,7 @@ def test_the_real_server_refuses_a_port_in_use_before_announcing(tmp_path: Path)
         port = taken.getsockname()[1]
         done = subprocess.run(
             [sys.executable, "-m", "nonotui", "serve", "--port", str(port)],
-            capture_output=True, text=True, timeout=120,
+            capture_output=True, text=True, timeout=120, check=False,
             env={**os.environ, DATA_DIR_ENV: str(tmp_path / "data")},
         )
     assert done.returncode == 1
