@@ -24,7 +24,7 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Self
+from typing import IO, Any, Self
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 WAIT = 120.0
@@ -80,13 +80,16 @@ class Served:
         self.size = size
         self.frames: list[str] = []
         self.server: subprocess.Popen[str] | None = None
+        self.log: IO[str]
         self.driver: Any = None
 
     def __enter__(self) -> Self:
         env = {**os.environ, "NONOTUI_DATA_DIR": str(self.data)}
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.log = open(self.data.parent / "serve.log", "w+", encoding="utf-8")
         self.server = subprocess.Popen(
             [sys.executable, "-m", "nonotui", "serve", "--port", str(self.port)],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, text=True,
             start_new_session=True,  # the tabs' players are in its process group: ended with it
         )
         wait_for(f"the server answering on {self.url}", self._answers)
@@ -97,7 +100,7 @@ class Served:
     def __exit__(self, *_exc: object) -> None:
         if self.driver is not None:
             self.driver.quit()
-        if self.server is not None:
+        if self.server is not None and self.server.poll() is None:
             self.server.send_signal(signal.SIGINT)
             try:
                 self.server.wait(timeout=15)
@@ -105,13 +108,18 @@ class Served:
                 # a tab's player still compiling the solver's kernels holds the shutdown
                 os.killpg(self.server.pid, signal.SIGKILL)
                 self.server.wait()
-            if self.server.stdout is not None:
-                self.server.stdout.close()
+        if self.server is not None:
+            try:  # whatever the server left behind in its process group
+                os.killpg(self.server.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.log.close()
 
     def _answers(self) -> bool:
         assert self.server is not None
         if self.server.poll() is not None:
-            out = self.server.stdout.read() if self.server.stdout else ""
+            self.log.seek(0)
+            out = self.log.read()
             raise AssertionError(f"nonotui serve ended with {self.server.returncode}: {out}")
         try:
             with urllib.request.urlopen(self.url, timeout=2) as page:

@@ -5,10 +5,12 @@ checked. Skipped, with the reason, where no Chromium is installed. Screenshots a
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
 
+from nonotui.store import PuzzleLock
 from tests.browser.served import ARTIFACTS, Served, chromium_missing, save_of, wait_for
 
 pytestmark = [
@@ -100,3 +102,22 @@ def test_a_puzzle_played_to_the_finish_in_the_browser(tmp_path: Path) -> None:
         save = save_of(data, "Heart")
     assert save is not None
     assert [row.replace("?", "0").replace("#", "1") for row in save["board"]] == HEART
+
+
+def test_stopping_the_server_ends_the_open_tabs_players(tmp_path: Path) -> None:
+    """ctrl+c with a tab still playing: its player saves and quits with the server (it is not
+    left running, holding the puzzle's lock)."""
+    data = tmp_path / "data"
+    with Served(data) as page:
+        page.wait_text("user puzzles:")
+        open_puzzle(page, "Heart")
+        page.keys(" ")
+        wait_for("the save", lambda: (
+            (save := save_of(data, "Heart")) is not None and save["board"][0] == "#????"))
+        assert page.server is not None
+        page.server.send_signal(signal.SIGINT)
+        assert page.server.wait(timeout=120) == 0
+        (lock_file,) = (data / "progress").glob("*.lock")
+        lock = PuzzleLock(lock_file)
+        lock.acquire()  # raises LockHeld while a player still has the puzzle open
+        lock.release()
