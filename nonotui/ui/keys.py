@@ -97,7 +97,9 @@ def help_for(rules: KeyRules | None) -> Sections:
     if rules is None:
         return HELP
     marks = rules.marks
-    label = {m.value: m.label or m.value for m in marks}
+    label: dict[str, str] = {}
+    for m in marks:  # a value two keys mark goes by its first key's word
+        label.setdefault(m.value, m.label or m.value)
     count = rules.digits == "count"
 
     def mouse(name: str) -> str:
