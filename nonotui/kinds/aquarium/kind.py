@@ -115,6 +115,32 @@ def _load(part: str) -> Any:
     return import_module(_MISSING[part][0])
 
 
+def _read_url(text: str, path: str) -> list[AquariumPuzzle]:
+    found: AquariumPuzzle | None = _load("puzzlink").read_url(text.strip())
+    if found is None:
+        from nonotui.errors import PuzzleFormatError
+
+        raise PuzzleFormatError(path, 1, "not a puzz.link Aquarium URL")
+    return [found]
+
+
+def _write_url(puzzles: Sequence[AquariumPuzzle]) -> str:
+    if len(puzzles) != 1:
+        from nonotui.errors import UnsupportedPuzzleError
+
+        raise UnsupportedPuzzleError(f"a puzz.link URL holds one puzzle, not {len(puzzles)}")
+    url: str = _load("puzzlink").write_url(puzzles[0])
+    return url + "\n"
+
+
+PUZZLINK = PuzzleFormat(
+    name="puzzlink", extensions=(), writable=True, multi=False,
+    sniff=lambda text: bool(_load("puzzlink").looks_like_url(text.strip())),
+    read=_read_url, write=_write_url)
+"""A puzz.link Aquarium URL as a format: ``convert --to puzzlink`` prints one, and a file holding
+one URL is read (on the command line the URL itself is taken in place of a file)."""
+
+
 class AquariumKind:
     """Aquarium: tanks, row and column counts of water cells, gravity."""
 
@@ -198,9 +224,8 @@ class AquariumKind:
         return board
 
     def unsupported(self, puzzle: AquariumPuzzle, use: Use) -> str | None:
-        """Played always; solved once the solver is part of the build."""
-        if use == "solve" and not _available("solve"):
-            return f"{_MISSING['solve'][1]} is not part of this nonotui build yet"
+        """Every Aquarium puzzle is played and solved (a member whose part is missing from the
+        build says so itself)."""
         return None
 
     def has_goal(self, puzzle: AquariumPuzzle) -> bool:
@@ -223,8 +248,10 @@ class AquariumKind:
         if not _available("formats"):
             return []
         aq_format = _load("formats")
-
-        return [aq_format.FORMAT]
+        formats: list[PuzzleFormat] = [aq_format.FORMAT]
+        if _available("puzzlink"):
+            formats.append(PUZZLINK)
+        return formats
 
     def read_spec(self, spec: str) -> list[AquariumPuzzle] | None:
         """A puzz.link Aquarium URL (``https://puzz.link/p?aquarium/r/6/6/...``)."""

@@ -200,7 +200,7 @@ def test_a_part_not_in_the_build_says_so_in_words(monkeypatch: pytest.MonkeyPatc
                  lambda: KIND.helper(EXAMPLE)):
         with pytest.raises(NonotuiError, match="is not part of this nonotui build yet"):
             call()
-    assert KIND.unsupported(EXAMPLE, "solve") is not None
+    assert KIND.unsupported(EXAMPLE, "solve") is None
     assert KIND.unsupported(EXAMPLE, "play") is None
     assert KIND.formats() == [] and KIND.daily_request(__import__("datetime").date.today()) is None
     assert KIND.read_spec("https://puzz.link/p?aquarium/r/4/4/x") is None
