@@ -160,7 +160,7 @@ def bundled_entries() -> list[Entry]:
     out: list[Entry] = []
     root = resources.files(BUNDLED_PACKAGE)
     for item in sorted(root.iterdir(), key=lambda t: t.name):
-        if item.name.endswith(".non"):
+        if kinds.format_for_extension(item.name) is not None:  # any kind's puzzle files
             out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
     return out
 

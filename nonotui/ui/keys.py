@@ -78,6 +78,7 @@ HELP: Sections = (
             ("s", "sort by size, progress, grade or name"),
             ("a", "show all, new, in progress or solved puzzles"),
             ("g", "show any grade, or one grade (1 to 5, 0)"),
+            ("k", "show every kind of puzzle, or one kind (nonograms, Aquarium)"),
             ("escape", "clear the search (the top line shows it while it is on)"),
             ("/", "search titles and authors"),
             ("n", "make a new puzzle: size, grade, symmetry"),
