@@ -72,6 +72,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         for command in kind.subcommands():
             if only in (None, command.name):
                 command.register(sub)
+                if command.name == "generate":  # other kinds' puzzles by --kind
+                    from nonotui.cli.generate_kind import add_kind_option
+
+                    add_kind_option(sub, kind.name)
     return parser
 
 
