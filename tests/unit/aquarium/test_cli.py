@@ -84,3 +84,15 @@ def test_generate_by_kind(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(aquarium_kind, "_available", lambda part: part != "generate")
     code, _, err = run(capsys, "generate", "--kind", "aquarium", "6x6", "--seed", "1")
     assert code == 1 and "generator is not part of this nonotui build" in err
+
+
+def test_solve_gives_the_stated_solution_and_exit_3_without_one(four: Path, tmp_path: Path,
+                                                                capsys) -> None:
+    code, out, _ = run(capsys, "solve", "--json", str(four))
+    answer = json.loads(out)
+    assert code == 0 and answer["status"] == "unique" and answer["solutions"] == [SOLUTION]
+    # one tank two cells high: water on top of air breaks gravity, so no solution
+    none = tmp_path / "none.aq"
+    none.write_text("size 1x2\ncolumns 1\nrows 1 0\ntanks\nA\nA\n")
+    code, out, _ = run(capsys, "solve", str(none))
+    assert code == 3
