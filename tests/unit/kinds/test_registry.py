@@ -135,12 +135,13 @@ def test_a_file_finds_its_kind_and_format_as_the_formats_package_does() -> None:
     assert found is kind and puzzles[0].title == "Heart"
 
 
-def test_an_unknown_file_gets_the_same_message_as_before() -> None:
+def test_an_unknown_file_gets_the_message_as_before_with_every_kinds_formats() -> None:
     with pytest.raises(PuzzleFormatError) as new:
         kinds.detect("hello", "x.dat")
     with pytest.raises(PuzzleFormatError) as old:
         formats.detect("hello", "x.dat")
-    assert new.value.message == old.value.message
+    assert old.value.message.endswith("picture)")
+    assert new.value.message == old.value.message.replace("picture)", "picture, aq, puzzlink)")
 
 
 def test_format_by_name_and_extension() -> None:
