@@ -150,3 +150,52 @@ async def test_the_library_shows_the_kind_and_filters_by_it(data_dir: DataDir) -
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("k")  # all again
         assert app.settings.kind == "all" and len(library.shown) > 1
+
+
+async def test_new_puzzle_asks_which_kind(data_dir: DataDir, monkeypatch) -> None:
+    """With two kinds that make puzzles, the dialog offers both; an Aquarium is made through
+    its kind, saved as .aq under a name that says its kind, and played. (The Aquarium
+    generator's part is replaced by a stand-in that returns the example.)"""
+    from textual.widgets import Input, Select
+
+    from nonotui.model.kind import MadePuzzle, PuzzleRequest
+    from nonotui.ui.screens.making import NewPuzzleScreen
+
+    asked: list[PuzzleRequest] = []
+
+    def new_puzzle(request: PuzzleRequest, should_stop=None) -> MadePuzzle:
+        asked.append(request)
+        return MadePuzzle(example(), "made by a stand-in")
+
+    monkeypatch.setattr(KIND, "daily_request", lambda day: PuzzleRequest(6, 6))
+    monkeypatch.setattr(KIND, "new_puzzle", new_puzzle)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen)
+                    and bool(app.screen.shown))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewPuzzleScreen))
+        dialog = app.screen
+        kind_field = dialog.query_one("#kind", Select)
+        assert kind_field.value == "nonogram"
+        kind_field.value = "aquarium"
+        dialog.query_one("#size", Input).value = "6x7"
+        dialog.query_one("#size", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen), 60)
+        screen = await play_screen(pilot)
+        assert screen.session.kind is KIND and screen.puzzle.identity == example().identity
+        assert [(r.width, r.height) for r in asked] == [(6, 7)]
+        (saved,) = data_dir.puzzles.iterdir()
+        assert saved.name.startswith("aquarium-new-6x7-") and saved.suffix == ".aq"
+
+
+def test_ascii_walls_turn_corners_with_plus() -> None:
+    from nonotui.ui.glyphs import ASCII, UNICODE
+
+    assert [ASCII.wall_join(*arms) for arms in (
+        (True, True, False, False), (False, False, True, True), (False, True, False, True),
+        (True, True, True, True))] == ["|", "=", "+", "+"]
+    assert [UNICODE.wall_join(*arms) for arms in (
+        (False, True, False, True), (True, False, True, False), (True, True, False, True),
+        (False, True, True, True), (True, True, True, True))] == ["┏", "┛", "┣", "┳", "╋"]
