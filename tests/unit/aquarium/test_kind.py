@@ -142,6 +142,14 @@ def test_the_tracker_follows_counts_tanks_and_missing_counts() -> None:
     board.cells[3] = [AIR, AIR, AIR, UNKNOWN]  # row 4 wants 4: cannot reach it
     tracker.update([(3, c) for c in range(4)])
     assert tracker.state(3) == "broken" and not tracker.solved
+    # water beside air in one row of a tank breaks its one level too
+    side = KIND.new_board(EXAMPLE)
+    side.cells[0, 0], side.cells[0, 1] = WATER, AIR
+    side_tracker = KIND.tracker(EXAMPLE, side)
+    assert side_tracker.state(8) == "broken" and 8 in side_tracker.broken()
+    side.cells[0, 1] = WATER
+    side_tracker.update([(0, 1)])
+    assert side_tracker.state(8) == "open"
     # a row without a count is never broken
     free = make_puzzle([None, 1], [2, 0], ["AB", "AB"])
     full = board_of(free, ["~.", "~."])
