@@ -4,7 +4,6 @@ count holds. Plain Python, for puzzles of a few tanks only. Also seeded random p
 
 from __future__ import annotations
 
-import itertools
 import random
 
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
@@ -13,22 +12,44 @@ Grid = tuple[tuple[bool, ...], ...]
 
 
 def all_solutions(puzzle: AquariumPuzzle) -> list[Grid]:
-    """Every water grid that obeys the tank rule and meets every given count."""
+    """Every water grid that obeys the tank rule and meets every given count: each tank's
+    levels tried in turn (tanks ordered by their lowest row), a row's count checked as soon as
+    every tank crossing it has a level, the columns at the end."""
+    h = puzzle.height
     tops: dict[int, int] = {}
     bottoms: dict[int, int] = {}
     for r, row in enumerate(puzzle.tanks):
         for t in row:
             tops.setdefault(t, r)
             bottoms[t] = r
-    n = len(tops)
-    choices = [range(tops[t], bottoms[t] + 2) for t in range(n)]
-    out = []
-    for levels in itertools.product(*choices):
-        grid = tuple(tuple(r >= levels[t] for t in row) for r, row in enumerate(puzzle.tanks))
-        if all(want is None or sum(grid[r]) == want for r, want in enumerate(puzzle.rows)) and \
-                all(want is None or sum(row[c] for row in grid) == want
-                    for c, want in enumerate(puzzle.columns)):
-            out.append(grid)
+    order = sorted(tops, key=lambda t: (bottoms[t], t))
+    # the rows whose every tank is set once order[:k + 1] are
+    done_after: list[list[int]] = [[] for _ in order]
+    for r in range(h):
+        last = max(order.index(t) for t in set(puzzle.tanks[r]))
+        done_after[last].append(r)
+    levels: dict[int, int] = {}
+    out: list[Grid] = []
+
+    def grid() -> Grid:
+        return tuple(tuple(r >= levels[t] for t in row) for r, row in enumerate(puzzle.tanks))
+
+    def go(k: int) -> None:
+        if k == len(order):
+            g = grid()
+            if all(want is None or sum(row[c] for row in g) == want
+                   for c, want in enumerate(puzzle.columns)):
+                out.append(g)
+            return
+        t = order[k]
+        for level in range(tops[t], bottoms[t] + 2):
+            levels[t] = level
+            if all(puzzle.rows[r] is None or sum(r >= levels[x] for x in puzzle.tanks[r])
+                   == puzzle.rows[r] for r in done_after[k]):
+                go(k + 1)
+        del levels[t]
+
+    go(0)
     return out
 
 
@@ -60,9 +81,10 @@ def random_tanks(rng: random.Random, h: int, w: int, max_tanks: int) -> list[lis
 
 
 def random_puzzle(rng: random.Random, max_side: int = 5, max_tanks: int = 9,
-                  holes: float = 0.1) -> AquariumPuzzle:
-    """Random tanks and levels, counts derived; now and then a count left out or changed."""
-    h, w = rng.randint(1, max_side), rng.randint(1, max_side)
+                  holes: float = 0.1, side: int | None = None) -> AquariumPuzzle:
+    """Random tanks and levels, counts derived; now and then a count left out or changed
+    (``side``: a square of that side, else random sides up to ``max_side``)."""
+    h, w = (side, side) if side else (rng.randint(1, max_side), rng.randint(1, max_side))
     tanks = random_tanks(rng, h, w, max_tanks)
     ids = sorted({t for row in tanks for t in row})
     levels = {}
