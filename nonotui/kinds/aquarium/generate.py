@@ -17,8 +17,10 @@ A recipe (size, grade, seed) and :data:`VERSION` decide the puzzle, and its id
 A puzzle the rules decide completely has exactly one solution (every rule is a sound deduction),
 and it needs no guessing. Its grade is the easiest rule set that decides it (the player who always
 takes the easiest hint uses nothing harder, :mod:`nonotui.kinds.aquarium.rating`): grade 1 full
-and empty lines (with gravity), 2 also the row rule, 3 also the column rule. Grades 4 and 5
-(contradictions) are not made: ``--grade 4`` or ``5`` is refused. Grade 0 means any of 1 to 3.
+and empty lines (with gravity), 2 also the row rule, 3 also the column rule. Grade 0 means any of
+1 to 3. Grades 4 and 5 need contradictions: :func:`_generate_hard` walks over levels and rates
+(:func:`nonotui.kinds.aquarium.rating.rate`) the unique puzzles the rules leave undecided, so
+for them the rating is part of what an id gives (a change to it needs a new generator version).
 No wall-clock limit decides anything: only step budgets.
 
 Importing this module loads neither numba nor the engine.
@@ -49,8 +51,13 @@ VERSION = 1
 puzzle."""
 MIN_SIZE, MAX_SIZE = 4, 40
 MAX_SEED = (1 << 64) - 1
-MAX_GRADE = 3
-"""The hardest grade the generator makes (the column rule; contradictions are not made)."""
+MAX_GRADE = 5
+"""The hardest grade the generator makes (grades 4 and 5: contradictions, rated by
+:func:`nonotui.kinds.aquarium.rating.rate`)."""
+RULE_GRADES = 3
+"""Grades 1 to 3 are decided by the rules alone."""
+HARD_RATINGS = 40
+"""Unique candidates the rules leave undecided that one grade 4 or 5 recipe rates at most."""
 RULES_OF_GRADE: dict[int, frozenset[str]] = {
     1: frozenset({"full"}),
     2: frozenset({"full", "row"}),
@@ -281,7 +288,9 @@ def generate(recipe: Recipe, should_stop: Stop = None) -> Generated:
     recipe.check(recipe.id)
     stream = Stream(recipe.seed * 0x9E3779B1 + recipe.width * 1009 + recipe.height * 7
                     + recipe.grade)
-    target = RULES_OF_GRADE[recipe.grade or MAX_GRADE]
+    if recipe.grade > RULE_GRADES:
+        return _generate_hard(recipe, stream, should_stop)
+    target = RULES_OF_GRADE[recipe.grade or RULE_GRADES]
     easier = RULES_OF_GRADE.get(recipe.grade - 1) if recipe.grade else None
     best: tuple[int, AquariumPuzzle, int, int] | None = None
     steps = 0
@@ -328,6 +337,53 @@ def generate(recipe: Recipe, should_stop: Stop = None) -> Generated:
             return Generated(puzzle, grade, restart, steps)
         if best is None or abs(grade - recipe.grade) < abs(best[0] - recipe.grade):
             best = (grade, puzzle, restart, steps)
+    if best is None:
+        raise GeneratorError(f"{recipe.id}: no puzzle after {MAX_RESTARTS} sets of tanks")
+    return Generated(best[1], best[0], MAX_RESTARTS, steps)
+
+
+def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generated:
+    """Grades 4 and 5: a random walk over levels (redrawing an undecided tank while the rules
+    leave some, any tank otherwise). Every state the rules leave undecided and their own search
+    (:func:`nonotui.kinds.aquarium.rules.solutions`) proves unique is rated; the first of the
+    grade asked for is the answer, else after :data:`HARD_RATINGS` the nearest rated."""
+    from nonotui.kinds.aquarium.rating import rate
+    from nonotui.kinds.aquarium.rules import solutions
+
+    every = RULES_OF_GRADE[RULE_GRADES]
+    best: tuple[int, AquariumPuzzle] | None = None
+    rated = steps = 0
+    seen: set[tuple[int, ...]] = set()
+    for restart in range(MAX_RESTARTS):
+        tanks = grow_tanks(recipe.width, recipe.height, stream)
+        n = 1 + max(max(row) for row in tanks)
+        base = layout_of.__wrapped__(make_puzzle([None] * recipe.height, [None] * recipe.width,
+                                                 tanks))
+        levels = [_redraw(stream, base.top[t], base.bottom[t], -1, False) for t in range(n)]
+        for _ in range(STEPS_PER_TANK * n):
+            if should_stop is not None and should_stop():
+                raise Cancelled()
+            steps += 1
+            lay = _with_counts(base, tanks, levels)
+            lv = closure(lay, every)
+            open_now = _open_tanks(lv, n)
+            if lv is not None and open_now and tuple(levels) not in seen:
+                seen.add(tuple(levels))
+                if len(solutions(lay, lv, 2, should_stop)) == 1:
+                    puzzle = _puzzle(recipe, lay, tanks, levels)
+                    grade = rate(puzzle, should_stop).grade
+                    rated += 1
+                    if grade == recipe.grade:
+                        return Generated(puzzle, grade, restart, steps)
+                    if grade and (best is None or abs(grade - recipe.grade)
+                                  < abs(best[0] - recipe.grade)):
+                        best = (grade, puzzle)
+                    if rated >= HARD_RATINGS and best is not None:
+                        return Generated(best[1], best[0], restart, steps)
+            # undecided tanks (several solutions): redraw one of them; none: redraw any tank
+            pool = open_now or list(range(n))
+            t = pool[stream.below(len(pool))]
+            levels[t] = _redraw(stream, base.top[t], base.bottom[t], levels[t], False)
     if best is None:
         raise GeneratorError(f"{recipe.id}: no puzzle after {MAX_RESTARTS} sets of tanks")
     return Generated(best[1], best[0], MAX_RESTARTS, steps)

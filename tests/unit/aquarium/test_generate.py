@@ -15,6 +15,7 @@ from nonotui.kinds.aquarium.generate import (
     Stream,
     daily_request,
     generate,
+    grade_of,
     grow_tanks,
     looks_like_id,
     new_puzzle,
@@ -22,6 +23,8 @@ from nonotui.kinds.aquarium.generate import (
     read_id,
 )
 from nonotui.kinds.aquarium.puzzle import counts_problems, make_puzzle
+from nonotui.kinds.aquarium.rating import rate
+from nonotui.kinds.aquarium.rules import layout_of
 from nonotui.model.vocab import Cancelled, PuzzleRequest
 from tests.unit.aquarium.randgrid import count_solutions
 
@@ -44,6 +47,25 @@ def test_generated_puzzles_are_unique_and_their_goal_is_the_solution(
         assert 1 <= made.grade <= 3
 
 
+@pytest.mark.parametrize(("size", "grade", "seed"), [(6, 4, 1), (8, 5, 2), (10, 4, 3),
+                                                     (10, 5, 1)])
+def test_contradiction_grades_are_unique_and_rated_so(size: int, grade: int, seed: int) -> None:
+    made = generate(Recipe(size, size, seed, grade))
+    p = made.puzzle
+    assert count_solutions(p.tanks, p.rows, p.columns, limit=2) == 1
+    assert p.goal is not None and counts_problems(p, p.goal) == []
+    assert made.grade == grade
+    assert rate(p).grade == grade
+    # the rules alone leave tanks undecided: the same search with every rule finds no grade
+    assert grade_of(layout_of(p)) == 0
+
+
+def test_rule_grades_agree_with_the_rating() -> None:
+    for size, grade, seed in CASES[::3]:
+        made = generate(Recipe(size, size, seed, grade))
+        assert rate(made.puzzle).grade == made.grade
+
+
 def test_the_same_id_gives_the_same_puzzle() -> None:
     recipe = Recipe(10, 10, 42, 2)
     first, again = generate(recipe).puzzle, read_id(recipe.id)[0]
@@ -58,7 +80,7 @@ def test_ids_parse_and_bad_ones_are_refused() -> None:
     assert looks_like_id("aq1:12x9:g3:7") and not looks_like_id("gen1:10x10:g0:nosym:d55:1")
     assert parse_id("aq1:12x9:g3:7") == Recipe(12, 9, 7, 3)
     for spec, words in (("aq2:10x10:g1:1", "version 2"), ("aq1:3x10:g1:1", "width 3"),
-                        ("aq1:10x41:g1:1", "height 41"), ("aq1:10x10:g4:1", "grade 4"),
+                        ("aq1:10x41:g1:1", "height 41"), ("aq1:10x10:g6:1", "grade 6"),
                         ("aq:10x10", "not an Aquarium generator id")):
         with pytest.raises(GeneratorError, match=words):
             parse_id(spec)
@@ -81,8 +103,8 @@ def test_tanks_are_connected_and_come_in_varied_shapes() -> None:
 def test_new_puzzle_titles_notes_and_cancels() -> None:
     made = new_puzzle(PuzzleRequest(8, 8, 2, "none", 5, "Mine"))
     assert made.puzzle.title == "Mine" and made.note is None
-    with pytest.raises(GeneratorError, match="grade 5"):
-        new_puzzle(PuzzleRequest(8, 8, 5, "none", 5))
+    with pytest.raises(GeneratorError, match="grade 6"):
+        new_puzzle(PuzzleRequest(8, 8, 6, "none", 5))
     with pytest.raises(Cancelled):
         new_puzzle(PuzzleRequest(8, 8, 2, "none", 5), lambda: True)
 
