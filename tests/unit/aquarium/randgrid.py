@@ -71,3 +71,64 @@ def brute_solutions(tanks: Sequence[Sequence[int]], rows: Sequence[int | None],
         if len(found) >= limit:
             break
     return found
+
+
+def count_solutions(tanks: Sequence[Sequence[int]], rows: Sequence[int | None],
+                    columns: Sequence[int | None], limit: int = 2) -> int:
+    """How many level combinations (up to ``limit``) meet the counts: a depth-first search over
+    tanks with two checks only (no line over its count; every line can still reach it)."""
+    height, width = len(tanks), len(tanks[0])
+    n = 1 + max(max(row) for row in tanks)
+    cells: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for r in range(height):
+        for c in range(width):
+            cells[tanks[r][c]].append((r, c))
+    row_left = [0] * height  # cells of tanks not yet placed, by row
+    col_left = [0] * width
+    for r in range(height):
+        for c in range(width):
+            row_left[r] += 1
+            col_left[c] += 1
+    row_water = [0] * height
+    col_water = [0] * width
+    found = 0
+
+    def fits() -> bool:
+        for r in range(height):
+            n_r = rows[r]
+            if n_r is not None and not row_water[r] <= n_r <= row_water[r] + row_left[r]:
+                return False
+        for c in range(width):
+            n_c = columns[c]
+            if n_c is not None and not col_water[c] <= n_c <= col_water[c] + col_left[c]:
+                return False
+        return True
+
+    def place(t: int) -> None:
+        nonlocal found
+        if found >= limit:
+            return
+        if t == n:
+            found += 1
+            return
+        top = min(r for r, _ in cells[t])
+        bottom = max(r for r, _ in cells[t])
+        for r, c in cells[t]:
+            row_left[r] -= 1
+            col_left[c] -= 1
+        for level in range(top, bottom + 2):
+            wet = [(r, c) for r, c in cells[t] if r >= level]
+            for r, c in wet:
+                row_water[r] += 1
+                col_water[c] += 1
+            if fits():
+                place(t + 1)
+            for r, c in wet:
+                row_water[r] -= 1
+                col_water[c] -= 1
+        for r, c in cells[t]:
+            row_left[r] += 1
+            col_left[c] += 1
+
+    place(0)
+    return found
