@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from nonotui.kinds.aquarium.hints import (
     AquariumHint,
     HintContext,
-    board_solutions,
     marks_of,
     marks_solve,
     next_hint,
@@ -49,7 +48,7 @@ def check_board(puzzle: AquariumPuzzle, board: Board, should_stop: Stop,
         return CheckReport("wrong", f"{plural(n, 'mark')} {verb} no solution: "
                            f"{_listing(wrong)}", tuple(wrong))
     marked = len(marks_of(board))
-    if marked and not board_solutions(puzzle, board, 1, should_stop):
+    if marked and not context.has_solution(board, should_stop):
         return CheckReport("inconsistent", "each mark fits some solution, but together they "
                            "fit none; `nonotui hint` with the same --state names the marks to "
                            "clear")

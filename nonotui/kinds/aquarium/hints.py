@@ -118,6 +118,10 @@ class AquariumHint:
         return out
 
 
+KEPT_SOLUTIONS = 8
+"""How many solutions a :class:`HintContext` keeps to recognise boards that have one."""
+
+
 @dataclass
 class HintContext:
     """What hints on one puzzle keep between calls: the clues' own solutions and which single
@@ -126,6 +130,8 @@ class HintContext:
     puzzle: AquariumPuzzle
     clue_solutions: list[list[int]] | None = None
     allowed: dict[CellValueChange, bool] = field(default_factory=dict)
+    known: list[np.ndarray] = field(default_factory=list)
+    """Solutions met so far, as water grids (the last :data:`KEPT_SOLUTIONS`)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def reference(self, should_stop: Stop) -> list[list[int]]:
@@ -133,7 +139,26 @@ class HintContext:
         if self.clue_solutions is None:
             lay = layout_of(self.puzzle)
             self.clue_solutions = solutions(lay, _open_levels(lay), 2, should_stop)
+            self.known += [np.array(self.puzzle.water_at(levels), dtype=bool)
+                           for levels in self.clue_solutions]
         return self.clue_solutions
+
+    def has_solution(self, board: Board, should_stop: Stop) -> bool:
+        """Whether some solution keeps every mark of ``board``: first against the solutions
+        met so far (a board of deductions always agrees with them), else by a search, whose
+        solution is then kept."""
+        if self.clue_solutions is not None and not self.clue_solutions:
+            return False
+        cells = board.cells
+        water, air = cells == WATER, cells == AIR
+        for known in self.known:
+            if not (water & ~known).any() and not (air & known).any():
+                return True
+        found = board_solutions(self.puzzle, board, 1, should_stop)
+        if found:
+            self.known.append(np.array(self.puzzle.water_at(found[0]), dtype=bool))
+            del self.known[:-KEPT_SOLUTIONS]
+        return bool(found)
 
     def allows(self, mark: CellValueChange, should_stop: Stop) -> bool:
         """Whether some solution of the clues has ``mark``."""
@@ -243,7 +268,7 @@ def _next_hint(puzzle: AquariumPuzzle, board: Board, cursor: Cell, history: Hist
     if marks_solve(puzzle, board):
         return AquariumHint("solved", (), "Every row and column has its water and every tank "
                             "obeys gravity: solved.")
-    if not board_solutions(puzzle, board, 1, should_stop):
+    if not context.has_solution(board, should_stop):
         return mistake_hint(puzzle, board, history, should_stop, context)
     lay = layout_of(puzzle)
     lv = levels_from_board(lay, board.cells)
@@ -267,7 +292,7 @@ def mistake_hint(puzzle: AquariumPuzzle, board: Board, history: History | None,
     wrong = wrong_marks(puzzle, board, should_stop, context)
     if wrong is None:
         return AquariumHint("mistake", (), "These counts and tanks have no solution at all.")
-    back, since = _last_consistent(puzzle, board, history, should_stop)
+    back, since = _last_consistent(puzzle, board, history, should_stop, context)
     when = ""
     if back is not None:
         when = (f" The board last had a solution {back} move{'s' if back != 1 else ''} ago; "
@@ -292,7 +317,8 @@ def mistake_hint(puzzle: AquariumPuzzle, board: Board, history: History | None,
 
 
 def _last_consistent(puzzle: AquariumPuzzle, board: Board, history: History | None,
-                     should_stop: Stop) -> tuple[int | None, list[CellValueChange]]:
+                     should_stop: Stop, context: HintContext
+                     ) -> tuple[int | None, list[CellValueChange]]:
     """How many moves back the board last had a solution, and the marks made since."""
     if history is None or not history.done:
         return None, []
@@ -301,7 +327,7 @@ def _last_consistent(puzzle: AquariumPuzzle, board: Board, history: History | No
     for back, move in enumerate(reversed(history.done), start=1):
         move.revert(past)
         touched.update(move.cells())
-        if board_solutions(puzzle, past, 1, should_stop):
+        if context.has_solution(past, should_stop):
             since = [(r, c, int(board.cells[r, c])) for r, c in sorted(touched)
                      if int(board.cells[r, c]) in (WATER, AIR)]
             return back, since
