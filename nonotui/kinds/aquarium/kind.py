@@ -23,6 +23,7 @@ from nonotui.kinds.aquarium.puzzle import (
     AquariumPuzzle,
 )
 from nonotui.kinds.aquarium.tracker import AquariumTracker, is_solved
+from nonotui.model import files
 from nonotui.model.board import Board
 from nonotui.model.history import History
 from nonotui.model.kind import (
@@ -254,7 +255,13 @@ class AquariumKind:
         return formats
 
     def read_spec(self, spec: str) -> list[AquariumPuzzle] | None:
-        """A puzz.link Aquarium URL (``https://puzz.link/p?aquarium/r/6/6/...``)."""
+        """A puzz.link Aquarium URL (``https://puzz.link/p?aquarium/r/6/6/...``), or a generator
+        id (``aq1:10x10:g2:42``) that is not also a file's name."""
+        if spec.startswith("aq") and _available("generate"):
+            generate = _load("generate")
+            if generate.looks_like_id(spec) and not files.exists(spec):
+                made: list[AquariumPuzzle] = generate.read_id(spec)
+                return made
         if "aquarium" not in spec or not _available("puzzlink"):
             return None
         puzzlink = _load("puzzlink")

@@ -81,6 +81,20 @@ def test_hint_rate_and_explain(four: Path, capsys) -> None:
 def test_generate_by_kind(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(capsys, "generate", "--kind", "aquarium", "6x6x")
     assert code == 2 and "WIDTHxHEIGHT" in err
+    code, text, err = run(capsys, "generate", "--kind", "aquarium", "6x5", "--seed", "7")
+    assert code == 0 and "aq1:6x5:g0:7" in err
+    from nonotui import kinds
+    from nonotui.kinds.aquarium.puzzle import counts_problems
+
+    kind, (puzzle,) = kinds.parse(text, "made.aq")
+    assert kind.name == "aquarium" and (puzzle.width, puzzle.height) == (6, 5)
+    assert puzzle.goal is not None and counts_problems(puzzle, puzzle.goal) == []
+    assert run(capsys, "generate", "--kind", "aquarium", "6x5", "--seed", "7")[1] == text
+    # the id names the same puzzle wherever a FILE is taken
+    code, shown, _ = run(capsys, "show", "aq1:6x5:g0:7")
+    assert code == 0 and f"id: {puzzle.identity}" in shown
+    code, _, err = run(capsys, "generate", "--kind", "aquarium", "99x5", "--seed", "7")
+    assert code == 1 and "outside" in err
     monkeypatch.setattr(aquarium_kind, "_available", lambda part: part != "generate")
     code, _, err = run(capsys, "generate", "--kind", "aquarium", "6x6", "--seed", "1")
     assert code == 1 and "generator is not part of this nonotui build" in err
