@@ -110,3 +110,18 @@ def test_solve_gives_the_stated_solution_and_exit_3_without_one(four: Path, tmp_
     none.write_text("size 1x2\ncolumns 1\nrows 1 0\ntanks\nA\nA\n")
     code, out, _ = run(capsys, "solve", str(none))
     assert code == 3
+
+
+def test_bundled_aquarium_puzzles_are_listed_and_named_without_their_extension(capsys) -> None:
+    from nonotui.store import DataDir
+    from nonotui.store.catalog import Catalog, find_bundled
+
+    bundled = Catalog(DataDir(Path("unused"))).bundled()
+    aquariums = [e for e in bundled if e.puzzle is not None and e.puzzle.kind_name == "aquarium"]
+    assert len(aquariums) >= 12 and all(e.name.endswith(".aq") for e in aquariums)
+    name = aquariums[0].name
+    found = find_bundled(name.removesuffix(".aq"))
+    assert found is not None and found.identity == aquariums[0].puzzle.identity
+    assert find_bundled(name) is found or find_bundled(name).identity == found.identity
+    code, out, _ = run(capsys, "show", name.removesuffix(".aq"))
+    assert code == 0 and "kind: Aquarium" in out
