@@ -91,6 +91,11 @@ HELP: Sections = (
 """Sections of ``(keys, what they do)``."""
 
 
+def _shown(key: str) -> str:
+    """A key as the help names it: an upper-case letter with its shift (``X (shift+x)``)."""
+    return f"{key} (shift+{key.lower()})" if len(key) == 1 and key.isupper() else key
+
+
 def help_for(rules: KeyRules | None) -> Sections:
     """The help for a play screen with these key rules (:data:`HELP` when ``None``): its marking
     keys, the word each goes by in paint mode and with shift+arrows, what each mouse button
@@ -121,7 +126,7 @@ def help_for(rules: KeyRules | None) -> Sections:
     changed = {
         "Moving": tuple(row for row in HELP[0][1] if count or not row[0].startswith("digits")),
         "Marking": (
-            *((", ".join(m.keys), m.description) for m in marks),
+            *((", ".join(map(_shown, m.keys)), m.description) for m in marks),
             *colours,
             ("backspace, delete", "clear the cell"),
             ("shift+arrows", f"move and {label.get(rules.primary, rules.primary)} the cells "

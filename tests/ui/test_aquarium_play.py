@@ -103,7 +103,7 @@ async def test_walls_counts_and_keys_are_drawn() -> None:
     marking = dict(help_for(KIND.key_rules(example())))["Marking"]
     keys = dict(marking)
     assert "up to this row" in keys["space"] and "from this row up" in keys["x"]
-    assert "this cell only" in keys["f"] and "this cell only" in keys["X"]
+    assert "this cell only" in keys["f"] and "this cell only" in keys["X (shift+x)"]
 
 
 async def test_saved_and_resumed_exactly(data_dir: DataDir) -> None:
@@ -175,10 +175,14 @@ async def test_new_puzzle_asks_which_kind(data_dir: DataDir, monkeypatch) -> Non
                     and bool(app.screen.shown))
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, NewPuzzleScreen))
+        assert app.screen.query_one("#kind", Select).value == "nonogram"
+        await pilot.press("escape", "k", "k")  # the library shows Aquarium puzzles only
+        assert app.settings.kind == "aquarium"
+        await pilot.press("n")  # ... so the dialog offers Aquarium first
+        await until(pilot, lambda: isinstance(app.screen, NewPuzzleScreen))
         dialog = app.screen
         kind_field = dialog.query_one("#kind", Select)
-        assert kind_field.value == "nonogram"
-        kind_field.value = "aquarium"
+        assert kind_field.value == "aquarium"
         dialog.query_one("#size", Input).value = "6x7"
         dialog.query_one("#size", Input).focus()
         await pilot.press("enter")

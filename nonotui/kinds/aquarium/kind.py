@@ -78,7 +78,7 @@ KEY_RULES = KeyRules(
                 "air in the cell and in its tank from this row up (again: clear the cell)",
                 "air", "air in a cell (clear it when air)", expand=True),
         MarkKey(("f",), "water", "water in this cell only (again: clear it)", "water"),
-        MarkKey(("X",), "air", "(shift+x) air in this cell only (again: clear it)", "air cell"),
+        MarkKey(("X",), "air", "air in this cell only (again: clear it)", "air cell"),
     ),
     primary="water",
     secondary="air",

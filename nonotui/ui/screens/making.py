@@ -80,15 +80,17 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
     """
 
     def __init__(self, size: str = "15x15", grade: int = 0, symmetry: str = "none",
-                 makers: Sequence[Kind] = ()) -> None:
+                 makers: Sequence[Kind] = (), kind: str | None = None) -> None:
         super().__init__()
         self.size_text = size
         self.grade = grade
         self.symmetry = symmetry
         self.makers = tuple(makers)
         """The kinds that make puzzles; a Kind field offers them when there are several."""
-        self.kind: Kind | None = self.makers[0] if self.makers else None
-        """The kind chosen (the first maker until another is picked)."""
+        self.kind: Kind | None = next((k for k in self.makers if k.name == kind),
+                                      self.makers[0] if self.makers else None)
+        """The kind chosen (``kind`` when it makes puzzles, else the first maker, until
+        another is picked)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -97,8 +99,9 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
             if len(self.makers) > 1:
                 with Horizontal(classes="field"):
                     yield Label("Kind")
+                    first = self.kind.name if self.kind is not None else self.makers[0].name
                     yield Select([(k.title, k.name) for k in self.makers],
-                                 value=self.makers[0].name, allow_blank=False, id="kind",
+                                 value=first, allow_blank=False, id="kind",
                                  compact=True)
             with Horizontal(classes="field"):
                 yield Label("Size")
@@ -268,7 +271,8 @@ class MakingActions:
         if not makers:
             self.app.notify("No kind of puzzle here can make new puzzles.", severity="error")
             return
-        dialog = NewPuzzleScreen(makers=makers)
+        settings = getattr(self, "settings", None)  # the library's kind filter, if one
+        dialog = NewPuzzleScreen(makers=makers, kind=getattr(settings, "kind", None))
 
         def chosen(request: PuzzleRequest | None) -> None:
             if request is not None and dialog.kind is not None:
