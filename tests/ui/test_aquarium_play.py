@@ -141,14 +141,17 @@ async def test_the_library_shows_the_kind_and_filters_by_it(data_dir: DataDir) -
         await pilot.press("k")  # nonograms only
         assert app.settings.kind == "nonogram" and "kind: nonogram (k)" in library.heading("")
         assert {r.kind_title() for r in library.shown} == {"Nonogram"}
-        await pilot.press("k")  # Aquarium only
+        await pilot.press("k")  # Aquarium only: the bundled ones and the user's
+        assert {r.kind_title() for r in library.shown} == {"Aquarium"}
+        assert "Four tanks" in [r.entry.title for r in library.shown]
+        await pilot.press("slash", *"four", "enter")
         assert [r.entry.title for r in library.shown] == ["Four tanks"]
         await pilot.press("enter")
         screen = await play_screen(pilot)
         assert isinstance(screen, PlayScreen) and screen.session.kind is KIND
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
-        await pilot.press("k")  # all again
+        await pilot.press("escape", "k")  # the search cleared; every kind again
         assert app.settings.kind == "all" and len(library.shown) > 1
 
 
