@@ -12,9 +12,10 @@
    somewhere; the shortest chain wins;
 5. ``guess`` or ``ambiguous``: no rule decides more: one cell of a solution is offered.
 
-Ties on a rung go to the hint nearest the cursor, then the lowest row and column. Solutions come
-from :func:`nonotui.kinds.aquarium.rules.solutions` (the rules' fixpoint and branching on tank
-levels), kept in a :class:`HintContext` between hints.
+Ties on a rung go to the hint nearest the cursor, then the lowest row and column. Solutions (for
+mistakes, ``guess`` and ``ambiguous``) come from the engine's search
+(:mod:`nonotui.kinds.aquarium.engine.solve`, imported when first needed), and those met are kept
+in a :class:`HintContext` between hints.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle
+from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, levels_of
 from nonotui.kinds.aquarium.rules import (
     Broken,
     Chain,
@@ -37,7 +38,6 @@ from nonotui.kinds.aquarium.rules import (
     fixpoint,
     layout_of,
     levels_from_board,
-    solutions,
     tank_name,
     unit_findings,
 )
@@ -137,8 +137,8 @@ class HintContext:
     def reference(self, should_stop: Stop) -> list[list[int]]:
         """Up to two solutions of the clues alone (levels per tank)."""
         if self.clue_solutions is None:
-            lay = layout_of(self.puzzle)
-            self.clue_solutions = solutions(lay, _open_levels(lay), 2, should_stop)
+            blank = Board.full(self.puzzle.height, self.puzzle.width, UNKNOWN)
+            self.clue_solutions = board_solutions(self.puzzle, blank, 2, should_stop)
             self.known += [np.array(self.puzzle.water_at(levels), dtype=bool)
                            for levels in self.clue_solutions]
         return self.clue_solutions
@@ -163,24 +163,10 @@ class HintContext:
     def allows(self, mark: CellValueChange, should_stop: Stop) -> bool:
         """Whether some solution of the clues has ``mark``."""
         if mark not in self.allowed:
-            lay = layout_of(self.puzzle)
-            lv = _open_levels(lay)
-            _force(lay, lv, mark)
-            self.allowed[mark] = bool(solutions(lay, lv, 1, should_stop))
+            board = Board.full(self.puzzle.height, self.puzzle.width, UNKNOWN)
+            board.cells[mark[0], mark[1]] = mark[2]
+            self.allowed[mark] = bool(board_solutions(self.puzzle, board, 1, should_stop))
         return self.allowed[mark]
-
-
-def _open_levels(lay: Layout) -> Levels:
-    return Levels(list(lay.top), [b + 1 for b in lay.bottom])
-
-
-def _force(lay: Layout, lv: Levels, mark: CellValueChange) -> None:
-    r, c, v = mark
-    t = lay.tank[r][c]
-    if v == WATER:
-        lv.hi[t] = min(lv.hi[t], r)
-    else:
-        lv.lo[t] = max(lv.lo[t], r + 1)
 
 
 def _cell_name(r: int, c: int) -> str:
@@ -227,12 +213,23 @@ def marks_solve(puzzle: AquariumPuzzle, board: Board) -> bool:
 
 def board_solutions(puzzle: AquariumPuzzle, board: Board, limit: int,
                     should_stop: Stop = None) -> list[list[int]]:
-    """Up to ``limit`` solutions (levels) that keep every mark of ``board``."""
+    """Up to ``limit`` solutions (levels) that keep every mark of ``board``, from the engine's
+    search (:func:`nonotui.kinds.aquarium.engine.solve.solve`).
+
+    Raises:
+        Cancelled: ``should_stop`` returned true.
+    """
+    from nonotui.kinds.aquarium.engine.solve import solve
+
     lay = layout_of(puzzle)
     lv = levels_from_board(lay, board.cells)
     if any(a > b for a, b in zip(lv.lo, lv.hi, strict=True)):
-        return []
-    return solutions(lay, lv, limit, should_stop)
+        return []  # marks that break gravity
+    outcome = solve(puzzle, board=board, max_solutions=limit, should_stop=should_stop)
+    if outcome.status in ("cancelled", "timeout"):
+        raise Cancelled
+    return [levels_of(puzzle, (found.cells == WATER).tolist())
+            for found in outcome.solutions[:limit]]
 
 
 def wrong_marks(puzzle: AquariumPuzzle, board: Board, should_stop: Stop,

@@ -1,5 +1,5 @@
-"""Aquarium reasoning on tank levels: gravity, seed 004's row rule, the full column rule, their
-fixpoint, and a small search over levels.
+"""Aquarium reasoning on tank levels: gravity, seed 004's row rule, the full column rule and
+their fixpoint, for hints (the search is the engine's, :mod:`nonotui.kinds.aquarium.engine`).
 
 Plain Python, no numba: the rules are cheap. A :class:`Levels` state holds, for each tank, the
 interval ``[lo, hi]`` of levels its marks still allow (a tank's *level* is its topmost water row,
@@ -333,48 +333,6 @@ def _enqueue(lay: Layout, t: int, rows: set[int], cols: set[int]) -> None:
         cols.update(cs)
 
 
-def solutions(lay: Layout, lv: Levels, limit: int,
-              should_stop: Callable[[], bool] | None = None) -> list[list[int]]:
-    """Up to ``limit`` solutions (each tank's level) allowed by ``lv``, by the rules' fixpoint
-    and branching on the tank with the most undecided cells."""
-    out: list[list[int]] = []
-    start = lv.copy()
-    try:
-        for t in range(lay.tanks):
-            _check_tank(lay, start, t)
-        fixpoint(lay, start, should_stop=should_stop)
-    except Broken:
-        return out
-    _branch(lay, start, limit, out, should_stop)
-    return out
-
-
-def _open_cells(lay: Layout, lv: Levels, t: int) -> int:
-    lo, hi = lv.lo[t], lv.hi[t]
-    return sum(len(cs) for r, cs in lay.tank_rows[t].items() if lo <= r < hi)
-
-
-def _branch(lay: Layout, lv: Levels, limit: int, out: list[list[int]],
-            should_stop: Callable[[], bool] | None) -> None:
-    open_tanks = [t for t in range(lay.tanks) if lv.lo[t] < lv.hi[t]]
-    if not open_tanks:
-        out.append(lv.lo[:])
-        return
-    # the tank with the most undecided cells: measured on random 15x15 puzzles, 10 to 1000
-    # times fewer nodes than the tank with the fewest levels left
-    t = min(open_tanks, key=lambda k: (-_open_cells(lay, lv, k), k))
-    for level in range(lv.hi[t], lv.lo[t] - 1, -1):
-        trial = lv.copy()
-        trial.lo[t] = trial.hi[t] = level
-        try:
-            fixpoint(lay, trial, touched={t}, should_stop=should_stop)
-        except Broken:
-            continue
-        _branch(lay, trial, limit, out, should_stop)
-        if len(out) >= limit:
-            return
-
-
 # -- words -------------------------------------------------------------------------------------
 
 
@@ -468,7 +426,6 @@ __all__ = [
     "layout_of",
     "levels_from_board",
     "row_findings",
-    "solutions",
     "span",
     "tank_name",
     "unit_findings",
