@@ -337,3 +337,20 @@ def test_solved_and_no_solution() -> None:
     assert all_solutions(broken) == []
     hint = next_hint(broken, empty(broken))
     assert hint.kind == "mistake" and hint.cells == ()
+
+
+def test_column_rule_at_most_sentence() -> None:
+    p = make_puzzle([None] * 5, [None, None, 1], ["AAC", "AAD", "AAD", "AAD", "AAD"])
+    hint = next_hint(p, empty(p))
+    assert hint.technique == COLUMN and hint.unit == ("column", 2)
+    assert hint.cells == ((1, 2, AIR), (2, 2, AIR), (3, 2, AIR))
+    assert hint.explanation == (
+        "Column 3 needs 1 more water cell; the tank at rows 2-5 has 4 unknown cells in it, and "
+        "water fills a tank from the bottom, so at most its lowest 1 can be water: rows 2-4 of "
+        "column 3 are air.")
+
+
+def test_equally_easy_hints_go_to_the_cursor() -> None:
+    p = make_puzzle([2, 2], [None, None], ["AB", "CD"])
+    assert next_hint(p, empty(p), (0, 1)).unit == ("row", 0)
+    assert next_hint(p, empty(p), (1, 1)).unit == ("row", 1)
