@@ -416,36 +416,50 @@ class Probe:
         return len(set(self.chain) | {self.broken.unit})
 
 
-def probes(lay: Layout, lv: Levels, should_stop: Stop = None) -> Iterable[Probe]:
-    """Every refuted assumption: for each tank and each of its undecided rows, water there
-    (``hi = row``) and air there (``lo = row + 1``), each followed by the rules' fixpoint."""
-    for t in range(lay.tanks):
-        for row in range(lv.lo[t], lv.hi[t]):
-            for assumed in (WATER, AIR):
-                if should_stop is not None and should_stop():
-                    raise Cancelled
-                trial = lv.copy()
-                if assumed == WATER:
-                    trial.hi[t] = row
-                else:
-                    trial.lo[t] = row + 1
-                chain = Chain([])
-                try:
-                    fixpoint(lay, trial, chain=chain, touched={t})
-                except Broken as exc:
-                    yield Probe(t, row, assumed, list(chain.units), exc)
+def candidates(lay: Layout, lv: Levels) -> list[tuple[int, int, int]]:
+    """Every assumption a contradiction may refute, ``(tank, row, assumed)``: for each tank and
+    each of its undecided rows, water there (``hi = row``) and air there (``lo = row + 1``)."""
+    return [(t, row, assumed) for t in range(lay.tanks) for row in range(lv.lo[t], lv.hi[t])
+            for assumed in (WATER, AIR)]
+
+
+def probe(lay: Layout, lv: Levels, t: int, row: int, assumed: int,
+          max_units: int | None = None) -> Probe | None:
+    """The assumption followed by the rules' fixpoint: the probe when a rule breaks, ``None``
+    when none does (or, with ``max_units``, not before the chain reaches that many units)."""
+    trial = lv.copy()
+    if assumed == WATER:
+        trial.hi[t] = row
+    else:
+        trial.lo[t] = row + 1
+    chain = Chain([])
+    try:
+        fixpoint(lay, trial, chain=chain, touched={t}, max_units=max_units)
+    except Broken as exc:
+        return Probe(t, row, assumed, list(chain.units), exc)
+    return None
 
 
 def contradiction_hint(lay: Layout, lv: Levels, cursor: Cell,
                        should_stop: Stop = None) -> AquariumHint | None:
-    """The refuted assumption with the shortest chain, nearest the cursor."""
-    best: tuple[tuple[int, tuple[int, int, int]], Probe] | None = None
-    for p in probes(lay, lv, should_stop):
-        cells = [(p.row, c) for c in lay.tank_rows[p.tank][p.row]]
-        key = (p.length, closeness(cells, cursor))
-        if best is None or key < best[0]:
-            best = (key, p)
-    return None if best is None else probe_hint(lay, best[1])
+    """The refuted assumption with the shortest chain, nearest the cursor.
+
+    Assumptions are tried nearest the cursor first, and each gives up once its chain is as long
+    as the best so far (which it could then not beat), so the answer is that of trying them all.
+    """
+    def near(k: tuple[int, int, int]) -> tuple[int, int, int]:
+        return closeness([(k[1], c) for c in lay.tank_rows[k[0]][k[1]]], cursor)
+
+    best: Probe | None = None
+    for t, row, assumed in sorted(candidates(lay, lv), key=near):  # stable: ties keep order
+        if should_stop is not None and should_stop():
+            raise Cancelled
+        found = probe(lay, lv, t, row, assumed, None if best is None else best.length)
+        if found is not None and (best is None or found.length < best.length):
+            best = found
+            if best.length == 1:
+                break
+    return None if best is None else probe_hint(lay, best)
 
 
 def probe_hint(lay: Layout, p: Probe) -> AquariumHint:
@@ -513,6 +527,9 @@ __all__ = [
     "lessons",
     "rate",
     "board_solutions",
+    "candidates",
+    "contradiction_hint",
+    "probe",
     "marks_of",
     "marks_solve",
     "next_hint",

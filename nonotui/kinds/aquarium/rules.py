@@ -287,10 +287,12 @@ class Chain:
 
 
 def fixpoint(lay: Layout, lv: Levels, *, chain: Chain | None = None,
-             touched: set[int] | None = None, should_stop: Callable[[], bool] | None = None
-             ) -> None:
+             touched: set[int] | None = None, should_stop: Callable[[], bool] | None = None,
+             max_units: int | None = None) -> bool:
     """Apply the rules to ``lv`` until none decides more, from the units of the tanks in
-    ``touched`` (every unit when ``None``).
+    ``touched`` (every unit when ``None``). With ``chain`` and ``max_units``, give up (return
+    false) once the chain rests on ``max_units`` distinct units; true when the fixpoint is
+    reached.
 
     Raises:
         Broken: a rule breaks (``lv`` is then partly updated).
@@ -325,6 +327,9 @@ def fixpoint(lay: Layout, lv: Levels, *, chain: Chain | None = None,
                 _enqueue(lay, f.tank, rows, cols)
         if changed and chain is not None:
             chain.units.append(unit)
+            if max_units is not None and len(set(chain.units)) >= max_units:
+                return False
+    return True
 
 
 def _enqueue(lay: Layout, t: int, rows: set[int], cols: set[int]) -> None:
