@@ -30,14 +30,16 @@ import numpy as np
 from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, levels_of
 from nonotui.kinds.aquarium.rules import (
     Broken,
-    Chain,
     Finding,
     Layout,
     Levels,
+    Probe,
+    candidates,
     describe,
-    fixpoint,
     layout_of,
     levels_from_board,
+    probe,
+    probe_text,
     tank_name,
     unit_findings,
 )
@@ -401,45 +403,6 @@ def finding_hint(lay: Layout, f: Finding) -> AquariumHint:
                         (f.axis, f.index))
 
 
-@dataclass(frozen=True)
-class Probe:
-    """An assumption the rules refute: tank ``tank`` holds ``assumed`` in row ``row``."""
-
-    tank: int
-    row: int
-    assumed: int
-    chain: list[tuple[str, int]]
-    broken: Broken
-
-    @property
-    def length(self) -> int:
-        return len(set(self.chain) | {self.broken.unit})
-
-
-def candidates(lay: Layout, lv: Levels) -> list[tuple[int, int, int]]:
-    """Every assumption a contradiction may refute, ``(tank, row, assumed)``: for each tank and
-    each of its undecided rows, water there (``hi = row``) and air there (``lo = row + 1``)."""
-    return [(t, row, assumed) for t in range(lay.tanks) for row in range(lv.lo[t], lv.hi[t])
-            for assumed in (WATER, AIR)]
-
-
-def probe(lay: Layout, lv: Levels, t: int, row: int, assumed: int,
-          max_units: int | None = None) -> Probe | None:
-    """The assumption followed by the rules' fixpoint: the probe when a rule breaks, ``None``
-    when none does (or, with ``max_units``, not before the chain reaches that many units)."""
-    trial = lv.copy()
-    if assumed == WATER:
-        trial.hi[t] = row
-    else:
-        trial.lo[t] = row + 1
-    chain = Chain([])
-    try:
-        fixpoint(lay, trial, chain=chain, touched={t}, max_units=max_units)
-    except Broken as exc:
-        return Probe(t, row, assumed, list(chain.units), exc)
-    return None
-
-
 def contradiction_hint(lay: Layout, lv: Levels, cursor: Cell,
                        should_stop: Stop = None) -> AquariumHint | None:
     """The refuted assumption with the shortest chain, nearest the cursor.
@@ -466,21 +429,8 @@ def probe_hint(lay: Layout, p: Probe) -> AquariumHint:
     """A refuted assumption as a hint: the tank's cells in the row hold the other value."""
     truth = AIR if p.assumed == WATER else WATER
     cells = tuple((p.row, c, truth) for c in lay.tank_rows[p.tank][p.row])
-    tank = tank_name(lay, p.tank)
-    seen: list[tuple[str, int]] = []
-    for u in p.chain:
-        if u not in seen:
-            seen.append(u)
-    steps = ""
-    if seen:
-        named = [f"{a} {i + 1}" for a, i in seen]
-        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-        steps = f" the rules of {listed} would decide more, and then"
-    text = (f"Contradiction (a chain of {p.length} unit{'s' if p.length != 1 else ''}). "
-            f"If {tank} held {_word(p.assumed)} in row {p.row + 1},{steps} {p.broken.text}. "
-            f"So its cells in row {p.row + 1} are {_word(truth)}.")
-    return AquariumHint("contradiction", cells, text, CONTRADICTION, _unit(p.broken.unit),
-                        chain=p.length)
+    return AquariumHint("contradiction", cells, probe_text(lay, p), CONTRADICTION,
+                        _unit(p.broken.unit), chain=p.length)
 
 
 def _unit(u: tuple[str, int]) -> UnitRef:

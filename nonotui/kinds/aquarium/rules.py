@@ -338,6 +338,63 @@ def _enqueue(lay: Layout, t: int, rows: set[int], cols: set[int]) -> None:
         cols.update(cs)
 
 
+@dataclass(frozen=True)
+class Probe:
+    """An assumption the rules refute: tank ``tank`` holds ``assumed`` in row ``row``."""
+
+    tank: int
+    row: int
+    assumed: int
+    chain: list[tuple[str, int]]
+    broken: Broken
+
+    @property
+    def length(self) -> int:
+        return len(set(self.chain) | {self.broken.unit})
+
+
+def candidates(lay: Layout, lv: Levels) -> list[tuple[int, int, int]]:
+    """Every assumption a contradiction may refute, ``(tank, row, assumed)``: for each tank and
+    each of its undecided rows, water there (``hi = row``) and air there (``lo = row + 1``)."""
+    return [(t, row, assumed) for t in range(lay.tanks) for row in range(lv.lo[t], lv.hi[t])
+            for assumed in (WATER, AIR)]
+
+
+def probe(lay: Layout, lv: Levels, t: int, row: int, assumed: int,
+          max_units: int | None = None) -> Probe | None:
+    """The assumption followed by the rules' fixpoint: the probe when a rule breaks, ``None``
+    when none does (or, with ``max_units``, not before the chain reaches that many units)."""
+    trial = lv.copy()
+    if assumed == WATER:
+        trial.hi[t] = row
+    else:
+        trial.lo[t] = row + 1
+    chain = Chain([])
+    try:
+        fixpoint(lay, trial, chain=chain, touched={t}, max_units=max_units)
+    except Broken as exc:
+        return Probe(t, row, assumed, list(chain.units), exc)
+    return None
+
+
+def probe_text(lay: Layout, p: Probe) -> str:
+    """A refuted assumption in words, naming the rules that followed and the one that broke."""
+    truth = AIR if p.assumed == WATER else WATER
+    seen: list[tuple[str, int]] = []
+    for u in p.chain:
+        if u not in seen:
+            seen.append(u)
+    steps = ""
+    if seen:
+        named = [f"{a} {i + 1}" for a, i in seen]
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        steps = f" the rules of {listed} would decide more, and then"
+    word = {WATER: "water", AIR: "air"}
+    return (f"Contradiction (a chain of {plural(p.length, 'unit')}). "
+            f"If {tank_name(lay, p.tank)} held {word[p.assumed]} in row {p.row + 1},{steps} "
+            f"{p.broken.text}. So its cells in row {p.row + 1} are {word[truth]}.")
+
+
 # -- words -------------------------------------------------------------------------------------
 
 
@@ -423,6 +480,10 @@ __all__ = [
     "Finding",
     "Layout",
     "Levels",
+    "Probe",
+    "candidates",
+    "probe",
+    "probe_text",
     "board_of",
     "cell_value",
     "column_findings",
