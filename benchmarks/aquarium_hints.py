@@ -63,6 +63,9 @@ def main() -> None:
     parser.add_argument("--side", type=int, default=15)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    from nonotui.kinds.aquarium.engine.solve import warm_up
+
+    warm_up(lambda: False)  # numba's compile or cache load is not a hint's time
     times: dict[str, list[float]] = defaultdict(list)
     rating_times = []
     for i in range(args.puzzles):

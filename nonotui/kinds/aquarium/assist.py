@@ -4,6 +4,7 @@ marks, and the :class:`Helper` that keeps what hints and checks learn about one 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from nonotui.kinds.aquarium.hints import (
     AquariumHint,
@@ -18,6 +19,8 @@ from nonotui.kinds.aquarium.rating import unit_number
 from nonotui.kinds.aquarium.rules import layout_of
 from nonotui.model.board import Board
 from nonotui.model.history import History
+from nonotui.model.kind import Helper as KindHelper
+from nonotui.model.kind import HintLike
 from nonotui.model.vocab import Cell, CellValueChange, CheckReport, Stop
 from nonotui.model.words import plural
 
@@ -85,15 +88,23 @@ class Helper:
             wrong = wrong_marks(self.puzzle, board, should_stop, self.context)
         return frozenset((r, c) for r, c, _ in wrong or ())
 
-    def hint_unit(self, hint: AquariumHint) -> int | None:
+    def hint_unit(self, hint: HintLike) -> int | None:
         """The unit a hint reasons in: its row, column or tank (rows, then columns, then
-        tanks, as the kind numbers units)."""
+        tanks, as the kind numbers units); ``None`` for a hint of another kind."""
+        if not isinstance(hint, AquariumHint):
+            return None
         return unit_number(layout_of(self.puzzle), hint)
 
     def check_board(self, board: Board, should_stop: Stop) -> CheckReport:
         """:func:`check_board` with the kept context."""
         with self.context.lock:
             return check_board(self.puzzle, board, should_stop, self.context)
+
+
+if TYPE_CHECKING:
+    def _conforms(hint: AquariumHint, helper: Helper) -> tuple[HintLike, KindHelper]:
+        """mypy checks that the hint and the helper implement the model's protocols."""
+        return hint, helper
 
 
 __all__ = ["LISTED", "Helper", "check_board"]

@@ -12,9 +12,10 @@
    somewhere; the shortest chain wins;
 5. ``guess`` or ``ambiguous``: no rule decides more: one cell of a solution is offered.
 
-Ties on a rung go to the hint nearest the cursor, then the lowest row and column. Solutions come
-from :func:`nonotui.kinds.aquarium.rules.solutions` (the rules' fixpoint and branching on tank
-levels), kept in a :class:`HintContext` between hints.
+Ties on a rung go to the hint nearest the cursor, then the lowest row and column. Solutions (for
+mistakes, ``guess`` and ``ambiguous``) come from the engine's search
+(:mod:`nonotui.kinds.aquarium.engine.solve`, imported when first needed), and those met are kept
+in a :class:`HintContext` between hints.
 """
 
 from __future__ import annotations
@@ -26,18 +27,19 @@ from typing import Any
 
 import numpy as np
 
-from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle
+from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, levels_of
 from nonotui.kinds.aquarium.rules import (
     Broken,
-    Chain,
     Finding,
     Layout,
     Levels,
+    Probe,
+    candidates,
     describe,
-    fixpoint,
     layout_of,
     levels_from_board,
-    solutions,
+    probe,
+    probe_text,
     tank_name,
     unit_findings,
 )
@@ -137,8 +139,8 @@ class HintContext:
     def reference(self, should_stop: Stop) -> list[list[int]]:
         """Up to two solutions of the clues alone (levels per tank)."""
         if self.clue_solutions is None:
-            lay = layout_of(self.puzzle)
-            self.clue_solutions = solutions(lay, _open_levels(lay), 2, should_stop)
+            blank = Board.full(self.puzzle.height, self.puzzle.width, UNKNOWN)
+            self.clue_solutions = board_solutions(self.puzzle, blank, 2, should_stop)
             self.known += [np.array(self.puzzle.water_at(levels), dtype=bool)
                            for levels in self.clue_solutions]
         return self.clue_solutions
@@ -163,24 +165,10 @@ class HintContext:
     def allows(self, mark: CellValueChange, should_stop: Stop) -> bool:
         """Whether some solution of the clues has ``mark``."""
         if mark not in self.allowed:
-            lay = layout_of(self.puzzle)
-            lv = _open_levels(lay)
-            _force(lay, lv, mark)
-            self.allowed[mark] = bool(solutions(lay, lv, 1, should_stop))
+            board = Board.full(self.puzzle.height, self.puzzle.width, UNKNOWN)
+            board.cells[mark[0], mark[1]] = mark[2]
+            self.allowed[mark] = bool(board_solutions(self.puzzle, board, 1, should_stop))
         return self.allowed[mark]
-
-
-def _open_levels(lay: Layout) -> Levels:
-    return Levels(list(lay.top), [b + 1 for b in lay.bottom])
-
-
-def _force(lay: Layout, lv: Levels, mark: CellValueChange) -> None:
-    r, c, v = mark
-    t = lay.tank[r][c]
-    if v == WATER:
-        lv.hi[t] = min(lv.hi[t], r)
-    else:
-        lv.lo[t] = max(lv.lo[t], r + 1)
 
 
 def _cell_name(r: int, c: int) -> str:
@@ -227,12 +215,23 @@ def marks_solve(puzzle: AquariumPuzzle, board: Board) -> bool:
 
 def board_solutions(puzzle: AquariumPuzzle, board: Board, limit: int,
                     should_stop: Stop = None) -> list[list[int]]:
-    """Up to ``limit`` solutions (levels) that keep every mark of ``board``."""
+    """Up to ``limit`` solutions (levels) that keep every mark of ``board``, from the engine's
+    search (:func:`nonotui.kinds.aquarium.engine.solve.solve`).
+
+    Raises:
+        Cancelled: ``should_stop`` returned true.
+    """
+    from nonotui.kinds.aquarium.engine.solve import solve
+
     lay = layout_of(puzzle)
     lv = levels_from_board(lay, board.cells)
     if any(a > b for a, b in zip(lv.lo, lv.hi, strict=True)):
-        return []
-    return solutions(lay, lv, limit, should_stop)
+        return []  # marks that break gravity
+    outcome = solve(puzzle, board=board, max_solutions=limit, should_stop=should_stop)
+    if outcome.status in ("cancelled", "timeout"):
+        raise Cancelled
+    return [levels_of(puzzle, (found.cells == WATER).tolist())
+            for found in outcome.solutions[:limit]]
 
 
 def wrong_marks(puzzle: AquariumPuzzle, board: Board, should_stop: Stop,
@@ -404,72 +403,34 @@ def finding_hint(lay: Layout, f: Finding) -> AquariumHint:
                         (f.axis, f.index))
 
 
-@dataclass(frozen=True)
-class Probe:
-    """An assumption the rules refute: tank ``tank`` holds ``assumed`` in row ``row``."""
-
-    tank: int
-    row: int
-    assumed: int
-    chain: list[tuple[str, int]]
-    broken: Broken
-
-    @property
-    def length(self) -> int:
-        return len(set(self.chain) | {self.broken.unit})
-
-
-def probes(lay: Layout, lv: Levels, should_stop: Stop = None) -> Iterable[Probe]:
-    """Every refuted assumption: for each tank and each of its undecided rows, water there
-    (``hi = row``) and air there (``lo = row + 1``), each followed by the rules' fixpoint."""
-    for t in range(lay.tanks):
-        for row in range(lv.lo[t], lv.hi[t]):
-            for assumed in (WATER, AIR):
-                if should_stop is not None and should_stop():
-                    raise Cancelled
-                trial = lv.copy()
-                if assumed == WATER:
-                    trial.hi[t] = row
-                else:
-                    trial.lo[t] = row + 1
-                chain = Chain([])
-                try:
-                    fixpoint(lay, trial, chain=chain, touched={t})
-                except Broken as exc:
-                    yield Probe(t, row, assumed, list(chain.units), exc)
-
-
 def contradiction_hint(lay: Layout, lv: Levels, cursor: Cell,
                        should_stop: Stop = None) -> AquariumHint | None:
-    """The refuted assumption with the shortest chain, nearest the cursor."""
-    best: tuple[tuple[int, tuple[int, int, int]], Probe] | None = None
-    for p in probes(lay, lv, should_stop):
-        cells = [(p.row, c) for c in lay.tank_rows[p.tank][p.row]]
-        key = (p.length, closeness(cells, cursor))
-        if best is None or key < best[0]:
-            best = (key, p)
-    return None if best is None else probe_hint(lay, best[1])
+    """The refuted assumption with the shortest chain, nearest the cursor.
+
+    Assumptions are tried nearest the cursor first, and each gives up once its chain is as long
+    as the best so far (which it could then not beat), so the answer is that of trying them all.
+    """
+    def near(k: tuple[int, int, int]) -> tuple[int, int, int]:
+        return closeness([(k[1], c) for c in lay.tank_rows[k[0]][k[1]]], cursor)
+
+    best: Probe | None = None
+    for t, row, assumed in sorted(candidates(lay, lv), key=near):  # stable: ties keep order
+        if should_stop is not None and should_stop():
+            raise Cancelled
+        found = probe(lay, lv, t, row, assumed, None if best is None else best.length)
+        if found is not None and (best is None or found.length < best.length):
+            best = found
+            if best.length == 1:
+                break
+    return None if best is None else probe_hint(lay, best)
 
 
 def probe_hint(lay: Layout, p: Probe) -> AquariumHint:
     """A refuted assumption as a hint: the tank's cells in the row hold the other value."""
     truth = AIR if p.assumed == WATER else WATER
     cells = tuple((p.row, c, truth) for c in lay.tank_rows[p.tank][p.row])
-    tank = tank_name(lay, p.tank)
-    seen: list[tuple[str, int]] = []
-    for u in p.chain:
-        if u not in seen:
-            seen.append(u)
-    steps = ""
-    if seen:
-        named = [f"{a} {i + 1}" for a, i in seen]
-        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-        steps = f" the rules of {listed} would decide more, and then"
-    text = (f"Contradiction (a chain of {p.length} unit{'s' if p.length != 1 else ''}). "
-            f"If {tank} held {_word(p.assumed)} in row {p.row + 1},{steps} {p.broken.text}. "
-            f"So its cells in row {p.row + 1} are {_word(truth)}.")
-    return AquariumHint("contradiction", cells, text, CONTRADICTION, _unit(p.broken.unit),
-                        chain=p.length)
+    return AquariumHint("contradiction", cells, probe_text(lay, p), CONTRADICTION,
+                        _unit(p.broken.unit), chain=p.length)
 
 
 def _unit(u: tuple[str, int]) -> UnitRef:
@@ -516,6 +477,9 @@ __all__ = [
     "lessons",
     "rate",
     "board_solutions",
+    "candidates",
+    "contradiction_hint",
+    "probe",
     "marks_of",
     "marks_solve",
     "next_hint",

@@ -1,5 +1,5 @@
-"""Aquarium reasoning on tank levels: gravity, seed 004's row rule, the full column rule, their
-fixpoint, and a small search over levels.
+"""Aquarium reasoning on tank levels: gravity, seed 004's row rule, the full column rule and
+their fixpoint, for hints (the search is the engine's, :mod:`nonotui.kinds.aquarium.engine`).
 
 Plain Python, no numba: the rules are cheap. A :class:`Levels` state holds, for each tank, the
 interval ``[lo, hi]`` of levels its marks still allow (a tank's *level* is its topmost water row,
@@ -287,10 +287,12 @@ class Chain:
 
 
 def fixpoint(lay: Layout, lv: Levels, *, chain: Chain | None = None,
-             touched: set[int] | None = None, should_stop: Callable[[], bool] | None = None
-             ) -> None:
+             touched: set[int] | None = None, should_stop: Callable[[], bool] | None = None,
+             max_units: int | None = None) -> bool:
     """Apply the rules to ``lv`` until none decides more, from the units of the tanks in
-    ``touched`` (every unit when ``None``).
+    ``touched`` (every unit when ``None``). With ``chain`` and ``max_units``, give up (return
+    false) once the chain rests on ``max_units`` distinct units; true when the fixpoint is
+    reached.
 
     Raises:
         Broken: a rule breaks (``lv`` is then partly updated).
@@ -325,6 +327,9 @@ def fixpoint(lay: Layout, lv: Levels, *, chain: Chain | None = None,
                 _enqueue(lay, f.tank, rows, cols)
         if changed and chain is not None:
             chain.units.append(unit)
+            if max_units is not None and len(set(chain.units)) >= max_units:
+                return False
+    return True
 
 
 def _enqueue(lay: Layout, t: int, rows: set[int], cols: set[int]) -> None:
@@ -333,46 +338,61 @@ def _enqueue(lay: Layout, t: int, rows: set[int], cols: set[int]) -> None:
         cols.update(cs)
 
 
-def solutions(lay: Layout, lv: Levels, limit: int,
-              should_stop: Callable[[], bool] | None = None) -> list[list[int]]:
-    """Up to ``limit`` solutions (each tank's level) allowed by ``lv``, by the rules' fixpoint
-    and branching on the tank with the most undecided cells."""
-    out: list[list[int]] = []
-    start = lv.copy()
+@dataclass(frozen=True)
+class Probe:
+    """An assumption the rules refute: tank ``tank`` holds ``assumed`` in row ``row``."""
+
+    tank: int
+    row: int
+    assumed: int
+    chain: list[tuple[str, int]]
+    broken: Broken
+
+    @property
+    def length(self) -> int:
+        return len(set(self.chain) | {self.broken.unit})
+
+
+def candidates(lay: Layout, lv: Levels) -> list[tuple[int, int, int]]:
+    """Every assumption a contradiction may refute, ``(tank, row, assumed)``: for each tank and
+    each of its undecided rows, water there (``hi = row``) and air there (``lo = row + 1``)."""
+    return [(t, row, assumed) for t in range(lay.tanks) for row in range(lv.lo[t], lv.hi[t])
+            for assumed in (WATER, AIR)]
+
+
+def probe(lay: Layout, lv: Levels, t: int, row: int, assumed: int,
+          max_units: int | None = None) -> Probe | None:
+    """The assumption followed by the rules' fixpoint: the probe when a rule breaks, ``None``
+    when none does (or, with ``max_units``, not before the chain reaches that many units)."""
+    trial = lv.copy()
+    if assumed == WATER:
+        trial.hi[t] = row
+    else:
+        trial.lo[t] = row + 1
+    chain = Chain([])
     try:
-        for t in range(lay.tanks):
-            _check_tank(lay, start, t)
-        fixpoint(lay, start, should_stop=should_stop)
-    except Broken:
-        return out
-    _branch(lay, start, limit, out, should_stop)
-    return out
+        fixpoint(lay, trial, chain=chain, touched={t}, max_units=max_units)
+    except Broken as exc:
+        return Probe(t, row, assumed, list(chain.units), exc)
+    return None
 
 
-def _open_cells(lay: Layout, lv: Levels, t: int) -> int:
-    lo, hi = lv.lo[t], lv.hi[t]
-    return sum(len(cs) for r, cs in lay.tank_rows[t].items() if lo <= r < hi)
-
-
-def _branch(lay: Layout, lv: Levels, limit: int, out: list[list[int]],
-            should_stop: Callable[[], bool] | None) -> None:
-    open_tanks = [t for t in range(lay.tanks) if lv.lo[t] < lv.hi[t]]
-    if not open_tanks:
-        out.append(lv.lo[:])
-        return
-    # the tank with the most undecided cells: measured on random 15x15 puzzles, 10 to 1000
-    # times fewer nodes than the tank with the fewest levels left
-    t = min(open_tanks, key=lambda k: (-_open_cells(lay, lv, k), k))
-    for level in range(lv.hi[t], lv.lo[t] - 1, -1):
-        trial = lv.copy()
-        trial.lo[t] = trial.hi[t] = level
-        try:
-            fixpoint(lay, trial, touched={t}, should_stop=should_stop)
-        except Broken:
-            continue
-        _branch(lay, trial, limit, out, should_stop)
-        if len(out) >= limit:
-            return
+def probe_text(lay: Layout, p: Probe) -> str:
+    """A refuted assumption in words, naming the rules that followed and the one that broke."""
+    truth = AIR if p.assumed == WATER else WATER
+    seen: list[tuple[str, int]] = []
+    for u in p.chain:
+        if u not in seen:
+            seen.append(u)
+    steps = ""
+    if seen:
+        named = [f"{a} {i + 1}" for a, i in seen]
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        steps = f" the rules of {listed} would decide more, and then"
+    word = {WATER: "water", AIR: "air"}
+    return (f"Contradiction (a chain of {plural(p.length, 'unit')}). "
+            f"If {tank_name(lay, p.tank)} held {word[p.assumed]} in row {p.row + 1},{steps} "
+            f"{p.broken.text}. So its cells in row {p.row + 1} are {word[truth]}.")
 
 
 # -- words -------------------------------------------------------------------------------------
@@ -460,6 +480,10 @@ __all__ = [
     "Finding",
     "Layout",
     "Levels",
+    "Probe",
+    "candidates",
+    "probe",
+    "probe_text",
     "board_of",
     "cell_value",
     "column_findings",
@@ -468,7 +492,6 @@ __all__ = [
     "layout_of",
     "levels_from_board",
     "row_findings",
-    "solutions",
     "span",
     "tank_name",
     "unit_findings",

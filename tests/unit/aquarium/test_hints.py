@@ -337,3 +337,57 @@ def test_solved_and_no_solution() -> None:
     assert all_solutions(broken) == []
     hint = next_hint(broken, empty(broken))
     assert hint.kind == "mistake" and hint.cells == ()
+
+
+def test_column_rule_at_most_sentence() -> None:
+    p = make_puzzle([None] * 5, [None, None, 1], ["AAC", "AAD", "AAD", "AAD", "AAD"])
+    hint = next_hint(p, empty(p))
+    assert hint.technique == COLUMN and hint.unit == ("column", 2)
+    assert hint.cells == ((1, 2, AIR), (2, 2, AIR), (3, 2, AIR))
+    assert hint.explanation == (
+        "Column 3 needs 1 more water cell; the tank at rows 2-5 has 4 unknown cells in it, and "
+        "water fills a tank from the bottom, so at most its lowest 1 can be water: rows 2-4 of "
+        "column 3 are air.")
+
+
+def test_equally_easy_hints_go_to_the_cursor() -> None:
+    p = make_puzzle([2, 2], [None, None], ["AB", "CD"])
+    assert next_hint(p, empty(p), (0, 1)).unit == ("row", 0)
+    assert next_hint(p, empty(p), (1, 1)).unit == ("row", 1)
+
+
+def test_pruned_contradiction_search_equals_trying_every_assumption() -> None:
+    from nonotui.kinds.aquarium.hints import (
+        candidates,
+        closeness,
+        contradiction_hint,
+        probe,
+        probe_hint,
+    )
+    from nonotui.kinds.aquarium.rules import layout_of, levels_from_board
+
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(1500):
+        p = random_puzzle(rng, side=6, max_tanks=12, holes=0.0)
+        board = empty(p)
+        for _ in range(80):
+            hint = next_hint(p, board)
+            if hint.kind != "line":
+                break
+            for r, c, v in hint.changes():
+                board.cells[r, c] = v
+        if hint.kind != "contradiction":
+            continue
+        lay = layout_of(p)
+        lv = levels_from_board(lay, board.cells)
+        for cursor in ((0, 0), (5, 5), (rng.randrange(6), rng.randrange(6))):
+            every = [found for k in candidates(lay, lv)
+                     if (found := probe(lay, lv, *k)) is not None]
+            best = min(every, key=lambda f: (f.length, closeness(
+                [(f.row, c) for c in lay.tank_rows[f.tank][f.row]], cursor)))
+            assert contradiction_hint(lay, lv, cursor) == probe_hint(lay, best)
+        compared += 1
+        if compared == 4:
+            return
+    pytest.fail(f"only {compared} boards needed a contradiction")
