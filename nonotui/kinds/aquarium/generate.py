@@ -345,10 +345,11 @@ def generate(recipe: Recipe, should_stop: Stop = None) -> Generated:
 def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generated:
     """Grades 4 and 5: a random walk over levels (redrawing an undecided tank while the rules
     leave some, any tank otherwise). Every state the rules leave undecided and their own search
-    (:func:`nonotui.kinds.aquarium.rules.solutions`) proves unique is rated; the first of the
+    (:func:`nonotui.kinds.aquarium.hints.board_solutions`) proves unique is rated; the first of the
     grade asked for is the answer, else after :data:`HARD_RATINGS` the nearest rated."""
     from nonotui.kinds.aquarium.rating import rate
-    from nonotui.kinds.aquarium.rules import solutions
+    from nonotui.kinds.aquarium.hints import board_solutions
+    from nonotui.kinds.aquarium.rules import board_of
 
     every = RULES_OF_GRADE[RULE_GRADES]
     best: tuple[int, AquariumPuzzle] | None = None
@@ -369,8 +370,8 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
             open_now = _open_tanks(lv, n)
             if lv is not None and open_now and tuple(levels) not in seen:
                 seen.add(tuple(levels))
-                if len(solutions(lay, lv, 2, should_stop)) == 1:
-                    puzzle = _puzzle(recipe, lay, tanks, levels)
+                puzzle = _puzzle(recipe, lay, tanks, levels)
+                if len(board_solutions(puzzle, board_of(lay, lv), 2, should_stop)) == 1:
                     grade = rate(puzzle, should_stop).grade
                     rated += 1
                     if grade == recipe.grade:
