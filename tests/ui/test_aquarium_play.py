@@ -45,7 +45,7 @@ def grid_text(grid: GridView) -> list[str]:
     return [grid.render_line(y).text.rstrip() for y in range(grid.geometry.total_height)]
 
 
-async def test_the_example_is_played_to_the_finish_with_tank_fills() -> None:
+async def test_the_example_is_played_to_the_finish_with_tank_fills(data_dir: DataDir) -> None:
     async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
         screen = await play_screen(pilot)
         assert screen.session.kind is KIND
@@ -69,6 +69,12 @@ async def test_the_example_is_played_to_the_finish_with_tank_fills() -> None:
         assert KIND.is_solved(screen.puzzle, screen.session.board)
         assert screen.session.progress.solved and not screen.stopwatch.running
         assert screen.session.progress.moves == 7  # undo and redo are not moves
+        assert screen.save_now()
+    # the statistics count it as for any puzzle: solved, with its time
+    from nonotui.store.stats import played
+
+    (record,) = played(data_dir.progress)
+    assert record.identity == example().identity and record.solved and len(record.times) == 1
 
 
 async def test_single_cell_keys_and_clearing_again() -> None:
