@@ -56,8 +56,11 @@ MAX_GRADE = 5
 :func:`nonotui.kinds.aquarium.rating.rate`)."""
 RULE_GRADES = 3
 """Grades 1 to 3 are decided by the rules alone."""
-HARD_RATINGS = 40
-"""Unique candidates the rules leave undecided that one grade 4 or 5 recipe rates at most."""
+HARD_RATINGS = 6
+"""Unique candidates the rules leave undecided that one grade 4 or 5 recipe rates at most
+(then the nearest grade rated is the answer; with none rated, grade 3's puzzle)."""
+SEARCH_POLLS = 2_000
+"""Steps (units looked at) the uniqueness search of one grade 4 or 5 candidate may take."""
 RULES_OF_GRADE: dict[int, frozenset[str]] = {
     1: frozenset({"full"}),
     2: frozenset({"full", "row"}),
@@ -348,7 +351,6 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
     (:func:`nonotui.kinds.aquarium.rules.solutions`) proves unique is rated; the first of the
     grade asked for is the answer, else after :data:`HARD_RATINGS` the nearest rated."""
     from nonotui.kinds.aquarium.rating import rate
-    from nonotui.kinds.aquarium.rules import solutions
 
     every = RULES_OF_GRADE[RULE_GRADES]
     best: tuple[int, AquariumPuzzle] | None = None
@@ -369,7 +371,7 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
             open_now = _open_tanks(lv, n)
             if lv is not None and open_now and tuple(levels) not in seen:
                 seen.add(tuple(levels))
-                if len(solutions(lay, lv, 2, should_stop)) == 1:
+                if _unique_within_budget(lay, lv, should_stop):
                     puzzle = _puzzle(recipe, lay, tanks, levels)
                     grade = rate(puzzle, should_stop).grade
                     rated += 1
@@ -378,15 +380,44 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
                     if grade and (best is None or abs(grade - recipe.grade)
                                   < abs(best[0] - recipe.grade)):
                         best = (grade, puzzle)
-                    if rated >= HARD_RATINGS and best is not None:
-                        return Generated(best[1], best[0], restart, steps)
+                    if rated >= HARD_RATINGS:
+                        if best is not None:
+                            return Generated(best[1], best[0], restart, steps)
+                        return generate(dataclasses.replace(recipe, grade=RULE_GRADES),
+                                        should_stop)
             # undecided tanks (several solutions): redraw one of them; none: redraw any tank
             pool = open_now or list(range(n))
             t = pool[stream.below(len(pool))]
             levels[t] = _redraw(stream, base.top[t], base.bottom[t], levels[t], False)
     if best is None:
-        raise GeneratorError(f"{recipe.id}: no puzzle after {MAX_RESTARTS} sets of tanks")
+        return generate(dataclasses.replace(recipe, grade=RULE_GRADES), should_stop)
     return Generated(best[1], best[0], MAX_RESTARTS, steps)
+
+
+def _unique_within_budget(lay: Layout, lv: Levels, should_stop: Stop) -> bool:
+    """Whether the rules' own search proves exactly one solution within :data:`SEARCH_POLLS`
+    of its steps (a state it cannot settle that fast is passed over, not guessed at).
+
+    Raises:
+        Cancelled: ``should_stop`` returned true.
+    """
+    from nonotui.kinds.aquarium.rules import solutions
+
+    polls = 0
+
+    def spent() -> bool:
+        nonlocal polls
+        if should_stop is not None and should_stop():
+            raise Cancelled()
+        polls += 1
+        return polls > SEARCH_POLLS
+
+    try:
+        return len(solutions(lay, lv, 2, spent)) == 1
+    except Cancelled:
+        if should_stop is not None and should_stop():
+            raise
+        return False
 
 
 def _redraw(stream: Stream, top: int, bottom: int, old: int, extremes: bool) -> int:
