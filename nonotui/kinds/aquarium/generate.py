@@ -4,7 +4,8 @@ solves them.
 A recipe (size, grade, seed) and :data:`VERSION` decide the puzzle, and its id
 ``aq1:WxH:gG:SEED`` spells them, so the id alone gives the same puzzle on every machine:
 
-- random numbers come from :class:`Stream` (SplitMix64 in Python integers), so no library or platform changes a generated puzzle;
+- random numbers come from :class:`~nonotui.kinds.aquarium.random_tanks.Stream` (SplitMix64
+  in Python integers), so no library or platform changes a generated puzzle;
 - tanks (:func:`grow_tanks`) grow from the first free cell in reading order to a drawn size, each
   leaning across, down or neither, so they come as blobs, bars and columns;
 - each tank gets a random level and the row and column counts are derived from the water;
@@ -36,6 +37,7 @@ from datetime import date
 
 from nonotui.errors import NonotuiError
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
+from nonotui.kinds.aquarium.random_tanks import Stream
 from nonotui.kinds.aquarium.rules import (
     Broken,
     Layout,
@@ -74,31 +76,6 @@ MAX_RESTARTS = 200
 _ID = re.compile(r"^aq(?P<version>\d+):(?P<w>\d+)x(?P<h>\d+):g(?P<grade>\d+):(?P<seed>\d+)$")
 
 Stop = Callable[[], bool] | None
-_MASK64 = (1 << 64) - 1
-
-
-class Stream:
-    """SplitMix64 (Steele, Lea and Flood) in Python integers: the same numbers everywhere."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """An integer in ``0 .. n - 1``, unbiased."""
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
 
 
 class GeneratorError(NonotuiError):
