@@ -3,11 +3,10 @@ one solution (its goal), proven by the test's own search over tank levels."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-
-import re
 
 from nonotui.kinds.aquarium import aq_format
 from nonotui.kinds.aquarium.generate import parse_id, read_id
