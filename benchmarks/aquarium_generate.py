@@ -49,8 +49,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    lines = [f"# Aquarium generator, {date.today().isoformat()}, {platform.python_version()}, "
-             f"{args.seeds} seeds per row", "",
+    title = (f"# Aquarium generator, {date.today().isoformat()}, "
+             f"{platform.python_version()}, {args.seeds} seeds per row")
+    lines = [title, "",
              "| size | grade | median s | worst s | exact grade | median restarts | target |",
              "|---|---|---|---|---|---|---|"]
     for size in SIZES:

@@ -4,7 +4,8 @@ solves them.
 A recipe (size, grade, seed) and :data:`VERSION` decide the puzzle, and its id
 ``aq1:WxH:gG:SEED`` spells them, so the id alone gives the same puzzle on every machine:
 
-- random numbers come from :class:`Stream` (SplitMix64 in Python integers), so no library or platform changes a generated puzzle;
+- random numbers come from :class:`~nonotui.kinds.aquarium.random_tanks.Stream` (SplitMix64
+  in Python integers), so no library or platform changes a generated puzzle;
 - tanks (:func:`grow_tanks`) grow from the first free cell in reading order to a drawn size, each
   leaning across, down or neither, so they come as blobs, bars and columns;
 - each tank gets a random level and the row and column counts are derived from the water;
@@ -36,6 +37,7 @@ from datetime import date
 
 from nonotui.errors import NonotuiError
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
+from nonotui.kinds.aquarium.random_tanks import Stream
 from nonotui.kinds.aquarium.rules import (
     Broken,
     Layout,
@@ -56,8 +58,11 @@ MAX_GRADE = 5
 :func:`nonotui.kinds.aquarium.rating.rate`)."""
 RULE_GRADES = 3
 """Grades 1 to 3 are decided by the rules alone."""
-HARD_RATINGS = 40
-"""Unique candidates the rules leave undecided that one grade 4 or 5 recipe rates at most."""
+HARD_RATINGS = 6
+"""Unique candidates the rules leave undecided that one grade 4 or 5 recipe rates at most
+(then the nearest grade rated is the answer; with none rated, grade 3's puzzle)."""
+SEARCH_POLLS = 2_000
+"""Steps (units looked at) the uniqueness search of one grade 4 or 5 candidate may take."""
 RULES_OF_GRADE: dict[int, frozenset[str]] = {
     1: frozenset({"full"}),
     2: frozenset({"full", "row"}),
@@ -71,31 +76,6 @@ MAX_RESTARTS = 200
 _ID = re.compile(r"^aq(?P<version>\d+):(?P<w>\d+)x(?P<h>\d+):g(?P<grade>\d+):(?P<seed>\d+)$")
 
 Stop = Callable[[], bool] | None
-_MASK64 = (1 << 64) - 1
-
-
-class Stream:
-    """SplitMix64 (Steele, Lea and Flood) in Python integers: the same numbers everywhere."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """An integer in ``0 .. n - 1``, unbiased."""
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
 
 
 class GeneratorError(NonotuiError):
@@ -345,11 +325,9 @@ def generate(recipe: Recipe, should_stop: Stop = None) -> Generated:
 def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generated:
     """Grades 4 and 5: a random walk over levels (redrawing an undecided tank while the rules
     leave some, any tank otherwise). Every state the rules leave undecided and their own search
-    (:func:`nonotui.kinds.aquarium.hints.board_solutions`) proves unique is rated; the first of the
+    (:func:`nonotui.kinds.aquarium.rules.solutions`) proves unique is rated; the first of the
     grade asked for is the answer, else after :data:`HARD_RATINGS` the nearest rated."""
     from nonotui.kinds.aquarium.rating import rate
-    from nonotui.kinds.aquarium.hints import board_solutions
-    from nonotui.kinds.aquarium.rules import board_of
 
     every = RULES_OF_GRADE[RULE_GRADES]
     best: tuple[int, AquariumPuzzle] | None = None
@@ -370,8 +348,8 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
             open_now = _open_tanks(lv, n)
             if lv is not None and open_now and tuple(levels) not in seen:
                 seen.add(tuple(levels))
-                puzzle = _puzzle(recipe, lay, tanks, levels)
-                if len(board_solutions(puzzle, board_of(lay, lv), 2, should_stop)) == 1:
+                if _unique_within_budget(lay, lv, should_stop):
+                    puzzle = _puzzle(recipe, lay, tanks, levels)
                     grade = rate(puzzle, should_stop).grade
                     rated += 1
                     if grade == recipe.grade:
@@ -379,15 +357,44 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
                     if grade and (best is None or abs(grade - recipe.grade)
                                   < abs(best[0] - recipe.grade)):
                         best = (grade, puzzle)
-                    if rated >= HARD_RATINGS and best is not None:
-                        return Generated(best[1], best[0], restart, steps)
+                    if rated >= HARD_RATINGS:
+                        if best is not None:
+                            return Generated(best[1], best[0], restart, steps)
+                        return generate(dataclasses.replace(recipe, grade=RULE_GRADES),
+                                        should_stop)
             # undecided tanks (several solutions): redraw one of them; none: redraw any tank
             pool = open_now or list(range(n))
             t = pool[stream.below(len(pool))]
             levels[t] = _redraw(stream, base.top[t], base.bottom[t], levels[t], False)
     if best is None:
-        raise GeneratorError(f"{recipe.id}: no puzzle after {MAX_RESTARTS} sets of tanks")
+        return generate(dataclasses.replace(recipe, grade=RULE_GRADES), should_stop)
     return Generated(best[1], best[0], MAX_RESTARTS, steps)
+
+
+def _unique_within_budget(lay: Layout, lv: Levels, should_stop: Stop) -> bool:
+    """Whether the rules' own search proves exactly one solution within :data:`SEARCH_POLLS`
+    of its steps (a state it cannot settle that fast is passed over, not guessed at).
+
+    Raises:
+        Cancelled: ``should_stop`` returned true.
+    """
+    from nonotui.kinds.aquarium.rules import solutions
+
+    polls = 0
+
+    def spent() -> bool:
+        nonlocal polls
+        if should_stop is not None and should_stop():
+            raise Cancelled()
+        polls += 1
+        return polls > SEARCH_POLLS
+
+    try:
+        return len(solutions(lay, lv, 2, spent)) == 1
+    except Cancelled:
+        if should_stop is not None and should_stop():
+            raise
+        return False
 
 
 def _redraw(stream: Stream, top: int, bottom: int, old: int, extremes: bool) -> int:

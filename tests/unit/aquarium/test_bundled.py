@@ -3,11 +3,13 @@ one solution (its goal), proven by the test's own search over tank levels."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from nonotui.kinds.aquarium import aq_format
+from nonotui.kinds.aquarium.generate import parse_id, read_id
 from nonotui.kinds.aquarium.puzzle import counts_problems
 from tests.unit.aquarium.randgrid import count_solutions
 
@@ -27,3 +29,14 @@ def test_bundled_aquarium_is_unique_with_its_goal(path: Path) -> None:
     assert 6 <= p.width == p.height <= 15
     assert p.goal is not None and counts_problems(p, p.goal) == []
     assert count_solutions(p.tanks, p.rows, p.columns, limit=2) == 1
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_bundled_aquarium_is_what_its_generator_id_gives(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    match = re.search(r"\((aq\d+:[^)]+)\)", text.split("\n", 1)[0])
+    assert match, "the first line names the generator id"
+    [p] = aq_format.read(text, path.name)
+    [made] = read_id(match.group(1))
+    assert (made.tanks, made.rows, made.columns) == (p.tanks, p.rows, p.columns)
+    assert f"grade {parse_id(match.group(1)).grade}" in text.split("\n", 1)[0]
