@@ -372,29 +372,23 @@ def _generate_hard(recipe: Recipe, stream: Stream, should_stop: Stop) -> Generat
 
 
 def _unique_within_budget(lay: Layout, lv: Levels, should_stop: Stop) -> bool:
-    """Whether the rules' own search proves exactly one solution within :data:`SEARCH_POLLS`
-    of its steps (a state it cannot settle that fast is passed over, not guessed at).
+    """Whether the engine's search proves exactly one solution for the state the rules left
+    (the rules' own search, which counted its steps against :data:`SEARCH_POLLS`, left
+    ``rules`` when the hints took their solutions from the engine; the engine settles such a
+    state in milliseconds, so no budget is needed and none depends on the clock).
 
     Raises:
         Cancelled: ``should_stop`` returned true.
     """
-    from nonotui.kinds.aquarium.rules import solutions
+    from nonotui.kinds.aquarium.engine.solve import solve
+    from nonotui.kinds.aquarium.puzzle import make_puzzle
+    from nonotui.kinds.aquarium.rules import board_of
 
-    polls = 0
-
-    def spent() -> bool:
-        nonlocal polls
-        if should_stop is not None and should_stop():
-            raise Cancelled()
-        polls += 1
-        return polls > SEARCH_POLLS
-
-    try:
-        return len(solutions(lay, lv, 2, spent)) == 1
-    except Cancelled:
-        if should_stop is not None and should_stop():
-            raise
-        return False
+    puzzle = make_puzzle(lay.rows, lay.columns, lay.tank)
+    outcome = solve(puzzle, board=board_of(lay, lv), max_solutions=2, should_stop=should_stop)
+    if outcome.status == "cancelled":
+        raise Cancelled()
+    return outcome.status == "unique"
 
 
 def _redraw(stream: Stream, top: int, bottom: int, old: int, extremes: bool) -> int:
