@@ -319,10 +319,12 @@ def _trail_capacity(lo, hi):
 
 @njit(cache=True, nogil=True)
 def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, queue, inq, qs,
-           trail, tl, stats, control, ulo, uhi, hits, stamp, pre, suf):
+           trail, tl, stats, control, ulo, uhi, hits, stamp, pre, suf, score, ppre, psuf):
     """Probing to a fixpoint: every open tank tries each of its levels; a level whose
     propagation fails is dropped, and every tank is narrowed to the union of what the
-    surviving levels left of it. Tanks in no unit (every count of their rows and columns
+    surviving levels left of it. ``score[t]`` gets what tank ``t``'s levels set: the fewest
+    narrowings one surviving level made, times 4096, plus their total (capped at 4095), as the
+    last round saw them (the round that changed nothing). Tanks in no unit (every count of their rows and columns
     missing) are left alone: any level fits them. Returns 1 on success, 0 on a contradiction,
     2 when stopped."""
     n_tanks = lo.size
@@ -335,14 +337,19 @@ def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, q
             if control[0] != 0:
                 return 2
             good = 0
+            fewest = 1 << 30
+            total = 0
             for v in range(lo[t], hi[t] + 1):
                 mark = tl[0]
                 _set(t, v, v, lo, hi, trail, tl)
                 _enqueue_tank(t, tu_start, tu_units, queue, inq, qs)
                 stats[ST_PROBES] += 1
                 if propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units,
-                             queue, inq, qs, trail, tl, stats, pre, suf):
+                             queue, inq, qs, trail, tl, stats, ppre, psuf):
                     good += 1
+                    made = tl[0] - mark
+                    fewest = min(fewest, made)
+                    total += made
                     # the tanks this level narrowed, each once (stamped with this probe)
                     for k in range(mark, tl[0]):
                         s = trail[k, 0]
@@ -359,6 +366,7 @@ def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, q
                 else:
                     stats[ST_CONTRADICTIONS] += 1
                 _undo(mark, lo, hi, trail, tl)
+            score[t] = fewest * 4096 + min(total, 4095)
             # tanks narrowed by every surviving level keep the union of those narrowings
             narrowed = False
             if good > 0:
@@ -382,13 +390,15 @@ def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, q
 
 @njit(cache=True, nogil=True)
 def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, max_solutions,
-           solutions, control, stats, probing, exact):
+           solutions, control, stats, probing, exact, choice):
     """Find up to ``max_solutions`` level assignments from the domains ``lo``/``hi``.
 
-    Propagation to a fixpoint (with each unit's exact test when ``exact``), probing (when
-    ``probing``), then bifurcation on the open tank with the fewest levels left, tanks in some
-    unit before tanks in none (the lowest id on a tie): first its upper half of levels (more
-    water), then the rest, with an explicit stack and a trail. Exhausting the tree enumerates
+    Propagation to a fixpoint (with the rows' exact test: ``exact`` 0 never, 1 everywhere, 2
+    in the search's own propagation but not in probes), probing (when ``probing``), then
+    bifurcation on an open tank, tanks in some unit before tanks in none: with ``choice`` 1
+    (and probing) the one with the best probe score (:func:`_probe`), else the one with the
+    fewest levels left (the lowest id on a tie); first its upper half of levels (more water),
+    then the rest, with an explicit stack and a trail. Exhausting the tree enumerates
     every solution, so ``max_solutions=2`` proves uniqueness. ``control[0]`` set from another
     thread stops the search before its next propagation step.
 
@@ -412,7 +422,9 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
     uhi = np.zeros(n_tanks, dtype=np.int64)
     hits = np.zeros(n_tanks, dtype=np.int64)
     stamp = np.zeros(n_tanks, dtype=np.int64)
-    pre, suf = _tables(counts, g_start, exact)
+    score = np.zeros(n_tanks, dtype=np.int64)
+    pre, suf = _tables(counts, g_start, exact > 0)
+    ppre, psuf = _tables(counts, g_start, exact == 1)
     found = 0
     depth = 0
     ok = True
@@ -433,7 +445,7 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
         if ok and probing:
             res = _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units,
                          queue, inq, qs, trail, tl, stats, control, ulo, uhi, hits, stamp, pre,
-                         suf)
+                         suf, score, ppre, psuf)
             if res == 2:
                 return SEARCH_STOPPED, found
             ok = res == 1
@@ -447,7 +459,9 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
                     decided += 1
                     continue
                 if tu_start[t] == tu_start[t + 1]:
-                    size += 1 << 20  # free tanks last: they never fail
+                    size += 1 << 60  # free tanks last: they never fail
+                elif probing and choice == 1:
+                    size = -score[t]  # the tank whose every level decides most
                 if best < 0 or size < best_size:
                     best = t
                     best_size = size

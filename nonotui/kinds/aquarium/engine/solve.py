@@ -192,7 +192,7 @@ def solve(
     """Solve ``puzzle`` from ``board``'s marks (taken as given) or from scratch.
 
     Propagation (gravity, the row and column rules), probing every open tank's levels, then
-    bifurcation on a tank's level; the whole tree is explored, so ``max_solutions=2`` proves a
+    bifurcation on the level of the tank whose levels all decide most in probing; the whole tree is explored, so ``max_solutions=2`` proves a
     solution unique. The same puzzle and board give the same answer on every run.
 
     Args:
@@ -205,7 +205,8 @@ def solve(
         progress: Called in the caller's thread every few milliseconds while the search runs,
             and once at its end.
         probing: Probe before branching (measurements only; the answer is the same).
-        exact: Give each row and column the exact test after its bounds (measurements only).
+        exact: Give each row the exact (subset-sum) test after its bounds, in the search's
+            own propagation (probes use bounds alone, which is faster); measurements only.
 
     Returns:
         A :class:`~nonotui.model.vocab.SolveOutcome`: status ``unique`` (one solution, proven),
@@ -228,7 +229,7 @@ def solve(
     control = np.zeros(1, dtype=np.int64)
     stats = np.zeros(kernels.N_STATS, dtype=np.int64)
     args = (lo, hi, *packed.args(), max_solutions, solutions, control, stats, probing,
-            exact)
+            2 if exact else 0, 1)
     stopped_by: SolveStatus | None = None
     if timeout is None and should_stop is None and progress is None:
         status, found = kernels.search(*args)
