@@ -110,7 +110,7 @@ def _water(rows, start, end, level):
 
 @njit(cache=True, nogil=True)
 def propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, queue, inq,
-              qs, trail, tl, stats):
+              qs, trail, tl, stats, pre, suf):
     """Run the queued units until nothing changes; False on a contradiction.
 
     Args:
@@ -124,6 +124,8 @@ def propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units
             ``[head, size]``. Emptied on return either way.
         trail, tl: The trail (``[tank, old lo, old hi]`` rows) and its length.
         stats: Counters (:data:`ST_UNITS`).
+        pre, suf: Scratch tables for :func:`_exact` (``(groups + 1, count + 1)`` at least for
+            every unit); empty tables turn the exact check off (bounds only).
     """
     size = queue.size
     while qs[1] > 0:
@@ -144,6 +146,7 @@ def propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units
             return False
         if tmin == tmax:
             continue
+        narrowed = False
         for g in range(g_start[u], g_start[u + 1]):
             t = g_tank[g]
             a = r_start[g]
@@ -177,12 +180,98 @@ def propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units
                 tmin += nmin - fmin
                 tmax += nmax - fmax
                 _enqueue_tank(t, tu_start, tu_units, queue, inq, qs)
+                narrowed = True
+        if not narrowed and tmin < tmax and pre.shape[0] > 0:
+            if not _exact(u, lo, hi, counts, g_start, g_tank, r_start, rows, tu_start,
+                          tu_units, queue, inq, qs, trail, tl, pre, suf):
+                _clear_queue(queue, inq, qs)
+                return False
     qs[0] = 0
     return True
 
 
 @njit(cache=True, nogil=True)
-def propagate_levels(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units):
+def _exact(u, lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, queue, inq,
+           qs, trail, tl, pre, suf):
+    """The exact test of a row (a subset-sum table over its open tanks): each open tank brings
+    all of its cells in the row or none, and it must be water there if the others cannot make
+    up the count without it, air if they cannot with it. False when no subset meets the count.
+    Bounds catch most of it; this catches the rest (three tanks of two cells cannot make 3).
+
+    A column needs no such test: as a tank's level falls, its water in one column grows one
+    cell at a time, so the sums reachable are every number between the bounds, which the
+    bounds rule already uses exactly. A unit whose groups span several rows is a column and
+    is left alone."""
+    g0 = g_start[u]
+    g1 = g_start[u + 1]
+    row = rows[r_start[g0]]
+    if rows[r_start[g1] - 1] != row:
+        return True
+    need = counts[u]
+    m = 0
+    for g in range(g0, g1):
+        t = g_tank[g]
+        if hi[t] <= row:
+            need -= r_start[g + 1] - r_start[g]
+        elif lo[t] <= row:
+            m += 1
+    if need < 0:
+        return False
+    for i in range(m + 1):
+        for x in range(need + 1):
+            pre[i, x] = 0
+            suf[i, x] = 0
+    pre[0, 0] = 1
+    i = 0
+    for g in range(g0, g1):
+        t = g_tank[g]
+        if lo[t] <= row < hi[t]:
+            k = r_start[g + 1] - r_start[g]
+            for x in range(need + 1):
+                if pre[i, x]:
+                    pre[i + 1, x] = 1
+                    if x + k <= need:
+                        pre[i + 1, x + k] = 1
+            i += 1
+    if pre[m, need] == 0:
+        return False
+    suf[m, 0] = 1
+    i = m
+    for g in range(g1 - 1, g0 - 1, -1):
+        t = g_tank[g]
+        if lo[t] <= row < hi[t]:
+            k = r_start[g + 1] - r_start[g]
+            for x in range(need + 1):
+                if suf[i, x]:
+                    suf[i - 1, x] = 1
+                    if x + k <= need:
+                        suf[i - 1, x + k] = 1
+            i -= 1
+    i = 0
+    for g in range(g0, g1):
+        t = g_tank[g]
+        if lo[t] <= row < hi[t]:
+            k = r_start[g + 1] - r_start[g]
+            wet = False
+            dry = False
+            for x in range(need + 1):
+                if pre[i, x]:
+                    if suf[i + 1, need - x]:
+                        dry = True
+                    if x + k <= need and suf[i + 1, need - x - k]:
+                        wet = True
+            if not wet:
+                _set(t, row + 1, hi[t], lo, hi, trail, tl)
+                _enqueue_tank(t, tu_start, tu_units, queue, inq, qs)
+            elif not dry:
+                _set(t, lo[t], row, lo, hi, trail, tl)
+                _enqueue_tank(t, tu_start, tu_units, queue, inq, qs)
+            i += 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def propagate_levels(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, exact):
     """The rules' fixpoint from the domains ``lo``/``hi`` (narrowed in place); False on a
     contradiction (the domains are then partly narrowed)."""
     n_units = counts.size
@@ -200,8 +289,23 @@ def propagate_levels(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, t
         inq[u] = 1
         queue[u] = u
     qs[1] = n_units
+    pre, suf = _tables(counts, g_start, exact)
     return propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, queue,
-                     inq, qs, trail, tl, stats)
+                     inq, qs, trail, tl, stats, pre, suf)
+
+
+@njit(cache=True, nogil=True)
+def _tables(counts, g_start, exact):
+    """Scratch tables for :func:`_exact`, big enough for every row (empty: no exact test)."""
+    if not exact:
+        return np.zeros((0, 0), dtype=np.uint8), np.zeros((0, 0), dtype=np.uint8)
+    most_groups = 0
+    most_count = 0
+    for u in range(counts.size):
+        most_groups = max(most_groups, g_start[u + 1] - g_start[u])
+        most_count = max(most_count, counts[u])
+    return (np.zeros((most_groups + 1, most_count + 1), dtype=np.uint8),
+            np.zeros((most_groups + 1, most_count + 1), dtype=np.uint8))
 
 
 @njit(cache=True, nogil=True)
@@ -215,28 +319,37 @@ def _trail_capacity(lo, hi):
 
 @njit(cache=True, nogil=True)
 def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, queue, inq, qs,
-           trail, tl, stats, control, ulo, uhi, hits, stamp):
+           trail, tl, stats, control, ulo, uhi, hits, stamp, pre, suf, score, ppre, psuf):
     """Probing to a fixpoint: every open tank tries each of its levels; a level whose
     propagation fails is dropped, and every tank is narrowed to the union of what the
-    surviving levels left of it. Returns 1 on success, 0 on a contradiction, 2 when stopped."""
+    surviving levels left of it. ``score[t]`` gets what tank ``t``'s levels set: the fewest
+    narrowings one surviving level made, times 4096, plus their total (capped at 4095), as the
+    last round saw them (the round that changed nothing). Tanks in no unit (every count of their rows and columns
+    missing) are left alone: any level fits them. Returns 1 on success, 0 on a contradiction,
+    2 when stopped."""
     n_tanks = lo.size
     changed = True
     while changed:
         changed = False
         for t in range(n_tanks):
-            if lo[t] == hi[t]:
+            if lo[t] == hi[t] or tu_start[t] == tu_start[t + 1]:
                 continue
             if control[0] != 0:
                 return 2
             good = 0
+            fewest = 1 << 30
+            total = 0
             for v in range(lo[t], hi[t] + 1):
                 mark = tl[0]
                 _set(t, v, v, lo, hi, trail, tl)
                 _enqueue_tank(t, tu_start, tu_units, queue, inq, qs)
                 stats[ST_PROBES] += 1
                 if propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units,
-                             queue, inq, qs, trail, tl, stats):
+                             queue, inq, qs, trail, tl, stats, ppre, psuf):
                     good += 1
+                    made = tl[0] - mark
+                    fewest = min(fewest, made)
+                    total += made
                     # the tanks this level narrowed, each once (stamped with this probe)
                     for k in range(mark, tl[0]):
                         s = trail[k, 0]
@@ -253,6 +366,7 @@ def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, q
                 else:
                     stats[ST_CONTRADICTIONS] += 1
                 _undo(mark, lo, hi, trail, tl)
+            score[t] = fewest * 4096 + min(total, 4095)
             # tanks narrowed by every surviving level keep the union of those narrowings
             narrowed = False
             if good > 0:
@@ -269,19 +383,22 @@ def _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, q
             if narrowed:
                 changed = True
                 if not propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start,
-                                 tu_units, queue, inq, qs, trail, tl, stats):
+                                 tu_units, queue, inq, qs, trail, tl, stats, pre, suf):
                     return 0
     return 1
 
 
 @njit(cache=True, nogil=True)
 def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, max_solutions,
-           solutions, control, stats, probing):
+           solutions, control, stats, probing, exact, choice):
     """Find up to ``max_solutions`` level assignments from the domains ``lo``/``hi``.
 
-    Propagation to a fixpoint, probing (when ``probing``), then bifurcation on the open tank
-    with the fewest levels left (the lowest id on a tie): first its upper half of levels (more
-    water), then the rest, with an explicit stack and a trail. Exhausting the tree enumerates
+    Propagation to a fixpoint (with the rows' exact test: ``exact`` 0 never, 1 everywhere, 2
+    in the search's own propagation but not in probes), probing (when ``probing``), then
+    bifurcation on an open tank, tanks in some unit before tanks in none: with ``choice`` 1
+    (and probing) the one with the best probe score (:func:`_probe`), else the one with the
+    fewest levels left (the lowest id on a tie); first its upper half of levels (more water),
+    then the rest, with an explicit stack and a trail. Exhausting the tree enumerates
     every solution, so ``max_solutions=2`` proves uniqueness. ``control[0]`` set from another
     thread stops the search before its next propagation step.
 
@@ -305,6 +422,9 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
     uhi = np.zeros(n_tanks, dtype=np.int64)
     hits = np.zeros(n_tanks, dtype=np.int64)
     stamp = np.zeros(n_tanks, dtype=np.int64)
+    score = np.zeros(n_tanks, dtype=np.int64)
+    pre, suf = _tables(counts, g_start, exact > 0)
+    ppre, psuf = _tables(counts, g_start, exact == 1)
     found = 0
     depth = 0
     ok = True
@@ -317,14 +437,15 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
             queue[u] = u
         qs[1] = n_units
         ok = propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units,
-                       queue, inq, qs, trail, tl, stats)
+                       queue, inq, qs, trail, tl, stats, pre, suf)
     while True:
         if control[0] != 0:
             return SEARCH_STOPPED, found
         stats[ST_NODES] += 1
         if ok and probing:
             res = _probe(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units,
-                         queue, inq, qs, trail, tl, stats, control, ulo, uhi, hits, stamp)
+                         queue, inq, qs, trail, tl, stats, control, ulo, uhi, hits, stamp, pre,
+                         suf, score, ppre, psuf)
             if res == 2:
                 return SEARCH_STOPPED, found
             ok = res == 1
@@ -336,7 +457,12 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
                 size = hi[t] - lo[t] + 1
                 if size == 1:
                     decided += 1
-                elif best < 0 or size < best_size:
+                    continue
+                if tu_start[t] == tu_start[t + 1]:
+                    size += 1 << 60  # free tanks last: they never fail
+                elif probing and choice == 1:
+                    size = -score[t]  # the tank whose every level decides most
+                if best < 0 or size < best_size:
                     best = t
                     best_size = size
             stats[ST_DECIDED] = decided
@@ -362,7 +488,7 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
                 _set(best, lo[best], mid, lo, hi, trail, tl)
                 _enqueue_tank(best, tu_start, tu_units, queue, inq, qs)
                 ok = propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start,
-                               tu_units, queue, inq, qs, trail, tl, stats)
+                               tu_units, queue, inq, qs, trail, tl, stats, pre, suf)
                 if not ok:
                     stats[ST_CONTRADICTIONS] += 1
                 continue
@@ -377,6 +503,6 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
         _set(t, f_lo[depth], f_hi[depth], lo, hi, trail, tl)
         _enqueue_tank(t, tu_start, tu_units, queue, inq, qs)
         ok = propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units,
-                       queue, inq, qs, trail, tl, stats)
+                       queue, inq, qs, trail, tl, stats, pre, suf)
         if not ok:
             stats[ST_CONTRADICTIONS] += 1

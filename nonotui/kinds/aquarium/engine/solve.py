@@ -156,7 +156,7 @@ def level_domains(puzzle: AquariumPuzzle,
 
     packed = pack(puzzle)
     lo, hi = _domains(puzzle, packed, board)
-    if not kernels.propagate_levels(lo, hi, *packed.args()):
+    if not kernels.propagate_levels(lo, hi, *packed.args(), True):
         return None
     return [(int(a), int(b)) for a, b in zip(lo, hi)]
 
@@ -173,7 +173,7 @@ def propagate(puzzle: AquariumPuzzle, board: Board) -> Board | None:
 
     packed = pack(puzzle)
     lo, hi = _domains(puzzle, packed, board)
-    if not kernels.propagate_levels(lo, hi, *packed.args()):
+    if not kernels.propagate_levels(lo, hi, *packed.args(), True):
         return None
     return _board(packed, lo, hi)
 
@@ -187,11 +187,12 @@ def solve(
     should_stop: Stop | None = None,
     progress: Callable[[Progress], None] | None = None,
     probing: bool = True,
+    exact: bool = True,
 ) -> SolveOutcome:
     """Solve ``puzzle`` from ``board``'s marks (taken as given) or from scratch.
 
     Propagation (gravity, the row and column rules), probing every open tank's levels, then
-    bifurcation on a tank's level; the whole tree is explored, so ``max_solutions=2`` proves a
+    bifurcation on the level of the tank whose levels all decide most in probing; the whole tree is explored, so ``max_solutions=2`` proves a
     solution unique. The same puzzle and board give the same answer on every run.
 
     Args:
@@ -204,6 +205,8 @@ def solve(
         progress: Called in the caller's thread every few milliseconds while the search runs,
             and once at its end.
         probing: Probe before branching (measurements only; the answer is the same).
+        exact: Give each row the exact (subset-sum) test after its bounds, in the search's
+            own propagation (probes use bounds alone, which is faster); measurements only.
 
     Returns:
         A :class:`~nonotui.model.vocab.SolveOutcome`: status ``unique`` (one solution, proven),
@@ -225,7 +228,8 @@ def solve(
     solutions = np.zeros((max_solutions, n_tanks), dtype=np.int64)
     control = np.zeros(1, dtype=np.int64)
     stats = np.zeros(kernels.N_STATS, dtype=np.int64)
-    args = (lo, hi, *packed.args(), max_solutions, solutions, control, stats, probing)
+    args = (lo, hi, *packed.args(), max_solutions, solutions, control, stats, probing,
+            2 if exact else 0, 1)
     stopped_by: SolveStatus | None = None
     if timeout is None and should_stop is None and progress is None:
         status, found = kernels.search(*args)
@@ -279,7 +283,7 @@ def solve(
             "contradictions": int(stats[kernels.ST_CONTRADICTIONS]),
             "max_depth": int(stats[kernels.ST_MAX_DEPTH]),
         },
-        settings={"probing": probing},
+        settings={"probing": probing, "exact": exact},
     )
 
 
