@@ -165,3 +165,37 @@ def test_solutions_meet_counts_and_gravity() -> None:
         assert not counts_problems(puzzle, grid)
         found = levels_of(puzzle, grid)
         assert puzzle.water_at(found) == grid
+
+
+def test_seed_004s_row_rules_decide_its_row() -> None:
+    # seed 004's row: count 4, a two-cell spot, a one-cell spot, a three-cell spot. Without
+    # the three cells only 3 are left (so they are water); with the two cells there would be 5
+    # (so they are air); the one cell left makes 4.
+    row = make_puzzle([4], [None] * 6, ["AABCCC"])
+    decided = propagate(row, Board.full(1, 6, UNKNOWN))
+    assert decided is not None and text(decided) == ["..~~~~"]
+
+
+def test_the_column_rule_counts_a_tank_with_its_level() -> None:
+    # column 1 needs 2 of tank A's three cells in it: A's level is row 2, which also fills
+    # A's cell in column 2 (gravity across the tank); B is left open (no count speaks of it)
+    puzzle = make_puzzle([None] * 3, [2, None], ["AB", "AB", "AA"])
+    decided = propagate(puzzle, Board.full(3, 2, UNKNOWN))
+    assert decided is not None and text(decided) == [".?", "~?", "~~"]
+
+
+def test_the_column_rule_weighs_each_tank_against_the_others_bounds() -> None:
+    # column 1 (count 3): tank A (rows 1-2) and tank B (rows 3-4); B holds at most 2 there, so
+    # A holds at least 1 (row 2 is water); A holds at most 2, so B holds at least 1
+    puzzle = make_puzzle([None] * 4, [3, None], ["AC", "AC", "BC", "BC"])
+    decided = propagate(puzzle, Board.full(4, 2, UNKNOWN))
+    assert decided is not None and text(decided) == ["??", "~?", "??", "~?"]
+    assert level_domains(puzzle) == [(0, 1), (0, 4), (2, 3)]  # ids: A 0, C 1, B 2
+
+
+def test_the_exact_row_test_sees_what_bounds_cannot() -> None:
+    # three tanks of two cells cannot make 3 in a row: no bounds rule fires, the exact test does
+    odd = make_puzzle([3], [None] * 6, ["AABBCC"])
+    assert propagate(odd, Board.full(1, 6, UNKNOWN)) is None
+    assert solve(odd).status == "contradiction"
+    assert solve(odd, exact=False).status == "contradiction"  # the search finds it as well
