@@ -1,8 +1,8 @@
 """nonotui's public Python API: load, solve, hint, check and rate a puzzle of any kind.
 
 Everything here goes through the kinds registry and the :class:`~nonotui.model.kind.Kind`
-protocol, so it works the same for every kind nonotui knows (nonograms today) and for a kind
-added with :func:`register`. Documented in ``docs/api.md``. Importing this module loads neither
+protocol, so it works the same for every kind nonotui knows (nonograms and Aquarium) and for a
+kind added with :func:`register`. Documented in ``docs/api.md``. Importing this module loads neither
 Textual nor numba; the engine is loaded by the first solve, hint or check.
 
 Example::

@@ -53,6 +53,7 @@ from nonotui.model.kind import (
     Use,
     WarmUp,
     identity_of,
+    single_mark,
 )
 
 DARK, LIT, HALF = 1, 2, 4
@@ -482,6 +483,10 @@ class LightsKind:
                          MarkKey(("v",), "half", "half-light the cell", "half",
                                  "half-light a cell (again: clear it)")),
                         "lit", "dark", middle="half")
+
+    def expand_mark(self, puzzle: LightsPuzzle, board: Board, cell: Cell, value: int
+                    ) -> list[tuple[int, int, int]]:
+        return single_mark(cell, value)
 
     def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
         raise NonotuiError("lights puzzles cannot be generated")

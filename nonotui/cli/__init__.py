@@ -56,11 +56,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     after the subcommand, and ``--help``, ``--version`` or anything unknown get the full parser."""
     parser = argparse.ArgumentParser(
         prog="nonotui",
-        description="A terminal nonogram player with a real solver behind it.",
+        description="A terminal player for nonograms and Aquarium puzzles, with a real solver "
+        "behind it.",
         epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1), "
         "a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1, a generator id such as "
-        "gen1:15x15:g0:nosym:d55:42, or the name of a bundled puzzle "
-        "such as heart.",
+        "gen1:15x15:g0:nosym:d55:42 or aq1:10x10:g2:42, a puzz.link Aquarium URL, or the "
+        "name of a bundled puzzle such as heart.",
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -72,6 +73,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         for command in kind.subcommands():
             if only in (None, command.name):
                 command.register(sub)
+                if command.name == "generate":  # other kinds' puzzles by --kind
+                    from nonotui.cli.generate_kind import add_kind_option
+
+                    add_kind_option(sub, kind.name)
     return parser
 
 

@@ -27,7 +27,10 @@ from nonotui.model import files
 from nonotui.model.kind import Kind, PuzzleFormat
 from nonotui.model.words import plural
 
-BUILTIN: dict[str, str] = {"nonogram": "nonotui.kinds.nonogram.kind:KIND"}
+BUILTIN: dict[str, str] = {
+    "nonogram": "nonotui.kinds.nonogram.kind:KIND",
+    "aquarium": "nonotui.kinds.aquarium.kind:KIND",
+}
 """Every built-in kind's name and where its :class:`Kind` object is (``module:attribute``), in
 the order detection tries them."""
 

@@ -333,6 +333,12 @@ class Kind(Protocol):
     def key_rules(self, puzzle: Any) -> KeyRules:
         """The keys and mouse buttons that mark cells, and what digits do."""
 
+    def expand_mark(self, puzzle: Any, board: Board, cell: Cell, value: int
+                    ) -> Sequence[CellValueChange]:
+        """The cells a mark of ``value`` (a bitset) on ``cell`` sets when its key expands
+        (:attr:`MarkKey.expand`), the cursor cell among them; the player records them as one
+        move. A kind whose marks never expand returns :func:`single_mark`."""
+
     # -- new puzzles -----------------------------------------------------------------------------
 
     def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
@@ -369,6 +375,12 @@ class Kind(Protocol):
         Raises:
             NonotuiError: an option's value is invalid (a usage error).
         """
+
+
+def single_mark(cell: Cell, value: int) -> list[CellValueChange]:
+    """What :meth:`Kind.expand_mark` gives for a kind whose marks never expand: the cell alone."""
+    row, column = cell
+    return [(row, column, value)]
 
 
 def identity_of(document: Mapping[str, object]) -> str:
@@ -422,5 +434,6 @@ __all__ = [
     "Use",
     "WarmUp",
     "identity_of",
+    "single_mark",
     "unknown_of",
 ]

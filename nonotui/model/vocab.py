@@ -202,6 +202,9 @@ class MarkKey:
         mouse: What the help says a mouse button that marks this value does, when one does
             (``fill a cell (clear it when filled)``); empty for "<label> a cell (again: clear
             it)".
+        expand: The mark sets the cells :meth:`Kind.expand_mark
+            <nonotui.model.kind.Kind.expand_mark>` gives (an Aquarium tank filled up to the
+            cursor's row), as one undoable move, rather than the cursor cell alone.
     """
 
     keys: tuple[str, ...]
@@ -209,6 +212,7 @@ class MarkKey:
     description: str
     label: str = ""
     mouse: str = ""
+    expand: bool = False
 
 
 @dataclass(frozen=True)

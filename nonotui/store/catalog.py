@@ -125,7 +125,8 @@ class Catalog:
         return self.bundled() + self.user()
 
     def find_bundled(self, name: str) -> PuzzleLike | None:
-        """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
+        """The bundled puzzle called ``name`` (file name with or without its extension, or
+    title)."""
         return find_bundled(name)
 
     def resolve(self, spec: str) -> tuple[PuzzleLike, str]:
@@ -160,7 +161,7 @@ def bundled_entries() -> list[Entry]:
     out: list[Entry] = []
     root = resources.files(BUNDLED_PACKAGE)
     for item in sorted(root.iterdir(), key=lambda t: t.name):
-        if item.name.endswith(".non"):
+        if kinds.format_for_extension(item.name) is not None:  # any kind's puzzle files
             out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
     return out
 
@@ -173,14 +174,27 @@ def learn_entries() -> list[Entry]:
     return _entries_of(LEARN_FILE, "learn", item.read_text(encoding="utf-8"))
 
 
+def _without_extension(name: str) -> str:
+    """``name`` (lower case) without the extension a kind's format claims (``.non``, ``.aq``),
+    keeping a ``#N``."""
+    name = name.lower()
+    file, sep, index = name.partition("#")
+    found = kinds.format_for_extension(file)
+    if found is not None:
+        ext = next((e for e in found[1].extensions if file.endswith(e)), "")
+        file = file[: len(file) - len(ext)]
+    return file + sep + index
+
+
 def _short_name(entry: Entry) -> str:
-    """The name a player types for a bundled puzzle: its file name without ``.non``."""
-    return entry.name.lower().replace(".non", "", 1)
+    """The name a player types for a bundled puzzle: its file name without its extension."""
+    return _without_extension(entry.name)
 
 
 def find_bundled(name: str) -> PuzzleLike | None:
-    """The bundled puzzle called ``name`` (file name with or without ``.non``, or title)."""
-    wanted = name.strip().lower().removesuffix(".non")
+    """The bundled puzzle called ``name`` (file name with or without its extension, or
+    title)."""
+    wanted = _without_extension(name.strip())
     for entry in bundled_entries():
         if entry.puzzle is None:
             continue
@@ -194,7 +208,7 @@ def closest_bundled(name: str, n: int = 3) -> list[str]:
     ``n``, closest first; none when nothing is close)."""
     import difflib
 
-    wanted = name.strip().lower().removesuffix(".non")
+    wanted = _without_extension(name.strip())
     by_key: dict[str, str] = {}
     for entry in bundled_entries():
         if entry.puzzle is not None:

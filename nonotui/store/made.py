@@ -35,6 +35,12 @@ def maker() -> Kind | None:
     return None
 
 
+def makers() -> list[Kind]:
+    """Every kind that makes puzzles, in the registry's order (what "New puzzle" offers)."""
+    today = utc_today()
+    return [kind for kind in kinds.kinds() if kind.daily_request(today) is not None]
+
+
 def stem_of(request: PuzzleRequest, daily: date | None = None) -> str:
     """The file name (without its extension) of a made puzzle: ``daily-2026-11-23`` or
     ``new-15x15-g3-none-1234``; no character that a file system refuses."""

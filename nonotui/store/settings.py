@@ -35,6 +35,8 @@ class Settings:
         check: When wrong marks are flagged: ``off`` (never), ``request`` (on the check key) or
             ``immediate`` (after every move, and on the check key).
         solve_speed: How fast auto-solve shows its steps: one of :data:`SOLVE_SPEEDS`.
+        kind: Which kind of puzzle the library shows: ``all`` or a kind's name (``aquarium``);
+            a name no kind has (a kind of a newer nonotui) shows every puzzle.
     """
 
     glyphs: str = "auto"
@@ -44,6 +46,7 @@ class Settings:
     grade: str = "any"
     check: str = "request"
     solve_speed: str = "normal"
+    kind: str = "all"
 
     def validate(self) -> None:
         """Raises SaveError when a value is not one of its choices."""
@@ -59,6 +62,8 @@ class Settings:
                 raise SaveError(f"setting {name} = {getattr(self, name)!r} is not one of {choices}")
         if not isinstance(self.theme, str) or not self.theme:
             raise SaveError("setting theme is not a theme name")
+        if not isinstance(self.kind, str) or not self.kind:
+            raise SaveError("setting kind is not a kind's name")
 
 
 class SettingsStore:

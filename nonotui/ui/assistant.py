@@ -345,7 +345,7 @@ class Assistant(Widget):
         if plan.status == "no-solution":
             self._post("auto-solve: these clues have no solution at all")
             return
-        self.solving = Solving(plan, solve_frames(plan.steps))
+        self.solving = Solving(plan, solve_frames(plan.steps, values=self.session.values))
         if self.solve_at_once:
             reply = self.finish_solving()
             assert reply is not None

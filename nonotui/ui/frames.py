@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonotui.model.cells import FILLED
-from nonotui.model.kind import Step
+from nonotui.model.kind import CellValue, Step
 from nonotui.model.words import plural
 
 FRAME_BUDGET = 40
@@ -64,13 +64,23 @@ def _pieces(steps: Sequence[Step]) -> list[_Piece]:
     return pieces
 
 
-def _cells_words(cells: Sequence[tuple[int, int, int]]) -> str:
+def _cells_words(cells: Sequence[tuple[int, int, int]],
+                 values: Sequence[CellValue] | None = None) -> str:
+    """``5 cells (3 filled, 2 empty)``: each of the kind's values, the last bit first (a
+    nonogram's filled, an Aquarium's water, before the empty value); values no cell took are
+    left out when there are more than two."""
     n = len(cells)
-    filled = sum(1 for _, _, v in cells if v == FILLED)
-    return f"{plural(n, 'cell')} ({filled} filled, {n - filled} empty)"
+    if values is None:
+        filled = sum(1 for _, _, v in cells if v == FILLED)
+        return f"{plural(n, 'cell')} ({filled} filled, {n - filled} empty)"
+    counts = Counter(v for _, _, v in cells)
+    shown = [f"{counts[value.mask]} {value.name}" for value in reversed(values)
+             if len(values) <= 2 or counts[value.mask]]
+    return f"{plural(n, 'cell')} ({', '.join(shown)})"
 
 
-def _describe(steps: Sequence[Step], group: list[_Piece]) -> str:
+def _describe(steps: Sequence[Step], group: list[_Piece],
+              values: Sequence[CellValue] | None = None) -> str:
     first, last = group[0].step, group[-1].step
     total = len(steps)
     cells = [cell for piece in group for cell in piece.cells]
@@ -90,12 +100,14 @@ def _describe(steps: Sequence[Step], group: list[_Piece]) -> str:
         who.append(f"the search (guessing and backtracking) in {span}")
     where = f"step {first + 1}" if first == last else f"steps {first + 1}-{last + 1}"
     return (f"Auto-solve {where} of {total}: {' and '.join(who)} decided "
-            f"{_cells_words(cells)}.")
+            f"{_cells_words(cells, values)}.")
 
 
-def solve_frames(steps: Sequence[Step], budget: int = FRAME_BUDGET) -> list[Frame]:
+def solve_frames(steps: Sequence[Step], budget: int = FRAME_BUDGET,
+                 values: Sequence[CellValue] | None = None) -> list[Frame]:
     """The frames that show ``steps``: one piece per frame when they are few, else the pieces
-    split into ``budget`` groups of nearly equal numbers of pieces, in order."""
+    split into ``budget`` groups of nearly equal numbers of pieces, in order; cells are counted
+    by the kind's ``values`` (by filled and empty when not given)."""
     pieces = _pieces(steps)
     count = min(len(pieces), max(1, budget))
     frames = []
@@ -103,5 +115,5 @@ def solve_frames(steps: Sequence[Step], budget: int = FRAME_BUDGET) -> list[Fram
         group = pieces[k * len(pieces) // count:(k + 1) * len(pieces) // count]
         frames.append(Frame(group[0].step + 1, group[-1].step + 1,
                             tuple(cell for piece in group for cell in piece.cells),
-                            _describe(steps, group)))
+                            _describe(steps, group, values)))
     return frames

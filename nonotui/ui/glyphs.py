@@ -57,6 +57,18 @@ class Glyphs:
                 raise ValueError(f"glyph {name} must be one character one cell wide: {glyph!r}")
 
 
+    def wall_join(self, up: bool, down: bool, left: bool, right: bool) -> str:
+        """The glyph where walls meet, by the arms that leave it: a corner, a T or a cross in
+        Unicode; ``+`` where ASCII turns a corner, ``|`` or ``=`` where it runs straight on."""
+        joins = _JOINS.get(self.name)
+        if joins is None:
+            return self.wall_crossing
+        return joins[up | down << 1 | left << 2 | right << 3]
+
+
+_JOINS = {"unicode": " ╹╻┃╸┛┓┫╺┗┏┣━┻┳╋", "ascii": " |||=+++=+++=+++"}
+"""Wall joins by their arms (bit 0 up, 1 down, 2 left, 3 right)."""
+
 UNICODE = Glyphs("unicode", "█", "▓", "×", "·", "│", "─", "┼", "!", "*", "┃", "━", "╋")
 ASCII = Glyphs("ascii", "#", "@", "x", ".", "|", "-", "+", "!", "*", "|", "=", "+")
 

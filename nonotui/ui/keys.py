@@ -78,6 +78,7 @@ HELP: Sections = (
             ("s", "sort by size, progress, grade or name"),
             ("a", "show all, new, in progress or solved puzzles"),
             ("g", "show any grade, or one grade (1 to 5, 0)"),
+            ("k", "show every kind of puzzle, or one kind (nonograms, Aquarium)"),
             ("escape", "clear the search (the top line shows it while it is on)"),
             ("/", "search titles and authors"),
             ("n", "make a new puzzle: size, grade, symmetry"),
@@ -90,6 +91,11 @@ HELP: Sections = (
 """Sections of ``(keys, what they do)``."""
 
 
+def _shown(key: str) -> str:
+    """A key as the help names it: an upper-case letter with its shift (``X (shift+x)``)."""
+    return f"{key} (shift+{key.lower()})" if len(key) == 1 and key.isupper() else key
+
+
 def help_for(rules: KeyRules | None) -> Sections:
     """The help for a play screen with these key rules (:data:`HELP` when ``None``): its marking
     keys, the word each goes by in paint mode and with shift+arrows, what each mouse button
@@ -97,7 +103,9 @@ def help_for(rules: KeyRules | None) -> Sections:
     if rules is None:
         return HELP
     marks = rules.marks
-    label = {m.value: m.label or m.value for m in marks}
+    label: dict[str, str] = {}
+    for m in marks:  # a value two keys mark goes by its first key's word
+        label.setdefault(m.value, m.label or m.value)
     count = rules.digits == "count"
 
     def mouse(name: str) -> str:
@@ -118,7 +126,7 @@ def help_for(rules: KeyRules | None) -> Sections:
     changed = {
         "Moving": tuple(row for row in HELP[0][1] if count or not row[0].startswith("digits")),
         "Marking": (
-            *((", ".join(m.keys), m.description) for m in marks),
+            *((", ".join(map(_shown, m.keys)), m.description) for m in marks),
             *colours,
             ("backspace, delete", "clear the cell"),
             ("shift+arrows", f"move and {label.get(rules.primary, rules.primary)} the cells "

@@ -21,10 +21,12 @@ binding order, and a nonogram's Fill and Cross have always stood there."""
 def bind_marks(
     bindings: BindingsMap, rules: KeyRules, ranks: tuple[str, ...]
 ) -> tuple[BindingsMap, tuple[str, ...]]:
-    """``bindings`` with each marking key bound to ``mark('<value name>')`` (described by its
-    label, ``Fill``), and ``ranks`` with :data:`MARKS` replaced by those actions."""
+    """``bindings`` with each marking key bound to ``mark('<value name>')`` (``mark('<value
+    name>', True)`` for a key that expands, :attr:`~nonotui.model.kind.MarkKey.expand`),
+    described by its label (``Fill``), and ``ranks`` with :data:`MARKS` replaced by those actions."""
     marks = [
-        Binding(",".join(mark.keys), f"mark({mark.value!r})",
+        Binding(",".join(mark.keys),
+                f"mark({mark.value!r}, True)" if mark.expand else f"mark({mark.value!r})",
                 (mark.label or mark.value).capitalize())
         for mark in rules.marks
     ]

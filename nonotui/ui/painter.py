@@ -436,9 +436,12 @@ class GridPainter:
         for c in range(g.width):
             if self._before[c]:
                 guide_column = every is not None and c % every == 0
-                if walls and {(above, c - 1, "right"), (above + 1, c - 1, "right"),
-                              (above, c - 1, "bottom"), (above, c, "bottom")} & walls:
-                    pieces.append((glyphs.wall_crossing, styles["wall"]))
+                arms = (walls and ((above, c - 1, "right") in walls,
+                                   (above + 1, c - 1, "right") in walls,
+                                   (above, c - 1, "bottom") in walls,
+                                   (above, c, "bottom") in walls))
+                if arms and any(arms):
+                    pieces.append((glyphs.wall_join(*arms), styles["wall"]))
                 elif guide_row and guide_column:
                     pieces.append((glyphs.crossing, styles["guide"]))
                 elif guide_row:

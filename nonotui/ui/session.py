@@ -106,7 +106,8 @@ class PlaySession:
     def paint_modes(self) -> tuple[int | None, ...]:
         """The paint mode cycles off, each marking key's value (fill in the current colour,
         cross), clear, off."""
-        return (None, *(self.mask_of(m.value) for m in self.key_rules.marks), self.unknown)
+        marks = dict.fromkeys(self.mask_of(m.value) for m in self.key_rules.marks)
+        return (None, *marks, self.unknown)  # a value two keys mark is one mode
 
     # -- cursor -------------------------------------------------------------------------------
 
@@ -146,6 +147,19 @@ class PlaySession:
         row, column = self.cursor
         current = int(self.board.cells[row, column])
         return self.commit([self.cursor], self.unknown if current == value else value)
+
+    def mark(self, name: str, expand: bool = False) -> Move | None:
+        """A marking key pressed on the cursor cell: its value there (and, for a key that
+        expands, wherever the kind's :meth:`~nonotui.model.kind.Kind.expand_mark` spreads it,
+        as one move), or the cell cleared when it already holds that value."""
+        value = self.mask_of(name)
+        row, column = self.cursor
+        if not expand or int(self.board.cells[row, column]) == value:
+            return self.toggle(value)
+        if self.read_only:
+            raise PermissionError("read-only")
+        cells = list(self.kind.expand_mark(self.puzzle, self.board, self.cursor, value))
+        return self._record(move_to(self.board, cells, "paint" if len(cells) > 1 else "mark"))
 
     def clear(self) -> Move | None:
         """Make the cursor cell unknown again."""

@@ -92,3 +92,23 @@ def test_the_search_step_fills_the_board_row_by_row() -> None:
     assert len(frames) == puzzle.height
     assert [{r for r, _, _ in f.cells} for f in frames] == [{r} for r in range(puzzle.height)]
     assert "the search (guessing and backtracking) in row 1 decided" in frames[0].text
+
+
+def test_cells_are_counted_by_the_kinds_values() -> None:
+    """Aquarium's frames count water and air, not a nonogram's filled and empty; a colour
+    puzzle's name its colours."""
+    from nonotui.kinds.aquarium.kind import VALUES
+    from nonotui.model.cells import EMPTY, FILLED
+    from nonotui.model.kind import CellValue, Step
+
+    steps = [Step(((0, 0, 2),), "a", 0, "gravity"), Step(((0, 1, 1), (0, 2, 1)), "b", 1, "row")]
+    (frame,) = solve_frames(steps, budget=1, values=VALUES)
+    assert frame.text.endswith("decided 3 cells (1 water, 2 air).")
+    (frame,) = solve_frames(steps, budget=1)
+    assert frame.text.endswith("decided 3 cells (1 filled, 2 empty).")
+    colours = (CellValue("empty", 0, "empty", "-"), CellValue("red", 1, "color", "r", "#ff0000"),
+               CellValue("blue", 2, "color", "b", "#0000ff"))
+    steps = [Step(((0, 0, 4), (0, 1, EMPTY)), "a", 0, "fast"),
+             Step(((0, 2, FILLED), (0, 3, 4)), "b", 1, "fast")]
+    (frame,) = solve_frames(steps, budget=1, values=colours)
+    assert frame.text.endswith("decided 4 cells (2 blue, 1 red, 1 empty).")

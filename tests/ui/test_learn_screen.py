@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from nonotui import kinds
 from nonotui.kinds.nonogram.engine.techniques import RULES
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
@@ -34,7 +35,9 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         await until(pilot, lambda: isinstance(app.screen, LearnScreen)
                     and not app.screen.loading)
         learn = app.screen
-        assert [r.title for r in learn.rows] == [*RULES, "Contradiction"]
+        aquarium = [lesson.technique for lesson in kinds.get("aquarium").lessons()]
+        assert aquarium  # every kind's lessons, nonograms' first
+        assert [r.title for r in learn.rows] == [*RULES, *aquarium, "Contradiction"]
         assert learn.rows[0].puzzle is BOXES and learn.rows[1].puzzle is None
         assert learn.rows[-1].lesson is None and learn.rows[-1].puzzle is EXTRA
         assert learn.rows[3].title == "Glue" and learn.rows[3].puzzle is GLUE
@@ -69,7 +72,9 @@ def test_the_learn_collection_is_not_listed_among_the_librarys_bundled_puzzles(
     learn = catalog.learn()
     assert learn and all(e.name.startswith("learn.non#") for e in learn)
     assert not any(e.name.startswith("learn.non") for e in catalog.bundled())
-    assert len(catalog.bundled()) == 25  # 16 black and white, 9 colour
+    by_kind = [e.puzzle.kind_name for e in catalog.bundled() if e.puzzle is not None]
+    assert by_kind.count("nonogram") == 25  # 16 black and white, 9 colour
+    assert by_kind.count("aquarium") >= 12
 
 
 async def test_the_bundled_lessons_open_with_their_panels() -> None:

@@ -19,7 +19,8 @@ from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import Gate, app_for, play_screen, until
 
 BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
-"""How many puzzles the library lists as bundled (black and white and colour)."""
+"""How many puzzles the library lists as bundled (nonograms in black and white and colour, and
+Aquarium puzzles)."""
 
 GRADING = 120.0
 """Seconds the library may take to grade every bundled puzzle on a slow machine."""
@@ -38,15 +39,15 @@ def fake_rating(puzzle: Any) -> Rating:
 
 @pytest.fixture
 def rated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The nonogram kind rates with :func:`fake_rating`; the titles it rated, in order."""
-    kind = kinds.get("nonogram")
+    """Every kind rates with :func:`fake_rating`; the titles rated, in order."""
     calls: list[str] = []
 
     def rate(puzzle: Any, should_stop: Any = None) -> Rating:
         calls.append(puzzle.title)
         return fake_rating(puzzle)
 
-    monkeypatch.setattr(kind, "rate", rate)
+    for kind in kinds.kinds():
+        monkeypatch.setattr(kind, "rate", rate)
     return calls
 
 

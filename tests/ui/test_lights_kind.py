@@ -72,9 +72,9 @@ async def test_margins_walls_and_three_values_are_drawn() -> None:
             "    1  1  1",
             "",
             " 1 ██  ×┃++",
-            "     ╋━━╋",
+            "     ┏━━┫",
             " 1  ·┃ ·┃ ·",
-            "   ━━╋  ╋",
+            "   ━━┛  ┃",
             " 0  ·  ·┃ ·",
         ]
         assert screen.query_one(FittingFooter).shown[:3] == ("Light", "Dark", "Half")

@@ -16,7 +16,9 @@ from nonotui.store.catalog import Catalog
 from tests.simple_solver import pictures, solutions, solve_line
 
 REPO = Path(__file__).resolve().parents[2]
-ENTRIES = Catalog(DataDir(REPO / "unused")).bundled()
+ENTRIES = [e for e in Catalog(DataDir(REPO / "unused")).bundled()
+           if e.puzzle is None or e.puzzle.kind_name == "nonogram"]
+"""The bundled nonograms (the bundled Aquarium puzzles: tests/unit/aquarium/test_bundled.py)."""
 
 
 def test_there_are_at_least_15_from_5x5_to_40x40() -> None:

@@ -32,7 +32,7 @@ CORE = ("nonotui.model", "nonotui.kinds.nonogram.formats", "nonotui.kinds.nonogr
 UI_TEXTUAL_FREE = ("nonotui.ui.assist", "nonotui.ui.session", "nonotui.ui.geometry",
                    "nonotui.ui.clock", "nonotui.ui.keys", "nonotui.ui.keeper")
 """The UI's modules that say they are free of Textual (and are tested without it)."""
-NUMBA_USERS = ("nonotui.kinds.nonogram.engine",)
+NUMBA_USERS = ("nonotui.kinds.nonogram.engine", "nonotui.kinds.aquarium.engine")
 """The only package that may load numba when imported."""
 REQUIRED = ("nonotui", "nonotui.model", "nonotui.kinds.nonogram.formats", "nonotui.kinds.nonogram.engine",
             "nonotui.kinds.nonogram.engine.hints", "nonotui.kinds.nonogram.engine.checks", "nonotui.kinds.nonogram.engine.explain",

@@ -26,6 +26,7 @@ from nonotui.model.kind import (
     Cancelled,
     Cell,
     CellValue,
+    CellValueChange,
     CheckReport,
     Command,
     HintLike,
@@ -49,6 +50,7 @@ from nonotui.model.kind import (
     UnitState,
     Use,
     WarmUp,
+    single_mark,
 )
 
 GUIDE_EVERY = 5
@@ -436,6 +438,11 @@ class NonogramKind:
         from nonotui.kinds.nonogram.colour_keys import palette_rules
 
         return palette_rules(puzzle, KEY_RULES.marks[1])
+
+    def expand_mark(self, puzzle: Puzzle, board: Board, cell: Cell, value: int
+                    ) -> list[CellValueChange]:
+        """A nonogram's marks never expand: the cell alone."""
+        return single_mark(cell, value)
 
     # -- new puzzles -----------------------------------------------------------------------------
 

@@ -68,6 +68,25 @@ class Row:
         p = self.entry.puzzle
         return p.identity if p is not None else None
 
+    @property
+    def kind_name(self) -> str | None:
+        """The puzzle's kind (for a file that could not be read, the kind its name claims)."""
+        p = self.entry.puzzle
+        if p is not None:
+            return p.kind_name
+        found = kinds.format_for_extension(self.entry.name.partition("#")[0])
+        return found[0].name if found is not None else None
+
+    def kind_title(self) -> str:
+        """What the Kind column says (``Nonogram``, ``Aquarium``)."""
+        name = self.kind_name
+        if name is None:
+            return ""
+        try:
+            return kinds.get(name).title
+        except kinds.UnknownKindError:
+            return name
+
     def state(self) -> str:
         """The state used for filtering and sorting."""
         return "unreadable" if self.entry.error is not None else self.summary.state
@@ -124,6 +143,7 @@ class LibraryScreen(MakingActions, Screen[None]):
         Binding("s", "cycle_sort", "Sort"),
         Binding("a", "cycle_filter", "Show"),
         Binding("g", "cycle_grade", "Grade"),
+        Binding("k", "cycle_kind", "Kind"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_puzzle", "New puzzle"),
         Binding("d", "daily_puzzle", "Daily"),
@@ -135,7 +155,7 @@ class LibraryScreen(MakingActions, Screen[None]):
     ]
 
     FOOTER_RANKS = ("app.help", "search", "app.open_file", "new_puzzle", "daily_puzzle",
-                    "cycle_filter", "cycle_sort", "cycle_grade", "learn", "statistics", "settings",
+                    "cycle_filter", "cycle_kind", "cycle_sort", "cycle_grade", "learn", "statistics", "settings",
                     "app.quit")
     """The footer's keys, most important first."""
 
@@ -183,7 +203,7 @@ class LibraryScreen(MakingActions, Screen[None]):
 
     def on_mount(self) -> None:
         table = self.table
-        for name, width in (("Title", 28), ("Size", 7), ("Grade", 7), ("Author", 22),
+        for name, width in (("Title", 28), ("Kind", 9), ("Size", 7), ("Grade", 7), ("Author", 22),
                             ("Progress", 16)):
             table.add_column(name, key=name.lower(), width=width)
         table.add_column("From", key="from")
@@ -247,6 +267,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             for r in self.rows
             if (wanted == "all" or r.state() == wanted) and r.matches(text)
             and (grade == "any" or self._grade_is(r, int(grade)))
+            and self._kind_is(r)
         ]
         self.shown = sort_rows(rows, self.settings.sort, self.graded)
         table = self.table
@@ -256,6 +277,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             p = row.entry.puzzle
             table.add_row(
                 row.entry.title,
+                row.kind_title(),
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
                 self._grade_text(row),
                 (p.author or "") if p is not None else (row.entry.reason or ""),
@@ -281,7 +303,8 @@ class LibraryScreen(MakingActions, Screen[None]):
         if "auto-solved" in states:
             solved += f", {states.count('auto-solved')} auto-solved"
         return (f"nonotui · {count} · {solved} · sort: {self.settings.sort} (s) · showing: "
-                f"{self.settings.filter} (a) · grade: {self.settings.grade} (g) · user "
+                f"{self.settings.filter} (a) · kind: {self.shown_kind()} (k) · grade: "
+                f"{self.settings.grade} (g) · user "
                 f"puzzles: {self.catalog.data_dir.puzzles}")
 
     @on(DataTable.RowSelected)
@@ -305,6 +328,27 @@ class LibraryScreen(MakingActions, Screen[None]):
         """Show the next grade: any, 1 to 5, 0."""
         i = GRADE_CHOICES.index(self.settings.grade)
         self.settings.grade = GRADE_CHOICES[(i + 1) % len(GRADE_CHOICES)]
+        host_of(self.app).save_settings()
+        self.redraw()
+
+    def kind_choices(self) -> tuple[str, ...]:
+        """The kind filter's choices: every kind, then each kind by its name."""
+        return ("all", *kinds.names())
+
+    def shown_kind(self) -> str:
+        """The kind the library shows (``all`` for a setting no kind has any more)."""
+        kind = self.settings.kind
+        return kind if kind in self.kind_choices() else "all"
+
+    def _kind_is(self, row: Row) -> bool:
+        kind = self.shown_kind()
+        return kind == "all" or row.kind_name == kind
+
+    def action_cycle_kind(self) -> None:
+        """Show the next kind: all, nonograms, Aquarium puzzles, ..."""
+        choices = self.kind_choices()
+        i = choices.index(self.shown_kind())
+        self.settings.kind = choices[(i + 1) % len(choices)]
         host_of(self.app).save_settings()
         self.redraw()
 

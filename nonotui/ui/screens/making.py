@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,16 +79,30 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
     NewPuzzleScreen Button { margin: 0 1; }
     """
 
-    def __init__(self, size: str = "15x15", grade: int = 0, symmetry: str = "none") -> None:
+    def __init__(self, size: str = "15x15", grade: int = 0, symmetry: str = "none",
+                 makers: Sequence[Kind] = (), kind: str | None = None) -> None:
         super().__init__()
         self.size_text = size
         self.grade = grade
         self.symmetry = symmetry
+        self.makers = tuple(makers)
+        """The kinds that make puzzles; a Kind field offers them when there are several."""
+        self.kind: Kind | None = next((k for k in self.makers if k.name == kind),
+                                      self.makers[0] if self.makers else None)
+        """The kind chosen (``kind`` when it makes puzzles, else the first maker, until
+        another is picked)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"New puzzle (each side {MIN_SIDE} to {MAX_SIDE}; tab moves)",
                         id="title")
+            if len(self.makers) > 1:
+                with Horizontal(classes="field"):
+                    yield Label("Kind")
+                    first = self.kind.name if self.kind is not None else self.makers[0].name
+                    yield Select([(k.title, k.name) for k in self.makers],
+                                 value=first, allow_blank=False, id="kind",
+                                 compact=True)
             with Horizontal(classes="field"):
                 yield Label("Size")
                 yield Input(self.size_text, id="size", compact=True)
@@ -113,6 +128,9 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
         Raises:
             ValueError: the size is not one the dialog offers.
         """
+        if len(self.makers) > 1:
+            name = str(self.query_one("#kind", Select).value)
+            self.kind = next(k for k in self.makers if k.name == name)
         width, height = parse_size(self.query_one("#size", Input).value)
         grade = self.query_one("#grade", Select).value
         symmetry = self.query_one("#symmetry", Select).value
@@ -249,16 +267,21 @@ class MakingActions:
     def action_new_puzzle(self) -> None:
         """Ask for a size, grade and symmetry, make the puzzle in a worker, save it into the
         user's puzzles folder and play it."""
-        kind = made.maker()
-        if kind is None:
+        makers = made.makers()
+        if not makers:
             self.app.notify("No kind of puzzle here can make new puzzles.", severity="error")
             return
+        settings = getattr(self, "settings", None)  # the library's kind filter, if one
+        dialog = NewPuzzleScreen(makers=makers, kind=getattr(settings, "kind", None))
 
         def chosen(request: PuzzleRequest | None) -> None:
-            if request is not None:
-                self.make_puzzle(kind, request, made.stem_of(request))
+            if request is not None and dialog.kind is not None:
+                stem = made.stem_of(request)
+                if dialog.kind is not makers[0]:  # the first kind's names stay as they were
+                    stem = f"{dialog.kind.name}-{stem}"
+                self.make_puzzle(dialog.kind, request, stem)
 
-        self.app.push_screen(NewPuzzleScreen(), chosen)
+        self.app.push_screen(dialog, chosen)
 
     def action_daily_puzzle(self) -> None:
         """Today's puzzle (by the UTC date): opened from its file when it was made already today

@@ -425,12 +425,13 @@ class PlayScreen(Screen[None]):
         self.session.go_to(target, column)
         self._redraw()
 
-    def action_mark(self, value: str) -> None:
+    def action_mark(self, value: str, expand: bool = False) -> None:
         """Mark the cursor cell with the kind's value named ``value`` (a nonogram's fill or
-        cross), or clear it when it holds that value."""
+        cross), or clear it when it holds that value; ``expand``: and the cells the kind
+        spreads the mark to (an Aquarium tank), as one move."""
         self._count = ""
         if self._can_edit():
-            self._changed(self.session.toggle(self.session.mask_of(value)))
+            self._changed(self.session.mark(value, expand))
 
     def action_clear(self) -> None:
         """Make the cursor cell unknown."""

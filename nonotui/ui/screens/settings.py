@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
+from nonotui import kinds
 from nonotui.store.settings import (
     CHECK_CHOICES,
     FILTER_CHOICES,
@@ -73,6 +74,9 @@ def setting_infos(themes: tuple[str, ...]) -> tuple[SettingInfo, ...]:
         SettingInfo("grade", "Library grade",
                     "Which grade the library lists: any, or one grade (0: needs guessing or "
                     "not unique).", GRADE_CHOICES),
+        SettingInfo("kind", "Library kind",
+                    "Which kind of puzzle the library lists: all, or one kind.",
+                    ("all", *kinds.names())),
         SettingInfo("theme", "Theme", "The colours (Textual's themes).", themes),
     )
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from nonotui.cli import main
+from nonotui import kinds
 from nonotui.kinds.nonogram.formats import load, load_all
 from nonotui.kinds.nonogram.notation import board_from_text
 from nonotui.store.progress import Progress
@@ -143,9 +144,9 @@ def test_a_name_close_to_nothing_lists_every_bundled_name() -> None:
     message = one_line_error(done)
     # a file of several puzzles (the Learn collection) lists each as name#N
     names = sorted(
-        name for p in (REPO / "puzzles").glob("*.non")
-        for name in ([p.stem] if len(load_all(p)) == 1
-                     else [f"{p.stem}#{k}" for k in range(1, len(load_all(p)) + 1)]))
+        name for p in [*(REPO / "puzzles").glob("*.non"), *(REPO / "puzzles").glob("*.aq")]
+        for name in ([p.stem] if len(kinds.load_all(p)) == 1
+                     else [f"{p.stem}#{k}" for k in range(1, len(kinds.load_all(p)) + 1)]))
     assert f"zzqqx: no such file or bundled puzzle (bundled puzzles: {', '.join(names)})" \
         in message
 

@@ -48,6 +48,18 @@ def test_the_nonogram_kind_is_built_in_and_implements_the_protocol() -> None:
     assert kinds.kind_of(Puzzle(rows=((1,),), columns=((1,),))) is kind
 
 
+def test_the_aquarium_kind_is_built_in_and_loads_no_numba() -> None:
+    from nonotui.kinds.aquarium.puzzle import make_puzzle
+
+    assert kinds.names()[:2] == ("nonogram", "aquarium")
+    kind = kinds.get("aquarium")
+    assert isinstance(kind, Kind) and kind.name == "aquarium"
+    assert kinds.kind_of(make_puzzle([1], [1], ["A"])) is kind
+    loaded = modules_after("import nonotui.kinds as k; k.get('aquarium').margins")
+    assert "nonotui.kinds.aquarium.kind" in loaded
+    assert "numba" not in loaded and "nonotui.kinds.nonogram.kind" not in loaded
+
+
 def test_an_unknown_kind_is_named_with_the_known_ones() -> None:
     with pytest.raises(kinds.UnknownKindError, match=r"'sudoku' \(known: nonogram"):
         kinds.get("sudoku")
@@ -123,12 +135,13 @@ def test_a_file_finds_its_kind_and_format_as_the_formats_package_does() -> None:
     assert found is kind and puzzles[0].title == "Heart"
 
 
-def test_an_unknown_file_gets_the_same_message_as_before() -> None:
+def test_an_unknown_file_gets_the_message_as_before_with_every_kinds_formats() -> None:
     with pytest.raises(PuzzleFormatError) as new:
         kinds.detect("hello", "x.dat")
     with pytest.raises(PuzzleFormatError) as old:
         formats.detect("hello", "x.dat")
-    assert new.value.message == old.value.message
+    assert old.value.message.endswith("picture)")
+    assert new.value.message == old.value.message.replace("picture)", "picture, aq, puzzlink)")
 
 
 def test_format_by_name_and_extension() -> None:
@@ -170,5 +183,7 @@ def test_a_registered_kind_contributes_its_subcommands_and_options(registered: _
     args = parser.parse_args(["solve", "x", "--other-depth", "5", "--linesolvers", "olsak"])
     from nonotui.cli.solve import kind_options
 
-    assert kind_options(args) == {"nonogram": {"linesolvers": "olsak"}, "other": {"depth": 5}}
+    options = kind_options(args)
+    assert options["nonogram"] == {"linesolvers": "olsak"} and options["other"] == {"depth": 5}
+    assert options["aquarium"] == {}  # no options of its own
     assert cli.main(["other-only"]) == 0

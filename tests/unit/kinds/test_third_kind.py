@@ -36,7 +36,7 @@ def sample(tmp_path: Path) -> Path:
 
 def test_it_is_a_kind_and_is_listed() -> None:
     assert isinstance(LIGHTS, Kind)
-    assert kinds.names() == ("nonogram", "lights")
+    assert kinds.names() == ("nonogram", "aquarium", "lights")  # built-in kinds first
     assert kinds.get("lights") is LIGHTS
 
 

@@ -1,0 +1,313 @@
+"""The Aquarium solver's Python side: packing a puzzle for the kernels, boards to level domains
+and back, and :func:`solve`, :func:`propagate`, :func:`level_domains` and :func:`warm_up`.
+
+The search is one compiled kernel (:func:`nonotui.kinds.aquarium.engine.kernels.search`) that
+releases the GIL. When the caller can stop it or listens to its progress, :func:`solve` runs it
+in a thread of its own and polls ``should_stop``, the deadline and the kernel's counters every
+few milliseconds; stopping is a flag the kernel reads before every probe and every node.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from nonotui.errors import NonotuiError
+from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
+from nonotui.model.board import Board
+from nonotui.model.cells import CELL_DTYPE
+from nonotui.model.vocab import SolveOutcome, SolveStatus, Stop
+
+POLL_SECONDS = 0.005
+"""How often a stoppable search looks at ``should_stop``, the deadline and progress."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of a running search, handed to ``progress``."""
+
+    seconds: float
+    decided: int
+    """Tanks whose level is fixed in the state the search is working on."""
+    tanks: int
+    solutions: int
+    depth: int
+    guesses: int
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A puzzle packed for the kernels (see :mod:`.kernels` for the layout).
+
+    Units are the rows with a count, top to bottom, then the columns with a count, left to
+    right; a missing count makes no unit.
+    """
+
+    top: np.ndarray
+    bottom: np.ndarray
+    counts: np.ndarray
+    g_start: np.ndarray
+    g_tank: np.ndarray
+    r_start: np.ndarray
+    rows: np.ndarray
+    tu_start: np.ndarray
+    tu_units: np.ndarray
+    tanks: np.ndarray
+    """The tank id of every cell, ``(height, width)``."""
+    row_index: np.ndarray
+    """The row of every cell, ``(height, width)``."""
+
+    def args(self) -> tuple[np.ndarray, ...]:
+        """The unit tables, in the kernels' argument order."""
+        return (self.counts, self.g_start, self.g_tank, self.r_start, self.rows, self.tu_start,
+                self.tu_units)
+
+
+@lru_cache(maxsize=16)
+def pack(puzzle: AquariumPuzzle) -> Packed:
+    """The kernels' tables of ``puzzle`` (cached for the last few puzzles)."""
+    h, w, n_tanks = puzzle.height, puzzle.width, puzzle.tank_count
+    top = np.array([puzzle.tank_top(t) for t in range(n_tanks)], dtype=np.int64)
+    bottom = np.array([puzzle.tank_bottom(t) for t in range(n_tanks)], dtype=np.int64)
+    counts: list[int] = []
+    g_start = [0]
+    g_tank: list[int] = []
+    r_start = [0]
+    rows: list[int] = []
+    tank_units: list[list[int]] = [[] for _ in range(n_tanks)]
+    lines: list[tuple[int, list[tuple[int, int]]]] = []
+    for r, n in enumerate(puzzle.rows):
+        if n is not None:
+            lines.append((n, [(r, c) for c in range(w)]))
+    for c, n in enumerate(puzzle.columns):
+        if n is not None:
+            lines.append((n, [(r, c) for r in range(h)]))
+    for u, (n, cells) in enumerate(lines):
+        counts.append(n)
+        groups: dict[int, list[int]] = {}
+        for r, c in cells:
+            groups.setdefault(puzzle.tanks[r][c], []).append(r)
+        for t, group_rows in groups.items():
+            g_tank.append(t)
+            rows.extend(sorted(group_rows))
+            r_start.append(len(rows))
+            tank_units[t].append(u)
+        g_start.append(len(g_tank))
+    tu_start = np.zeros(n_tanks + 1, dtype=np.int64)
+    tu_start[1:] = np.cumsum([len(us) for us in tank_units])
+    tu_units = np.array([u for us in tank_units for u in us], dtype=np.int64)
+    tanks = np.array(puzzle.tanks, dtype=np.int64).reshape(h, w)
+    row_index = np.repeat(np.arange(h, dtype=np.int64), w).reshape(h, w)
+
+    def arr(values: list[int]) -> np.ndarray:
+        return np.array(values, dtype=np.int64)
+
+    return Packed(top, bottom, arr(counts), arr(g_start), arr(g_tank), arr(r_start), arr(rows),
+                  tu_start, tu_units, tanks, row_index)
+
+
+def _domains(puzzle: AquariumPuzzle, packed: Packed,
+             board: Board | None) -> tuple[np.ndarray, np.ndarray]:
+    """Each tank's levels ``[lo, hi]`` allowed by gravity and the board's marks (water at row
+    ``r`` means level <= r, air means level > r; a cell with no value left empties a domain)."""
+    lo = packed.top.copy()
+    hi = packed.bottom + 1
+    if board is None:
+        return lo, hi
+    if (board.height, board.width) != (puzzle.height, puzzle.width):
+        raise NonotuiError(f"the board is {board.width}x{board.height}, the puzzle "
+                           f"{puzzle.width}x{puzzle.height}")
+    cells = board.cells & UNKNOWN
+    water = cells == WATER
+    air = cells == AIR
+    np.minimum.at(hi, packed.tanks[water], packed.row_index[water])
+    np.maximum.at(lo, packed.tanks[air], packed.row_index[air] + 1)
+    if np.any(cells == 0):
+        lo[packed.tanks[cells == 0]] = packed.bottom[packed.tanks[cells == 0]] + 2
+    return lo, hi
+
+
+def _board(packed: Packed, lo: np.ndarray, hi: np.ndarray) -> Board:
+    """The cells the domains decide: water at or below ``hi``, air above ``lo``."""
+    rows = packed.row_index
+    cells = np.full(rows.shape, UNKNOWN, dtype=CELL_DTYPE)
+    cells[rows >= hi[packed.tanks]] = WATER
+    cells[rows < lo[packed.tanks]] = AIR
+    return Board(cells)
+
+
+def board_of_levels(puzzle: AquariumPuzzle, levels: np.ndarray | list[int]) -> Board:
+    """The complete board of one level per tank."""
+    packed = pack(puzzle)
+    lv = np.asarray(levels, dtype=np.int64)
+    return Board(np.where(packed.row_index >= lv[packed.tanks], WATER, AIR).astype(CELL_DTYPE))
+
+
+def level_domains(puzzle: AquariumPuzzle,
+                  board: Board | None = None) -> list[tuple[int, int]] | None:
+    """Each tank's levels ``(lo, hi)`` left at the rules' fixpoint from ``board`` (every level
+    from ``lo`` to ``hi`` inclusive; ``bottom + 1`` is empty), or ``None`` on a contradiction."""
+    from nonotui.kinds.aquarium.engine import kernels
+
+    packed = pack(puzzle)
+    lo, hi = _domains(puzzle, packed, board)
+    if not kernels.propagate_levels(lo, hi, *packed.args(), True):
+        return None
+    return [(int(a), int(b)) for a, b in zip(lo, hi)]
+
+
+def propagate(puzzle: AquariumPuzzle, board: Board) -> Board | None:
+    """The fixpoint of gravity and the row and column rules from ``board``'s marks: a new board
+    with every cell they decide, or ``None`` when the marks and counts contradict each other.
+
+    No probing and no search: what this returns is what the rules alone deduce (it keeps every
+    mark of ``board`` that fits; a cell with no value left, or marks that break gravity, give
+    ``None``).
+    """
+    from nonotui.kinds.aquarium.engine import kernels
+
+    packed = pack(puzzle)
+    lo, hi = _domains(puzzle, packed, board)
+    if not kernels.propagate_levels(lo, hi, *packed.args(), True):
+        return None
+    return _board(packed, lo, hi)
+
+
+def solve(
+    puzzle: AquariumPuzzle,
+    *,
+    board: Board | None = None,
+    max_solutions: int = 2,
+    timeout: float | None = None,
+    should_stop: Stop | None = None,
+    progress: Callable[[Progress], None] | None = None,
+    probing: bool = True,
+    exact: bool = True,
+) -> SolveOutcome:
+    """Solve ``puzzle`` from ``board``'s marks (taken as given) or from scratch.
+
+    Propagation (gravity, the row and column rules), probing every open tank's levels, then
+    bifurcation on the level of the tank whose levels all decide most in probing; the whole tree is explored, so ``max_solutions=2`` proves a
+    solution unique. The same puzzle and board give the same answer on every run.
+
+    Args:
+        puzzle: The puzzle; missing counts constrain nothing.
+        board: The starting marks (AIR/WATER bitsets), or ``None``.
+        max_solutions: Stop after this many solutions (at least 1).
+        timeout: Seconds after which the search stops with status ``timeout``.
+        should_stop: Polled every few milliseconds; returning true stops the search with
+            status ``cancelled`` (within about 5 ms of the kernel's next probe).
+        progress: Called in the caller's thread every few milliseconds while the search runs,
+            and once at its end.
+        probing: Probe before branching (measurements only; the answer is the same).
+        exact: Give each row the exact (subset-sum) test after its bounds, in the search's
+            own propagation (probes use bounds alone, which is faster); measurements only.
+
+    Returns:
+        A :class:`~nonotui.model.vocab.SolveOutcome`: status ``unique`` (one solution, proven),
+        ``multiple`` (two or more found), ``solved`` (one found with ``max_solutions=1``),
+        ``contradiction`` (none), ``timeout`` or ``cancelled`` (with the solutions found so
+        far); the solutions as complete boards, the seconds spent, and ``stats``.
+
+    Raises:
+        NonotuiError: ``max_solutions`` below 1 or a board of the wrong size.
+    """
+    from nonotui.kinds.aquarium.engine import kernels
+
+    if max_solutions < 1:
+        raise NonotuiError("max_solutions must be at least 1")
+    start = time.perf_counter()
+    packed = pack(puzzle)
+    lo, hi = _domains(puzzle, packed, board)
+    n_tanks = puzzle.tank_count
+    solutions = np.zeros((max_solutions, n_tanks), dtype=np.int64)
+    control = np.zeros(1, dtype=np.int64)
+    stats = np.zeros(kernels.N_STATS, dtype=np.int64)
+    args = (lo, hi, *packed.args(), max_solutions, solutions, control, stats, probing,
+            2 if exact else 0, 1)
+    stopped_by: SolveStatus | None = None
+    if timeout is None and should_stop is None and progress is None:
+        status, found = kernels.search(*args)
+    else:
+        result: list[tuple[int, int]] = []
+        failures: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                result.append(kernels.search(*args))
+            except BaseException as exc:  # re-raised in the caller's thread below
+                failures.append(exc)
+
+        thread = threading.Thread(target=work, name="nonotui-aquarium-search", daemon=True)
+        thread.start()
+        deadline = None if timeout is None else start + timeout
+        while thread.is_alive():
+            thread.join(POLL_SECONDS)
+            if stopped_by is None:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stopped_by = "timeout"
+                elif should_stop is not None and should_stop():
+                    stopped_by = "cancelled"
+                if stopped_by is not None:
+                    control[0] = 1
+            if progress is not None:
+                progress(_progress(stats, start, n_tanks))
+        if failures:
+            raise failures[0]
+        status, found = result[0]
+    seconds = time.perf_counter() - start
+    boards = tuple(board_of_levels(puzzle, solutions[i]) for i in range(found))
+    if status == kernels.SEARCH_STOPPED:
+        outcome: SolveStatus = stopped_by or "cancelled"
+    elif found >= 2:
+        outcome = "multiple"
+    elif status == kernels.SEARCH_DONE:
+        outcome = "unique" if found == 1 else "contradiction"
+    else:
+        outcome = "solved"
+    return SolveOutcome(
+        status=outcome,
+        solutions=boards,
+        seconds=seconds,
+        stats={
+            "nodes": int(stats[kernels.ST_NODES]),
+            "units": int(stats[kernels.ST_UNITS]),
+            "probes": int(stats[kernels.ST_PROBES]),
+            "guesses": int(stats[kernels.ST_GUESSES]),
+            "backtracks": int(stats[kernels.ST_BACKTRACKS]),
+            "contradictions": int(stats[kernels.ST_CONTRADICTIONS]),
+            "max_depth": int(stats[kernels.ST_MAX_DEPTH]),
+        },
+        settings={"probing": probing, "exact": exact},
+    )
+
+
+def _progress(stats: np.ndarray, start: float, n_tanks: int) -> Progress:
+    from nonotui.kinds.aquarium.engine import kernels
+
+    return Progress(seconds=time.perf_counter() - start,
+                    decided=int(stats[kernels.ST_DECIDED]), tanks=n_tanks,
+                    solutions=int(stats[kernels.ST_SOLUTIONS]),
+                    depth=int(stats[kernels.ST_DEPTH]), guesses=int(stats[kernels.ST_GUESSES]))
+
+
+EXAMPLE = make_puzzle([2, 2, 2, 4], [3, 2, 2, 3],
+                      ["AABB", "ACCB", "DDCB", "DDDD"], title="issue 13's example")
+"""The issue's 4x4 example (one solution: ``~~..``, ``~..~``, ``..~~``, ``~~~~``)."""
+
+
+def warm_up(should_stop: Stop) -> None:
+    """Compile every kernel (or load it from numba's cache) by solving :data:`EXAMPLE` once,
+    stoppably and not, and propagating a board of it; returns early if ``should_stop``."""
+    if should_stop():
+        return
+    solve(EXAMPLE)
+    if should_stop():
+        return
+    solve(EXAMPLE, should_stop=should_stop)
+    propagate(EXAMPLE, Board.full(EXAMPLE.height, EXAMPLE.width, UNKNOWN))
