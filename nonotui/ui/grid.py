@@ -234,6 +234,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         self.letters = letters
         self._set_cell_width(self.geometry.cell_width)
+        self.fit()  # letters widen the clues: the width that fits may be narrower now
 
     def _set_cell_width(self, cell_width: int) -> None:
         """Lay the puzzle out again at ``cell_width``, with the letters as chosen."""
