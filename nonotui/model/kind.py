@@ -163,6 +163,22 @@ class PuzzleLike(Protocol):
     def height(self) -> int: ...
 
 
+WarmUpStep = tuple[str, Callable[[Stop], None]]
+"""One step of a kind's warm-up: what it readies, in words, and the call that readies it."""
+
+
+@runtime_checkable
+class StepwiseWarmUp(Protocol):
+    """A kind whose player warm-up (:meth:`Kind.warm_up` with ``"all"``) comes in steps, so that
+    the player shows how many are left, runs first what the first hint needs, and pauses
+    between steps while the player's hint is worked out (:func:`nonotui.ui.assist.warm_up`).
+    A kind without it is warmed up in one step."""
+
+    def warm_up_steps(self, first: Any | None = None) -> list[WarmUpStep]:
+        """The steps of ``warm_up(should_stop, "all")``, in order; with ``first`` (a puzzle
+        of this kind, the one the player opened), those a hint on it needs come first."""
+
+
 @runtime_checkable
 class Kind(Protocol):
     """One kind of puzzle. Implemented once per kind, found through :mod:`nonotui.kinds`.
@@ -432,7 +448,9 @@ __all__ = [
     "UnitState",
     "UnitTracker",
     "Use",
+    "StepwiseWarmUp",
     "WarmUp",
+    "WarmUpStep",
     "identity_of",
     "single_mark",
     "unknown_of",

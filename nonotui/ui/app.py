@@ -24,11 +24,12 @@ from nonotui.store.catalog import Catalog
 from nonotui.store.grades import GradeCache
 from nonotui.store.progress import Progress
 from nonotui.ui.glyphs import Glyphs, choose
-from nonotui.ui.messages import EngineReady, PuzzleChosen
+from nonotui.ui.messages import EngineReady, PuzzleChosen, WarmUpProgress
 from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
+from nonotui.ui.status import WARMING, StatusLine, warming_text
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
@@ -84,6 +85,8 @@ class NonotuiApp(App[int]):
         self.glyphs: Glyphs = choose(self.settings.glyphs)
         self.engine_ready = False
         """The warm-up worker has compiled or loaded the engine's kernels."""
+        self.warming = WARMING
+        """What the status line says while the warm-up runs: how many steps are left."""
         self.ended_by: int | None = None
         """The signal that ended the app (SIGHUP, SIGTERM or SIGINT), if one did."""
 
@@ -111,12 +114,28 @@ class NonotuiApp(App[int]):
         from nonotui.ui import assist
 
         worker = get_current_worker()
+        first = self.start[0] if self.start is not None else None
+
+        def progress(left: int, total: int) -> None:
+            self.post_message(WarmUpProgress(left, total))
+
         try:
-            assist.warm_up(lambda: worker.is_cancelled)
+            # positional: tests hold the call at a gate that passes positional arguments on
+            assist.warm_up(lambda: worker.is_cancelled, first, progress)
         except Exception as exc:  # shown to the player, never swallowed
             self.post_message(EngineReady(str(exc)))
             return
         self.post_message(EngineReady())
+
+    @on(WarmUpProgress)
+    def _warm_up_progress(self, message: WarmUpProgress) -> None:
+        if self.engine_ready or not message.left:
+            return
+        self.warming = warming_text(message.left, message.total)
+        for screen in self.play_screens():
+            for status in screen.query(StatusLine):
+                if status.message.startswith("warming up"):
+                    status.say(self.warming)
 
     @on(EngineReady)
     def _engine_ready(self, message: EngineReady) -> None:

@@ -10,21 +10,79 @@ a board the player is changing) and a ``should_stop`` to poll.
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 from nonotui import kinds
 from nonotui.model.board import Board
 from nonotui.model.history import History
-from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike, Stop
+from nonotui.model.kind import (Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike,
+                                StepwiseWarmUp, Stop, WarmUpStep)
 
 __all__ = ["Cancelled", "check", "hint", "kind_of", "solve_plan", "warm_up"]
 
 kind_of = kinds.kind_of
 
 
-def warm_up(should_stop: Stop) -> None:
+Progress = Callable[[int, int], None]
+"""Told ``(left, total)`` before each warm-up step and once more with nothing left."""
+
+_asking = 0
+_asking_lock = threading.Condition()
+
+
+@contextmanager
+def _asked() -> Iterator[None]:
+    """The player's own request to the engine (a hint, a check, an auto-solve's plan) runs: the
+    warm-up waits between its steps meanwhile, so that numba compiles what the request needs
+    and not the warm-up's other kernels first (they share one compiler lock)."""
+    global _asking
+    with _asking_lock:
+        _asking += 1
+    try:
+        yield
+    finally:
+        with _asking_lock:
+            _asking -= 1
+            _asking_lock.notify_all()
+
+
+def _steps(first: PuzzleLike | None) -> list[WarmUpStep]:
+    """Every kind's warm-up steps, the kind of ``first`` first (its first hint's step leading);
+    a kind without steps is one step."""
+    names = list(kinds.names())
+    if first is not None:
+        names.sort(key=lambda name: name != kind_of(first).name)
+    steps: list[WarmUpStep] = []
+    for name in names:
+        kind = kinds.get(name)
+        if isinstance(kind, StepwiseWarmUp):
+            mine = first is not None and kind_of(first) is kind
+            steps += kind.warm_up_steps(first if mine else None)
+        else:
+            steps.append((name, functools.partial(kind.warm_up, what="all")))
+    return steps
+
+
+def warm_up(should_stop: Stop, first: PuzzleLike | None = None,
+            progress: Progress | None = None) -> None:
     """Compile (or load from numba's cache) everything every known kind's hints, checks, guides
-    and auto-solve use, so that the first hint answers quickly."""
-    for name in kinds.names():
-        kinds.get(name).warm_up(should_stop, "all")
+    and auto-solve use, so that the first hint answers quickly: step by step, what a hint on
+    ``first`` (the puzzle open) needs first, waiting between steps while the player's own
+    request to the engine runs, and telling ``progress`` how many steps are left."""
+    steps = _steps(first)
+    for done, (_name, step) in enumerate(steps):
+        if progress is not None:
+            progress(len(steps) - done, len(steps))
+        with _asking_lock:
+            _asking_lock.wait_for(lambda: _asking == 0 or should_stop())
+        if should_stop():
+            return
+        step(should_stop)
+    if progress is not None:
+        progress(0, len(steps))
 
 
 def hint(puzzle: PuzzleLike, board: Board, cursor: Cell, history: History | None,
@@ -32,21 +90,24 @@ def hint(puzzle: PuzzleLike, board: Board, cursor: Cell, history: History | None
     """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. With
     ``helper`` (:meth:`Kind.helper`), the hint reuses what the earlier ones learned (the same
     hint, sooner)."""
-    if helper is not None:
-        return helper.hint(board, cursor, history, should_stop)
-    return kind_of(puzzle).hint(puzzle, board, cursor, history, should_stop)
+    with _asked():
+        if helper is not None:
+            return helper.hint(board, cursor, history, should_stop)
+        return kind_of(puzzle).hint(puzzle, board, cursor, history, should_stop)
 
 
 def check(puzzle: PuzzleLike, board: Board, should_stop: Stop,
           helper: Helper | None = None) -> frozenset[Cell]:
     """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``helper``, the
     clues are solved only on the first check, not on every one."""
-    if helper is not None:
-        return helper.check(board, should_stop)
-    return kind_of(puzzle).checker(puzzle)(board, should_stop)
+    with _asked():
+        if helper is not None:
+            return helper.check(board, should_stop)
+        return kind_of(puzzle).checker(puzzle)(board, should_stop)
 
 
 def solve_plan(puzzle: PuzzleLike, board: Board, should_stop: Stop) -> Plan:
     """Solve from ``board`` (a copy): whether the marks allow a solution at all, then the steps
     in the engine's own order (:meth:`Kind.auto_solve`). Raises :class:`Cancelled`."""
-    return kind_of(puzzle).auto_solve(puzzle, board, should_stop)
+    with _asked():
+        return kind_of(puzzle).auto_solve(puzzle, board, should_stop)

@@ -62,6 +62,23 @@ def _slots(count: int, margins: Margins, side: str,
     return tuple(tuple(s) for s in slots)
 
 
+WIDTHS = (1, 2, 3)
+"""The cell widths the zoom key cycles through, in characters."""
+
+WALL_WIDTHS = (2, 3)
+"""The cell widths of a kind with walls between cells (:attr:`Borders.walls
+<nonotui.model.kind.Borders>`)."""
+
+
+def stack(part: Part, cell_width: int) -> tuple[tuple[str, Part], ...]:
+    """How a top number stands above a ``cell_width`` cell: on one line when narrower than
+    the cell, so that a space parts it from the next column's (or one digit in a one-wide cell,
+    where the columns' numbers are read downwards), else one digit per line, top to bottom."""
+    if len(part.text) < max(cell_width, 2):
+        return ((part.text, part),)
+    return tuple((digit, part) for digit in part.text)
+
+
 @dataclass(frozen=True)
 class Geometry:
     """The layout of one puzzle on the grid widget.
@@ -69,12 +86,18 @@ class Geometry:
     Attributes:
         width: Columns of the puzzle.
         height: Rows of the puzzle.
-        cell_width: Characters per cell (2, or 3 when a top number has 3 digits).
+        cell_width: Characters per cell: 1, 2 or 3 (the zoom), or by default the narrowest
+            width (at least 2) at which every top number fits on one line.
         row_parts: The numbers in each row's left margin (empty when it has none).
         column_parts: The numbers above each column.
         row_texts: Each row's left margin as text.
         row_text_width: The widest of them.
         column_numbers: The numbers above each column, as strings.
+        column_lines: What stands above each column, line by line from the top: each number
+            on one line when it is narrower than the cell (or one digit in a one-wide cell),
+            else its digits stacked one per line (:func:`stack`).
+        stacked: Some number is stacked: numbers are then shaded alternately, so that the
+            digits of one read apart from the next one's.
         clue_lines: Lines of numbers above the cells (the most any column has).
         every: A separator after every ``every``-th row and column (1 when walls are drawn),
             or ``None`` for none.
@@ -90,27 +113,36 @@ class Geometry:
     row_texts: tuple[str, ...]
     row_text_width: int
     column_numbers: tuple[tuple[str, ...], ...]
+    column_lines: tuple[tuple[tuple[str, Part], ...], ...]
+    stacked: bool
     clue_lines: int
     every: int | None
     guide_every: int | None
     walls: frozenset[Wall]
 
     @classmethod
-    def of(cls, puzzle: Any, letters: Mapping[int, str] | None = None) -> Geometry:
+    def of(cls, puzzle: Any, letters: Mapping[int, str] | None = None,
+           cell_width: int | None = None) -> Geometry:
         """The layout for ``puzzle``, from its kind's margins and borders; ``letters`` (value
-        bit to character) stand beside coloured margin numbers."""
+        bit to character) stand beside coloured margin numbers; ``cell_width`` as in
+        :meth:`build`."""
         kind = kinds.kind_of(puzzle)
         return cls.build(puzzle.width, puzzle.height, kind.margins(puzzle),
-                         kind.borders(puzzle), letters)
+                         kind.borders(puzzle), letters, cell_width)
 
     @classmethod
     def build(cls, width: int, height: int, margins: Margins, borders: Borders,
-              letters: Mapping[int, str] | None = None) -> Geometry:
+              letters: Mapping[int, str] | None = None,
+              cell_width: int | None = None) -> Geometry:
         """The layout of a ``width`` x ``height`` board with these margins and borders (and
-        ``letters`` beside coloured numbers).
+        ``letters`` beside coloured numbers), ``cell_width`` characters per cell (by default
+        the narrowest, at least 2, at which no top number is stacked). A kind with walls is
+        drawn at least 2 wide: a wall needs its separator, and one-wide cells between
+        separators would hide which side of a wall a cell is on (:data:`WALL_WIDTHS`).
 
         Raises:
-            ValueError: a label in the right or bottom margin (not drawn yet).
+            ValueError: a label in the right or bottom margin (not drawn yet), or a cell width
+            other than 1, 2 or 3.
         """
         sides = {label.side for label in margins.labels} - {"left", "top"}
         if sides:
@@ -121,16 +153,25 @@ class Geometry:
         numbers = tuple(tuple(p.text for p in parts) for parts in column_parts)
         widest = max((len(n) for col in numbers for n in col), default=1)
         walls = frozenset(borders.walls)
+        if cell_width is None:
+            cell_width = max(2, widest + 1)
+        elif cell_width not in (WALL_WIDTHS if walls else WIDTHS):
+            raise ValueError(f"a cell is 1, 2 or 3 characters wide (2 or 3 with walls), "
+                             f"not {cell_width}")
+        lines = tuple(tuple(line for part in parts for line in stack(part, cell_width))
+                      for parts in column_parts)
         return cls(
             width=width,
             height=height,
-            cell_width=max(2, widest + 1),
+            cell_width=cell_width,
             row_parts=row_parts,
             column_parts=column_parts,
             row_texts=row_texts,
             row_text_width=max((len(t) for t in row_texts), default=0),
             column_numbers=numbers,
-            clue_lines=max((len(col) for col in numbers), default=0),
+            column_lines=lines,
+            stacked=any(len(col) != len(parts) for col, parts in zip(lines, column_parts)),
+            clue_lines=max((len(col) for col in lines), default=0),
             every=1 if walls else (borders.guide_every or None),
             guide_every=borders.guide_every,
             walls=walls,
@@ -160,6 +201,22 @@ class Geometry:
     def grid_height(self) -> int:
         """Height of the cells and horizontal separators."""
         return self.height + self._separators(self.height)
+
+    def shown_width(self, view_width: int, cell_width: int | None = None) -> int:
+        """The width the widget needs in a view ``view_width`` wide, at ``cell_width`` (this
+        geometry's by default): the row clues as many as are shown (at most half a narrow view,
+        as the grid widget pins them) and every column."""
+        cell_width = cell_width or self.cell_width
+        panel = min(self.clue_width, max(6, view_width // 2))
+        return panel + self.width * cell_width + self._separators(self.width)
+
+    def fitting_width(self, view_width: int) -> int:
+        """The widest cell width (of :data:`WIDTHS`, or :data:`WALL_WIDTHS` with walls) at
+        which every column is shown in a view ``view_width`` wide; the narrowest when none is,
+        and the board scrolls sideways."""
+        widths = WALL_WIDTHS if self.walls else WIDTHS
+        fits = [w for w in widths if self.shown_width(view_width, w) <= view_width]
+        return max(fits) if fits else widths[0]
 
     @property
     def total_width(self) -> int:

@@ -26,8 +26,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
+from textual.binding import Binding
+from textual.containers import Container
 from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -35,21 +36,15 @@ from textual.strip import Strip
 from nonotui import kinds
 from nonotui.model.board import Board
 from nonotui.model.kind import UnitGuide, UnitState
-from nonotui.ui.geometry import Geometry
+from nonotui.ui.geometry import WALL_WIDTHS, WIDTHS, Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
-from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
-from nonotui.ui.palette import FAINT, WHITE, clue_colors, colors_collapse, contrast, text_on
-from nonotui.ui.painter import (
-    CURSOR,
-    HIGHLIGHT,
-    HINT_LINE,
-    LINE,
-    NORMAL,
-    CellMarks,
-    GridPainter,
-    StyleTable,
-    cut,
-)
+from nonotui.ui.gridstyle import style_table
+from nonotui.ui.messages import Reply, StrokeEnded, StrokeMoved, StrokeStarted, Zoomed
+from nonotui.ui.painter import CellMarks, GridPainter, StyleTable, cut
+from nonotui.ui.palette import WHITE, colors_collapse
+
+Label = tuple[int, int, str]
+"""The run's length drawn beside the cursor: grid line, grid x, text."""
 
 
 class _View(NamedTuple):
@@ -73,6 +68,7 @@ class _Drawn(NamedTuple):
     cursor: tuple[int, int]
     marks: CellMarks
     guides: dict[int, UnitGuide]
+    label: Label | None
 
     @classmethod
     def of(cls, grid: GridView) -> _Drawn:
@@ -82,7 +78,17 @@ class _Drawn(NamedTuple):
             grid.cursor,
             CellMarks(grid.highlight, grid.hint_line, grid.wrong),
             dict(grid.guides),
+            grid.run_label(grid._view_now()),
         )
+
+
+class BoardFrame(Container):
+    """The room the grid has on the play screen: when it changes size (the terminal's did), the
+    grid picks its cell width again (:meth:`GridView.fit`)."""
+
+    def on_resize(self, _event: events.Resize) -> None:
+        for grid in self.query(GridView):
+            grid.fit()
 
 
 class GridView(ScrollView, can_focus=True, inherit_bindings=False):
@@ -91,7 +97,13 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     ScrollView's own bindings (arrows, home, end, page keys scroll the view) are not inherited:
     on a puzzle larger than the view they would take those keys before the play screen's
     cursor bindings. The view follows the cursor instead, and the mouse wheel still scrolls.
+
+    Each cell is 1, 2 or 3 characters wide: by default the widest at which every column is in
+    view (rows scroll), chosen again when the terminal's size changes, until the zoom key picks
+    one (:meth:`action_zoom`).
     """
+
+    BINDINGS = [Binding("z", "zoom", "Zoom", show=False)]
 
     COMPONENT_CLASSES = {
         "grid--filled",
@@ -107,6 +119,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         "grid--clue-error",
         "grid--clue-cursor",
         "grid--wall",
+        "grid--clue-shade",
+        "grid--run",
     }
 
     DEFAULT_CSS = """
@@ -131,6 +145,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     GridView > .grid--clue-error { color: $error; text-style: bold; }
     GridView > .grid--clue-cursor { text-style: bold reverse; }
     GridView > .grid--wall { color: $foreground; text-style: bold; }
+    GridView > .grid--clue-shade { background: $primary 30%; text-style: underline; }
+    GridView > .grid--run { color: $text; background: $warning; text-style: bold; }
     """
 
     def __init__(self, puzzle: Any, board: Board, *, id: str | None = None) -> None:
@@ -178,6 +194,12 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self.letters = False
         """Colour values are drawn as their characters, in the cells and beside the clue
         numbers: colour alone cannot tell them apart here (:meth:`letters_needed`)."""
+        self.zoom: int | None = None
+        """The cell width the player chose with the zoom key; ``None``: the fitting one."""
+        self.run: tuple[int, str | None] | None = None
+        """The length of the run being painted and its axis (``"row"``, ``"column"``, or
+        ``None`` on its first cell), drawn beside the cursor (:meth:`run_label`)."""
+        self._label: Label | None = None
         self.virtual_size = Size(self.geometry.total_width, self.geometry.total_height)
 
     def on_mount(self) -> None:
@@ -211,11 +233,51 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         if letters == self.letters:
             return
         self.letters = letters
-        chars = {v.bit: v.char for v in self.values if v.role == "color"} if letters else None
-        self.geometry = Geometry.of(self.puzzle, chars)
+        self._set_cell_width(self.geometry.cell_width)
+        self.fit()  # letters widen the clues: the width that fits may be narrower now
+
+    def _set_cell_width(self, cell_width: int) -> None:
+        """Lay the puzzle out again at ``cell_width``, with the letters as chosen."""
+        chars = ({v.bit: v.char for v in self.values if v.role == "color"} if self.letters
+                 else None)
+        self.geometry = Geometry.of(self.puzzle, chars, cell_width)
         g = self.geometry
         self.virtual_size = Size(self.clue_columns + g.grid_width, self.header_lines + g.grid_height)
         self._repaint_all()
+        self.scroll_to_cursor()
+
+    # -- cell width ------------------------------------------------------------------------------
+
+    def room(self) -> int:
+        """The width the grid may take: its frame's, less a column for the scroll bar when the
+        rows do not all fit in its height."""
+        frame = self.parent.size if isinstance(self.parent, Container) else self.size
+        g = self.geometry
+        scrollbar = 1 if g.total_height > frame.height > 0 else 0
+        return frame.width - scrollbar
+
+    def fit(self) -> None:
+        """Take the widest cell width at which every column is in view (unless the player chose
+        one with the zoom key)."""
+        room = self.room()
+        if self.zoom is None and room > 0:
+            width = self.geometry.fitting_width(room)
+            if width != self.geometry.cell_width:
+                self._set_cell_width(width)
+
+    def action_zoom(self) -> None:
+        """The next cell width (1, 2, 3 characters, and round; 2 and 3 with walls); the width
+        stays until the zoom key is pressed again."""
+        widths = WALL_WIDTHS if self.geometry.walls else WIDTHS
+        now = self.geometry.cell_width
+        width = next((w for w in widths if w > now), widths[0])
+        self.zoom = width
+        self._set_cell_width(width)
+        g = self.geometry
+        shown = g.shown_width(self.room()) <= self.room()
+        columns = "every column in view" if shown else "the board scrolls sideways"
+        self.post_message(Zoomed(Reply(f"zoom: {width} character{'s' * (width > 1)} per "
+                                       f"cell, {columns} (z again to change)")))
 
     # -- pinned panel sizes ----------------------------------------------------------------------
 
@@ -244,6 +306,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         return self._view_now().panel
 
     def on_resize(self, _event: events.Resize) -> None:
+        self.fit()
         g = self.geometry
         self.virtual_size = Size(
             self.clue_columns + g.grid_width, self.header_lines + g.grid_height
@@ -335,6 +398,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                      if guide is not before.get(u) and guide != before.get(u))
         units.update(u for u in before if u not in now.guides)
         columns: set[int] = set()
+        lines = {label[0] for label in (now.label, drawn.label)
+                 if label is not None and now.label != drawn.label}
         for unit in units:
             rows.update(self._left_of.get(unit, ()))
             columns.update(self._above.get(unit, ()))
@@ -346,16 +411,17 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
             rows.update((now.cursor[0], drawn.cursor[0]))
         if now.cursor[1] != drawn.cursor[1]:
             columns.update((now.cursor[1], drawn.cursor[1]))
-        regions = self._line_regions(rows) + self._column_regions(columns)
+        regions = self._line_regions(rows, lines) + self._column_regions(columns)
         if regions:
             self.refresh(*regions)
 
-    def _line_regions(self, rows: set[int]) -> list[Region]:
-        """The screen lines (clue and cells) of ``rows`` that are in view."""
+    def _line_regions(self, rows: set[int], lines: frozenset[int] | set[int] = frozenset()
+                      ) -> list[Region]:
+        """The screen lines (clue and cells) of ``rows``, and the grid ``lines``, in view."""
         view, g = self._view_now(), self.geometry
         regions = []
-        for row in rows:
-            y = view.header + g.row_y(row) - view.sy
+        for gy in {g.row_y(row) for row in rows} | lines:
+            y = view.header + gy - view.sy
             if view.header <= y < view.height:
                 regions.append(Region(0, y, view.width, 1))
         return regions
@@ -386,55 +452,9 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         return self._painter
 
     def _style_table(self) -> StyleTable:
-        get = self.get_component_rich_style
-        line, cursor, hint = get("grid--cursor-line"), get("grid--cursor"), get("grid--highlight")
-        hint_line = get("grid--hint-line")
-        table: StyleTable = {}
-        # (mask, base, own): ``own`` is the value's colour, laid over the cursor's and the
-        # hint's styles so that a cell keeps its colour in the cursor's row and under a hint
-        none = Style()
-        looks: list[tuple[int, Style, Style]] = [(0, get("grid--unknown"), none)]
-        colored = self.colored
-        surface = self.background_colors[1].hex if colored else WHITE
-        lettered = set()
-        for value in self.values:
-            own = none
-            if value.role == "empty":
-                base = get("grid--crossed")
-                paper = value.rgb
-                if colored and paper is not None and paper.lower() != WHITE:
-                    # a puzzle whose background is not white: its crossed cells on that paper
-                    own = Style(color=text_on(paper), bgcolor=paper)
-            else:
-                base = get("grid--filled")
-                if value.role == "color" and value.rgb is not None and colored:
-                    # with letters, the letter on its colour, readable whatever the colour;
-                    # so too a colour that would vanish on the theme's background (white on
-                    # a light theme: a puzzle on dark paper may have white blocks)
-                    faint = contrast(value.rgb, surface) < FAINT
-                    if faint:
-                        lettered.add(value.mask)
-                    own = (Style(color=text_on(value.rgb), bgcolor=value.rgb)
-                           if self.letters or faint else Style(color=value.rgb))
-                    fg, bg = clue_colors(value.rgb, surface)
-                    table[("clue", value.bit)] = Style(color=fg, bgcolor=bg)
-            looks.append((value.mask, base, own))
-        self._lettered = frozenset(lettered)
-        for mask, base, own in looks:
-            table[(mask, NORMAL)] = base + own
-            table[(mask, LINE)] = base + line + own
-            table[(mask, CURSOR)] = base + cursor + own
-            table[(mask, HIGHLIGHT)] = base + hint + own
-            table[(mask, HINT_LINE)] = base + hint_line + own
-        guide = get("grid--guide")
-        table["guide"], table["guide-line"] = guide, guide + line
-        clue_cursor = get("grid--clue-cursor")
-        for state, name in (("open", "clue"), ("done", "clue-done"), ("broken", "clue-error")):
-            table[state] = get(f"grid--{name}")
-            table[(state, CURSOR)] = table[state] + clue_cursor
-        table["wall"] = get("grid--wall")
-        table["error"] = get("grid--clue-error")
-        table["blank"] = get("grid--clue")
+        surface = self.background_colors[1].hex if self.colored else WHITE
+        table, self._lettered = style_table(self.get_component_rich_style, self.values,
+                                            self.colored, surface, self.letters)
         return table
 
     # -- drawing ------------------------------------------------------------------------------
@@ -442,6 +462,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     def render_lines(self, crop: Region) -> list[Strip]:
         # Measure the view once for all the lines of this paint, not once per line.
         self._view = self._view_now()
+        self._label = self.run_label(self._view)
         try:
             return super().render_lines(crop)
         finally:
@@ -476,10 +497,30 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                                         self.guides)
                 right = painter.cell_line(row, self.board, self.cursor,
                                           CellMarks(self.highlight, self.hint_line, self.wrong))
+            label = self._label
+            if label is not None and label[0] == gy:
+                right = painter.overlay(right, label[1], label[2], painter.styles["run"])
             if panel < g.clue_width:
                 left = cut(left, g.clue_width - panel, g.clue_width)
         # the one Strip made for this line
         return Strip([*left, *right]).adjust_cell_length(view.width, blank)
+
+    def run_label(self, view: _View) -> Label | None:
+        """Where the run's length stands: above the cursor's cell for a run along a row (below
+        it on the top line of the view), else just right of it (left at the right edge), so that
+        it never hides the run's own cells."""
+        if self.run is None:
+            return None
+        length, axis = self.run
+        g, (row, column), text = self.geometry, self.cursor, str(length)
+        gy, x = g.row_y(row), g.cell_x(column)
+        if axis == "row" and g.grid_height > 1:
+            above = gy - 1 >= max(view.sy, 0)
+            return (gy - 1 if above else gy + 1, x + max(0, g.cell_width - len(text)), text)
+        after = x + g.cell_width
+        if after + len(text) > g.grid_width:
+            after = max(0, x - len(text))
+        return gy, after, text
 
     # -- mouse --------------------------------------------------------------------------------
 

@@ -26,6 +26,8 @@ class Host(Protocol):
     """The puzzles' kept grades (:mod:`nonotui.store.grades`)."""
     engine_ready: bool
     """The engine's warm-up has ended well: hints answer quickly."""
+    warming: str
+    """What the status line says while the warm-up runs (:func:`~nonotui.ui.status.warming_text`)."""
 
     def save_settings(self) -> None:
         """Write the settings; a failure is shown."""

@@ -21,6 +21,8 @@ HELP: Sections = (
             ("home / end", "go to the first / last cell of the row"),
             ("page up / page down",
              "scroll the board a screenful up / down; the cursor moves with it"),
+            ("z", "zoom: 1, 2 or 3 characters per cell (at first the widest that shows every "
+                  "column)"),
         ),
     ),
     (

@@ -77,6 +77,19 @@ class EngineReady(Message):
 
 
 @dataclass
+class WarmUpProgress(Message):
+    """The warm-up worker is about to run one of its steps (:func:`nonotui.ui.assist.warm_up`).
+
+    Attributes:
+        left: Steps not yet done, the one starting included (0 at the end).
+        total: All the steps.
+    """
+
+    left: int
+    total: int
+
+
+@dataclass
 class HintFound(Message):
     """A hint worker's answer, to the assistant that asked.
 
@@ -154,5 +167,12 @@ class Reply:
 class HelpChanged(Message):
     """The assistant's help changed on its own (an answer arrived, an auto-solve showed a frame
     or ended): redraw it and act on ``reply``."""
+
+    reply: Reply
+
+
+@dataclass
+class Zoomed(Message):
+    """The zoom key changed the grid's cell width: ``reply`` says to what."""
 
     reply: Reply

@@ -205,14 +205,18 @@ class GridPainter:
         g = self.geometry
         if y == g.clue_lines:
             return visible
-        part = self._column_part(cursor_column, y)
-        if part is None:
+        entry = self._column_entry(cursor_column, y)
+        if entry is None:
             return visible
-        style = self._part_style(part, states, guides, True)
+        text, part = entry
+        style = self._part_style(part, states, guides, True, top=True)
         w = g.cell_width
-        piece = [Segment(" " * (w - len(part.text)), self.styles["blank"]),
-                 Segment(part.text, style)]
+        piece = [Segment(" " * (w - len(text)), self.styles["blank"]), Segment(text, style)]
         return self._splice(visible, g.cell_x(cursor_column), piece, w)
+
+    def overlay(self, line: Line, x: int, text: str, style: Style) -> Line:
+        """``line`` (cut to the window) with ``text`` drawn over it from grid x ``x``."""
+        return self._splice(line, x, [Segment(text, style)], len(text))
 
     def row_clue(
         self, row: int, states: Sequence[UnitState], under_cursor: bool,
@@ -273,10 +277,12 @@ class GridPainter:
 
     # -- building ---------------------------------------------------------------------------------
 
-    def _column_part(self, column: int, y: int) -> Part | None:
-        parts = self.geometry.column_parts[column]
-        index = y - (self.geometry.clue_lines - len(parts))
-        return parts[index] if index >= 0 else None
+    def _column_entry(self, column: int, y: int) -> tuple[str, Part] | None:
+        """The text on top margin line ``y`` above ``column`` (a number or a stacked digit of
+        one) and the number it belongs to; the numbers stand on the lines nearest the cells."""
+        lines = self.geometry.column_lines[column]
+        index = y - (self.geometry.clue_lines - len(lines))
+        return lines[index] if index >= 0 else None
 
     @staticmethod
     def _broken(parts: Sequence[Part], states: Sequence[UnitState],
@@ -304,18 +310,28 @@ class GridPainter:
                 text = self.glyphs.error if broken else ""
                 pieces.append((text.rjust(w), styles["error"]))
                 continue
-            part = self._column_part(c, y)
-            if part is None:
+            entry = self._column_entry(c, y)
+            if entry is None:
                 pieces.append((" " * w, blank))
                 continue
-            pieces.append((" " * (w - len(part.text)), blank))
-            pieces.append((part.text, self._part_style(part, states, guides, False)))
+            text, part = entry
+            pieces.append((" " * (w - len(text)), blank))
+            pieces.append((text, self._part_style(part, states, guides, False, top=True)))
         return _runs(pieces)
 
     def _part_style(self, part: Part, states: Sequence[UnitState], guides: Guides | None,
-                    cursor: bool) -> Style:
+                    cursor: bool, top: bool = False) -> Style:
         """The style of one margin number: its unit's state, made dim when the guide is certain
-        of it, or the error style when the guide found no arrangement."""
+        of it, or the error style when the guide found no arrangement; every other number of a
+        top margin with stacked digits shaded (a coloured one underlined, keeping its colours),
+        so that stacked digits read as the numbers they are."""
+        style = self._state_style(part, states, guides, cursor)
+        if top and self.geometry.stacked and part.index % 2 and "shade" in self.styles:
+            style += self.styles["shade"] if part.value == 0 else Style(underline=True)
+        return style
+
+    def _state_style(self, part: Part, states: Sequence[UnitState], guides: Guides | None,
+                     cursor: bool) -> Style:
         state = states[part.unit]
         guide = guides.get(part.unit) if guides else None
         if guide is not None:
@@ -390,8 +406,10 @@ class GridPainter:
         text, style = self._cell(value, mode)
         # just before the cell's own glyph, so that it reads as this cell's, not the left one's
         if cell in marks.wrong:
-            text = text[:-2] + self.glyphs.error + text[-1]
-        elif cell in marks.highlight:
+            # a one-wide cell has room for the mark alone: the mark is wrong anyway
+            text = text[:-2] + self.glyphs.error + text[-1] if len(text) > 1 else self.glyphs.error
+        elif cell in marks.highlight and len(text) > 1:
+            # (a one-wide cell shows a hint by its highlight alone)
             text = text[:-2] + self.glyphs.hint + text[-1]
         return text, style
 

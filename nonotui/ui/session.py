@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nonotui import kinds
@@ -37,6 +37,23 @@ class Stroke:
     value: int
     axis: str | None = None
     original: dict[tuple[int, int], int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class KeyRun:
+    """A run painted with keys (shift+arrows, or moves in paint mode) along one row or column.
+
+    Attributes:
+        start: Its first painted cell.
+        axis: ``"row"`` or ``"column"``.
+        mode: Painted in paint mode (it ends with the mode), not with shift+arrows.
+        end: Where the cursor stood after its last step (a move from elsewhere starts anew).
+    """
+
+    start: tuple[int, int]
+    axis: str
+    mode: bool
+    end: tuple[int, int]
 
 
 class PlaySession:
@@ -67,6 +84,8 @@ class PlaySession:
         self.cursor = progress.cursor
         self.paint: int | None = None
         self.stroke: Stroke | None = None
+        self.key_run: KeyRun | None = None
+        """The run the last keys painted, while they go on painting it (:attr:`run`)."""
         self._previewed: dict[tuple[int, int], int] = {}
         """The cells an auto-solve shows without a move yet, each with its value before."""
         marks = self.key_rules.marks
@@ -125,18 +144,26 @@ class PlaySession:
         """
         value = paint if paint is not None else self.paint
         path = [self.cursor] if paint is not None else []
-        row, column = self.cursor
+        row, column = before = self.cursor
         for _ in range(max(count, 1)):
             row, column = self._clamp(row + drow, column + dcol)
             path.append((row, column))
         self.cursor = (row, column)
         self.progress.cursor = self.cursor
         if value is None:
+            self.key_run = None
             return None
-        return self.commit(path, value, "paint" if len(path) > 1 else "mark")
+        run = self.key_run
+        axis, mode = "row" if drow == 0 else "column", paint is None
+        if run is None or (run.axis, run.mode, run.end) != (axis, mode, before):
+            run = KeyRun(path[0], axis, mode, self.cursor)
+        move = self.commit(path, value, "paint" if len(path) > 1 else "mark")
+        self.key_run = replace(run, end=self.cursor)  # commit() ended the run: it goes on
+        return move
 
     def go_to(self, row: int, column: int) -> None:
         """Put the cursor on a cell."""
+        self.key_run = None
         self.cursor = self._clamp(row, column)
         self.progress.cursor = self.cursor
 
@@ -173,6 +200,7 @@ class PlaySession:
         cycling through the modes never spoils the cell under the cursor.
         """
         modes = self.paint_modes
+        self.key_run = None
         self.paint = modes[(modes.index(self.paint) + 1) % len(modes)]
         return self.paint
 
@@ -186,6 +214,7 @@ class PlaySession:
         """
         if self.read_only:
             raise PermissionError("read-only")
+        self.key_run = None
         return self._record(make_move(self.board, cells, value, kind))
 
     def apply(self, cells: Iterable[tuple[int, int, int]], kind: MoveKind) -> Move | None:
@@ -369,6 +398,20 @@ class PlaySession:
         """Whether the board is a solution, as the kind judges it (asked only once the tracker,
         kept up to date move by move, finds every unit satisfied)."""
         return self.tracker.solved and self.kind.is_solved(self.puzzle, self.board)
+
+    @property
+    def run(self) -> tuple[int, str | None] | None:
+        """The length of the run being painted (a mouse drag, shift+arrows, or moves in paint
+        mode), counted from its first cell to the cursor, and its axis (``None`` while a drag
+        has not left its first cell); ``None`` when no run is being painted."""
+        stroke = self.stroke
+        if stroke is not None:
+            return len(stroke.original), stroke.axis
+        run = self.key_run
+        if run is None or (run.mode and self.paint is None) or run.end != self.cursor:
+            return None
+        (r0, c0), (r, c) = run.start, self.cursor
+        return abs(r - r0) + abs(c - c0) + 1, run.axis
 
     def unit_states(self) -> list[UnitState]:
         """The state of every unit, by unit number."""

@@ -32,6 +32,18 @@ MIN_CLUES = 12
 """Columns worth showing of the clues after a message; with fewer left they are dropped."""
 
 
+WARMING = "warming up the solver: hints may be slow for a moment"
+"""The status line's message from the start of the warm-up until its first step."""
+
+
+def warming_text(left: int, total: int) -> str:
+    """The status line's message while ``left`` of the warm-up's ``total`` steps are not done:
+    each step compiles (the first start after installing) or loads a group of kernels, those a
+    hint needs go first."""
+    return (f"warming up the solver: {left} of {total} kernel groups left to compile or load "
+            "(a hint's first)")
+
+
 def _cut(text: str, width: int) -> str:
     """``text`` within ``width`` columns, ending in "…" when it had to be cut."""
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"

@@ -56,11 +56,12 @@ async def test_arrows_and_page_keys_move_the_cursor_when_the_grid_can_scroll() -
     async with app_for(big_puzzle()).run_test(size=(80, 24)) as pilot:
         screen = await play_screen(pilot)
         grid = screen.query_one(GridView)
-        await pilot.press(*["right"] * 30, *["down"] * 25)
-        assert screen.session.cursor == (25, 30)
+        # (1 character per cell, the narrowest: still wider than 80 columns)
+        await pilot.press(*["right"] * 70, *["down"] * 25)
+        assert screen.session.cursor == (25, 70)
         assert grid.scroll_x > 0 and grid.scroll_y > 0  # the view followed the cursor
         await pilot.press("left", "up")
-        assert screen.session.cursor == (24, 29)
+        assert screen.session.cursor == (24, 69)
         await pilot.press("end", *["pagedown"] * 20)  # pages: test_page_keys_scroll_...
         assert screen.session.cursor == (99, 99)
         await pilot.press("home", *["pageup"] * 20)

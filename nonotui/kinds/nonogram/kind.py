@@ -9,7 +9,6 @@ object before its first frame.
 from __future__ import annotations
 
 import threading
-from importlib import import_module
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from typing import Any, overload
@@ -19,7 +18,6 @@ from nonotui.kinds.nonogram.puzzle import Axis, Puzzle, unknown_board
 from nonotui.kinds.nonogram.tracker import ClueTracker, LineState
 from nonotui.model import files
 from nonotui.model.board import Board
-from nonotui.model.cells import EMPTY
 from nonotui.model.history import History
 from nonotui.model.kind import (
     Borders,
@@ -44,6 +42,7 @@ from nonotui.model.kind import (
     SolveOutcome,
     Step,
     Stop,
+    WarmUpStep,
     Subcommand,
     Unit,
     UnitGuide,
@@ -371,23 +370,15 @@ class NonogramKind:
                 # of `nonotui solve` on a small puzzle) and pays it only when it hands over
                 self.solve(four, options={**(options or {}), "strategy": "cdcl"})
             return
-        load_engine()
-        from nonotui.kinds.nonogram.engine.hints import HintContext, next_hint
-        from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
-        from nonotui.kinds.nonogram.engine.steps import propagation
+        for _name, step in self.warm_up_steps():
+            step(should_stop)
 
-        tiny = Puzzle.from_picture([[1, 1, 0], [0, 1, 0], [0, 1, 1]], title="warm-up")
-        board = unknown_board(tiny)
-        next_hint(tiny, board, should_stop=should_stop)
-        HintContext(tiny).warm_up()  # probing as a kept hint context does
-        propagation(tiny, board)  # propagating as auto-solve does
-        self.solve(tiny, options={"strategy": "cdcl"})  # auto-solve's hard puzzles go to it
-        board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search too
-        next_hint(tiny, board, should_stop=should_stop)
-        for solver in REGISTRY.values():
-            solve_cells(solver, clue_array([2]), unknown_board(tiny).cells[0].copy())
-        self.guides(tiny, board)
-        import_module("nonotui.kinds.nonogram.engine.colour_hints").warm_up(should_stop)
+    def warm_up_steps(self, first: Any | None = None) -> list[WarmUpStep]:
+        """The player's warm-up (``all``) in steps, those a hint on ``first`` needs first
+        (:func:`nonotui.kinds.nonogram.warmup.steps`)."""
+        from nonotui.kinds.nonogram.warmup import steps
+
+        return steps(self, first, load_engine)
 
     # -- drawing and playing -------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from typing import Any
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
 from textual.screen import Screen
 
 from nonotui import kinds
@@ -24,11 +23,12 @@ from nonotui.ui.assistant import Assistant
 from nonotui.ui.clock import Stopwatch, clock_text
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.glyphs import Glyphs
-from nonotui.ui.grid import GridView
+from nonotui.ui.grid import BoardFrame, GridView
 from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
 from nonotui.ui.markkeys import MARKS, bind_marks, short_label
-from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted
+from nonotui.ui.messages import (HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted,
+                                 Zoomed)
 from nonotui.ui.palette import PaletteStrip, choose_color
 from nonotui.ui.session import PlaySession
 from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, play_facts
@@ -127,7 +127,7 @@ class PlayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         grid = GridView(self.puzzle, self.session.board, id="grid")
         grid.glyphs = self.glyphs
-        with Container(id="board"):
+        with BoardFrame(id="board"):
             yield grid
         yield PaletteStrip(self.session.colors, id="palette")
         yield HintPanel(id="hint-panel")
@@ -167,7 +167,7 @@ class PlayScreen(Screen[None]):
         elif self.finished:
             self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
         elif not self.host.engine_ready:
-            self._say("warming up the solver: hints may be slow for a moment")
+            self._say(self.host.warming)
         if self.host.engine_ready:
             self.assistant.start_guides()
         self._redraw()
@@ -279,6 +279,7 @@ class PlayScreen(Screen[None]):
         self._show_help()
         s = self.session
         self.grid.buttons[1] = s.primary  # the left button fills with the current colour
+        self.grid.run = s.run
         self.grid.show(s.cursor, s.unit_states())
         self.query_one(PaletteStrip).show(s.color, self.grid.letters)
         self._update_facts()
@@ -363,8 +364,7 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(leave_unsaved_question(), answered)
 
     def _take_count(self) -> int:
-        count = int(self._count) if self._count else 1
-        self._count = ""
+        count, self._count = int(self._count or 1), ""
         return count
 
     # -- actions --------------------------------------------------------------------------------
@@ -489,7 +489,7 @@ class PlayScreen(Screen[None]):
         else:
             self.leave()
             return
-        self._update_facts()
+        self._redraw()  # the facts, and a paint mode's run length goes
 
     def action_finish_solve(self) -> None:
         """Enter: finish a running auto-solve at once (nothing else to do otherwise)."""
@@ -555,7 +555,8 @@ class PlayScreen(Screen[None]):
             self._heard(self.assistant.auto_solve())
 
     @on(HelpChanged)
-    def _help_changed(self, message: HelpChanged) -> None:
+    @on(Zoomed)
+    def _help_changed(self, message: HelpChanged | Zoomed) -> None:
         self._heard(message.reply)
 
     def _heard(self, reply: Reply | None) -> bool:

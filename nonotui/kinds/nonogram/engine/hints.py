@@ -238,9 +238,26 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
         context.prep = prepare(puzzle)
     lines = _Lines(puzzle, board, context.prep)
     memo = None
+    # The look-ahead (a search of the clues, for later hints) starts now, unless the board is
+    # empty: then this hint needs no search, and on the first start after installing the
+    # search's kernels would be compiled before this hint's own (numba compiles one kernel at
+    # a time), so it starts once the hint is found.
+    early = not context.one_off and bool(np.any(decided(board.cells)))
     if not context.one_off:
         memo = context.line_memo
+    if early:
         context.look_ahead()
+    try:
+        return _ladder(puzzle, board, cursor, history, should_stop, context, lines, memo)
+    finally:
+        if not context.one_off and not early:
+            context.look_ahead()
+
+
+def _ladder(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
+            should_stop: Callable[[], bool] | None, context: HintContext, lines: _Lines,
+            memo: Memo | None) -> Hint:
+    """The rungs of the hint ladder, after :func:`_next_hint` set up the lines."""
     if marks_solve(puzzle, board):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
     # an empty board holds no mistake, and proving a hard puzzle consistent can take minutes:
