@@ -426,9 +426,8 @@ class PlayScreen(Screen[None]):
         self._redraw()
 
     def action_mark(self, value: str, expand: bool = False) -> None:
-        """Mark the cursor cell with the kind's value named ``value`` (a nonogram's fill or
-        cross), or clear it when it holds that value; ``expand``: and the cells the kind
-        spreads the mark to (an Aquarium tank), as one move."""
+        """Mark the cursor cell with the kind's value ``value`` (fill, cross), or clear it when
+        it holds that value; ``expand``: also the cells the kind spreads it to, as one move."""
         self._count = ""
         if self._can_edit():
             self._changed(self.session.mark(value, expand))
