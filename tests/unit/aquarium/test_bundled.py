@@ -25,7 +25,7 @@ def test_there_are_at_least_12_from_6x6_to_15x15() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_bundled_aquarium_is_unique_with_its_goal(path: Path) -> None:
     [p] = aq_format.read(path.read_text(encoding="utf-8"), path.name)
-    assert p.title and p.author == "nonotui" and p.license == "CC0-1.0"
+    assert p.title and p.author == "nonotui contributors" and p.license == "CC0-1.0"
     assert 6 <= p.width == p.height <= 15
     assert p.goal is not None and counts_problems(p, p.goal) == []
     assert count_solutions(p.tanks, p.rows, p.columns, limit=2) == 1
