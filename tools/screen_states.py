@@ -1,7 +1,9 @@
 """The app in fixed states, for pictures: tools/screenshots.py saves them as SVG for the docs and
 tests/snapshots compares them with the kept snapshots.
 
-Three screens: the library, a puzzle in play with a hint shown, and the finish screen. Each is
+Five screens: the library, a puzzle in play with a hint shown, the finish screen, an Aquarium
+puzzle with a hint shown (``aquarium``), and a 55-column puzzle at one character per cell with
+its stacked two-digit column clues (``wide``). Each is
 reached the same way every time: the data folder is ``data`` relative to the working folder
 (the caller changes to an empty temporary folder, so the path the library prints is always
 ``data/puzzles``), the play clock is frozen at 0:00, and each state waits until the app's
@@ -19,7 +21,9 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from nonotui import kinds
 from nonotui.kinds.nonogram.formats import load
+from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
 from nonotui.ui.app import NonotuiApp, make_app
 from nonotui.ui.clock import Stopwatch
@@ -27,7 +31,7 @@ from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
 
-SCREENS = ("library", "hint", "finish")
+SCREENS = ("library", "hint", "finish", "aquarium", "wide")
 THEMES = ("textual-dark", "textual-light")
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 DATA = Path("data")
@@ -52,13 +56,27 @@ def frozen_clock() -> Iterator[None]:
         Stopwatch.__init__.__defaults__ = before
 
 
+def wide_puzzle(width: int = 55, height: int = 60) -> Puzzle:
+    """A ``width`` x ``height`` staircase (column ``c`` filled from the top for ``height - c``
+    cells): two-digit column clues, as webpbn-01611 (55x60) has."""
+    return Puzzle.from_picture([[1 if r < height - c else 0 for c in range(width)]
+                                for r in range(height)], title="Staircase")
+
+
 def app_for(screen: str) -> NonotuiApp:
-    """A fresh app for ``screen``: the library, House (the hint) or Heart (the finish)."""
-    puzzle = {"library": None, "hint": "house", "finish": "heart"}[screen]
-    if puzzle is None:
-        return make_app(None, data_dir=DataDir(DATA))
-    loaded = load(PUZZLES / f"{puzzle}.non")
-    return make_app(loaded, loaded.title, data_dir=DataDir(DATA))
+    """A fresh app for ``screen``: the library, House (the hint), Heart (the finish), Guppy (the
+    Aquarium hint) or a 55x60 staircase (the wide board)."""
+    data = DataDir(DATA)
+    if screen == "library":
+        return make_app(None, data_dir=data)
+    if screen == "wide":
+        return make_app(wide_puzzle(), "Staircase", data_dir=data)
+    if screen == "aquarium":
+        guppy = kinds.open_one(str(PUZZLES / "guppy.aq"))
+        return make_app(guppy, guppy.title, data_dir=data)
+    name = {"hint": "house", "finish": "heart"}[screen]
+    loaded = load(PUZZLES / f"{name}.non")
+    return make_app(loaded, loaded.title, data_dir=data)
 
 
 async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
@@ -88,9 +106,9 @@ def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[Any]], Awaitab
             play = app.screen
             assert isinstance(play, PlayScreen)
             await until(pilot, lambda: app.engine_ready, "the solver's warm-up")
-            if screen == "hint":
+            if screen in ("hint", "aquarium"):
                 await _hints(pilot, play)
-            else:
+            elif screen == "finish":
                 await _finish(pilot)
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()

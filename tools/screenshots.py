@@ -2,7 +2,7 @@
 (tools/screen_states.py: the library, a puzzle in play with a hint shown, the finish screen), in
 the dark and the light theme, into docs/images/.
 
-    python tools/screenshots.py            # all six
+    python tools/screenshots.py            # all ten (five screens, two themes)
     python tools/screenshots.py library    # one screen, both themes
 
 Each picture starts from an empty data folder in a temporary folder, with the play clock frozen
