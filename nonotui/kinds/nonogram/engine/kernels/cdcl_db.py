@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 SC_TRAIL = 0
 SC_QHEAD = 1
@@ -177,6 +179,53 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         np.zeros(CACHE_SIZE, dtype=np.int8),
         stats,
         control,
+    )
+
+
+@intrinsic
+def borrow(typingctx, arr):  # type: ignore[no-untyped-def]
+    """A view of ``arr`` that does not own it: the same data, shape and strides, no memory info.
+
+    numba counts references on every array it passes to a function, takes a slice of or keeps in
+    a variable, with an atomic increment and decrement of the array's memory info, and its
+    pruning of those counts gives up in loops with many exits, as the learning search's are:
+    they were 41 % of its CPU time. Every count on a view without memory info is a test for null
+    and nothing else (numba's own ``NRT_incref`` / ``NRT_decref`` return at once on null). The
+    caller keeps the owner alive while the view is in use (:func:`borrowed`)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        src = context.make_array(sig.args[0])(context, builder, args[0])
+        out = context.make_array(sig.return_type)(context, builder)
+        out.meminfo = cgutils.get_null_value(out.meminfo.type)
+        out.parent = cgutils.get_null_value(out.parent.type)
+        out.nitems = src.nitems
+        out.itemsize = src.itemsize
+        out.data = src.data
+        out.shape = src.shape
+        out.strides = src.strides
+        return out._getvalue()
+
+    return arr(arr), codegen
+
+
+@njit(cache=True, nogil=True)
+def borrowed(s):
+    """The record ``s`` with every array a :func:`borrow` view: the learning search runs on this,
+    and its caller holds ``s`` (the owner) until the search returns."""
+    return Cdcl(
+        borrow(s.span), borrow(s.of_cell), borrow(s.at), borrow(s.blocks), borrow(s.colors),
+        borrow(s.clue_off), borrow(s.val), borrow(s.level), borrow(s.tpos), borrow(s.rkind),
+        borrow(s.rref), borrow(s.rtrail), borrow(s.trail), borrow(s.lim), borrow(s.dirty),
+        borrow(s.lq), borrow(s.linebuf), borrow(s.outbuf), borrow(s.iwork), borrow(s.exline),
+        borrow(s.exout), borrow(s.cand), borrow(s.cl_start), borrow(s.cl_len), borrow(s.cl_lbd),
+        borrow(s.cl_learnt), borrow(s.lits), borrow(s.whead), borrow(s.wnext), borrow(s.wblock),
+        borrow(s.ex_start), borrow(s.ex_len), borrow(s.ex_pool), borrow(s.act), borrow(s.heap),
+        borrow(s.hpos), borrow(s.phase), borrow(s.seen), borrow(s.learnt), borrow(s.astack),
+        borrow(s.aclear), borrow(s.stamp), borrow(s.sc), borrow(s.var_inc), borrow(s.ck_line),
+        borrow(s.ck_f), borrow(s.ck_e), borrow(s.cv_f), borrow(s.cv_e), borrow(s.cv_status),
+        borrow(s.stats), borrow(s.control),
     )
 
 
