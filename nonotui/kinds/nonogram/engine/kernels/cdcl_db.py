@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
+
+from .common import borrow
 
 SC_TRAIL = 0
 SC_QHEAD = 1
@@ -180,34 +180,6 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         stats,
         control,
     )
-
-
-@intrinsic
-def borrow(typingctx, arr):  # type: ignore[no-untyped-def]
-    """A view of ``arr`` that does not own it: the same data, shape and strides, no memory info.
-
-    numba counts references on every array it passes to a function, takes a slice of or keeps in
-    a variable, with an atomic increment and decrement of the array's memory info, and its
-    pruning of those counts gives up in loops with many exits, as the learning search's are:
-    they were 41 % of its CPU time. Every count on a view without memory info is a test for null
-    and nothing else (numba's own ``NRT_incref`` / ``NRT_decref`` return at once on null). The
-    caller keeps the owner alive while the view is in use (:func:`borrowed`)."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
-        src = context.make_array(sig.args[0])(context, builder, args[0])
-        out = context.make_array(sig.return_type)(context, builder)
-        out.meminfo = cgutils.get_null_value(out.meminfo.type)
-        out.parent = cgutils.get_null_value(out.parent.type)
-        out.nitems = src.nitems
-        out.itemsize = src.itemsize
-        out.data = src.data
-        out.shape = src.shape
-        out.strides = src.strides
-        return out._getvalue()
-
-    return arr(arr), codegen
 
 
 @njit(cache=True, nogil=True)
