@@ -150,7 +150,7 @@ def test_auto_hands_over_after_a_number_of_probes(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(search, "PROBE_BUDGET", 1)
     handed = solve(puzzle, max_solutions=121)
     assert alone.stats.engine == "dfs" and handed.stats.engine == "cdcl"
-    assert handed.stats.conflicts > 0
+    assert alone.stats.guesses > 16  # the guess budget would have handed it over
     for result in (alone, handed):
         found = naive.check_solutions(puzzle.rows, puzzle.columns,
                                       [b.cells.tolist() for b in result.solutions])
