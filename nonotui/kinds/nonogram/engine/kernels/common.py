@@ -24,7 +24,9 @@ which is why they must never change at run time.
 
 from __future__ import annotations
 
-from numba import njit, types
+from typing import Any
+
+from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -173,7 +175,7 @@ def popcount(v):
 
 
 @intrinsic
-def borrow(typingctx, arr):  # type: ignore[no-untyped-def]
+def _borrow(typingctx, arr):  # type: ignore[no-untyped-def]
     """A view of ``arr`` that does not own it: the same data, shape and strides, no memory info.
 
     numba counts references on every array it passes to a function, takes a slice of or keeps in
@@ -198,3 +200,12 @@ def borrow(typingctx, arr):  # type: ignore[no-untyped-def]
         return out._getvalue()
 
     return arr(arr), codegen
+
+
+def _identity(arr: Any) -> Any:
+    """:func:`borrow` with numba's JIT off (``NUMBA_DISABLE_JIT=1``): the array itself."""
+    return arr
+
+
+borrow = _identity if config.DISABLE_JIT else _borrow
+"""A view of an array that counts no references (see :func:`_borrow`)."""
