@@ -180,10 +180,11 @@ def _borrow(typingctx, arr):  # type: ignore[no-untyped-def]
 
     numba counts references on every array it passes to a function, takes a slice of or keeps in
     a variable, with an atomic increment and decrement of the array's memory info, and its
-    pruning of those counts gives up in loops with many exits, as the learning search's are:
-    they were about half of the searches' compiled-code samples. Every count on a view without memory info is a test for null
-    and nothing else (numba's own ``NRT_incref`` / ``NRT_decref`` return at once on null). The
-    caller keeps the owner alive while the view is in use (``cdcl_db.borrowed``, ``state.borrowed_prop``)."""
+    pruning of those counts gives up in loops with many exits, as the searches' are: they were
+    about half of the searches' compiled-code samples. Every count on a view without memory
+    info is a test for null and nothing else (numba's own ``NRT_incref`` / ``NRT_decref``
+    return at once on null). The caller keeps the owner alive while the view is in use
+    (``cdcl_db.borrowed``, ``state.borrowed_prop``, ``probe.borrowed_probing``)."""
     if not isinstance(arr, types.Array):
         return None
 
