@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nonotui.kinds.nonogram.engine import search
 from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
@@ -138,6 +139,23 @@ def test_auto_hands_a_long_search_to_the_learning_search() -> None:
     assert len(result.solutions) == naive.count(puzzle.rows, puzzle.columns) == 120
     as_dict = result.stats.as_dict()
     assert as_dict["engine"] == "cdcl" and as_dict["conflicts"] == result.stats.conflicts
+
+
+def test_auto_hands_over_after_a_number_of_probes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with the guess budget out of the way, the probes since the first guess decide the hand-over
+    puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
+    monkeypatch.setattr(search, "FIRST_BUDGET", 10_000)
+    monkeypatch.setattr(search, "PROBE_BUDGET", 0)
+    alone = solve(puzzle, max_solutions=121)
+    monkeypatch.setattr(search, "PROBE_BUDGET", 1)
+    handed = solve(puzzle, max_solutions=121)
+    assert alone.stats.engine == "dfs" and handed.stats.engine == "cdcl"
+    assert alone.stats.guesses > 16  # the guess budget would have handed it over
+    for result in (alone, handed):
+        found = naive.check_solutions(puzzle.rows, puzzle.columns,
+                                      [b.cells.tolist() for b in result.solutions])
+        assert len(found) == len(result.solutions) == 120
+        assert result.status == "multiple"
 
 
 def test_auto_leaves_an_easy_puzzle_to_the_depth_first_search() -> None:

@@ -243,7 +243,7 @@ class Strategy:
     memo: int = 1
     near: int = 1
 
-    def options(self, guess_budget: int = 0) -> np.ndarray:
+    def options(self, guess_budget: int = 0, probe_budget: int = 0) -> np.ndarray:
         """The kernel's option vector."""
         opts = np.zeros(kernels.N_OPTIONS, dtype=np.int64)
         opts[kernels.OPT_SCORE] = self.score
@@ -251,6 +251,7 @@ class Strategy:
         opts[kernels.OPT_MEMO] = self.memo
         opts[kernels.OPT_NEAR] = self.near
         opts[kernels.OPT_GUESS_BUDGET] = guess_budget
+        opts[kernels.OPT_PROBE_BUDGET] = probe_budget
         return opts
 
 
@@ -270,6 +271,9 @@ ENGINES = ("auto", "dfs", "cdcl")
 FIRST_BUDGET = 16
 """Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
 each other on two threads. Most puzzles never get that far, so they pay for no thread."""
+PROBE_BUDGET = 0
+"""Probes the first run may make after its first guess before it hands the puzzle to the
+learning search (``auto`` only; 0: no limit but :data:`FIRST_BUDGET`)."""
 CDCL_MODE = 3
 """How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
 sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
@@ -346,7 +350,8 @@ class _Runner:
             return status, [sols[i] for i in range(found)], counters, "cdcl", self.stopped_by
         first = STRATEGIES.get(self.strategy, WU)
         budget = FIRST_BUDGET if self.strategy in ENGINES else 0
-        call, sols, stats = self._args(first.options(budget))
+        probes = PROBE_BUDGET if self.strategy == "auto" else 0
+        call, sols, stats = self._args(first.options(budget, probes))
         if stoppable:
             (status, found), = self._wait([call])
         else:

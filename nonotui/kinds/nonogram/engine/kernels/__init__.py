@@ -79,6 +79,7 @@ try:
     from .probe import (
         N_OPTIONS,
         OPT_GUESS_BUDGET,
+        OPT_PROBE_BUDGET,
         OPT_MEMO,
         OPT_NEAR,
         OPT_ORDER,
@@ -140,6 +141,7 @@ __all__ = [
     "N_OPTIONS",
     "OLSAK",
     "OPT_GUESS_BUDGET",
+    "OPT_PROBE_BUDGET",
     "OPT_MEMO",
     "OPT_NEAR",
     "OPT_ORDER",

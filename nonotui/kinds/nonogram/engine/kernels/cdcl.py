@@ -44,6 +44,7 @@ from .cdcl_db import (
     SC_STAMP,
     SC_TRAIL,
     add_clause,
+    borrowed,
     bump_arrays,
     has_room,
     heap_insert,
@@ -464,8 +465,18 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     longest = 0
     for u in range(n_lines):
         longest = max(longest, units.span[u, 2])
-    s = new_cdcl(units, blocks, colors, clue_off, work_size(longest, most_blocks(clue_off)),
-                 stats, control)
+    own = new_cdcl(units, blocks, colors, clue_off, work_size(longest, most_blocks(clue_off)),
+                   stats, control)
+    # the search runs on views that count no references (see :func:`.cdcl_db.borrow`); ``own``
+    # is passed along so that it outlives them
+    return _search(own, borrowed(own), cells, max_solutions, solutions, control, stats, mode)
+
+
+@njit(cache=True, nogil=True)
+def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
+    """:func:`cdcl`'s search on the record ``s``, whose arrays ``own`` holds."""
+    n = cells.shape[0]
+    n_lines = s.span.shape[0]
     found = 0
     for v in range(n):
         x = cells[v] & 3

@@ -24,6 +24,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from .common import borrow
+
 SC_TRAIL = 0
 SC_QHEAD = 1
 SC_LEVEL = 2
@@ -177,6 +179,25 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         np.zeros(CACHE_SIZE, dtype=np.int8),
         stats,
         control,
+    )
+
+
+@njit(cache=True, nogil=True)
+def borrowed(s):
+    """The record ``s`` with every array a :func:`borrow` view: the learning search runs on this,
+    and its caller holds ``s`` (the owner) until the search returns."""
+    return Cdcl(
+        borrow(s.span), borrow(s.of_cell), borrow(s.at), borrow(s.blocks), borrow(s.colors),
+        borrow(s.clue_off), borrow(s.val), borrow(s.level), borrow(s.tpos), borrow(s.rkind),
+        borrow(s.rref), borrow(s.rtrail), borrow(s.trail), borrow(s.lim), borrow(s.dirty),
+        borrow(s.lq), borrow(s.linebuf), borrow(s.outbuf), borrow(s.iwork), borrow(s.exline),
+        borrow(s.exout), borrow(s.cand), borrow(s.cl_start), borrow(s.cl_len), borrow(s.cl_lbd),
+        borrow(s.cl_learnt), borrow(s.lits), borrow(s.whead), borrow(s.wnext), borrow(s.wblock),
+        borrow(s.ex_start), borrow(s.ex_len), borrow(s.ex_pool), borrow(s.act), borrow(s.heap),
+        borrow(s.hpos), borrow(s.phase), borrow(s.seen), borrow(s.learnt), borrow(s.astack),
+        borrow(s.aclear), borrow(s.stamp), borrow(s.sc), borrow(s.var_inc), borrow(s.ck_line),
+        borrow(s.ck_f), borrow(s.ck_e), borrow(s.cv_f), borrow(s.cv_e), borrow(s.cv_status),
+        borrow(s.stats), borrow(s.control),
     )
 
 

@@ -24,7 +24,11 @@ which is why they must never change at run time.
 
 from __future__ import annotations
 
-from numba import njit
+from typing import Any
+
+from numba import config, njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 CONTRADICTION = -1
 """Status: the line is inconsistent with its clue."""
@@ -168,3 +172,41 @@ def popcount(v):
         c += v & 1
         v >>= 1
     return c
+
+
+@intrinsic
+def _borrow(typingctx, arr):  # type: ignore[no-untyped-def]
+    """A view of ``arr`` that does not own it: the same data, shape and strides, no memory info.
+
+    numba counts references on every array it passes to a function, takes a slice of or keeps in
+    a variable, with an atomic increment and decrement of the array's memory info, and its
+    pruning of those counts gives up in loops with many exits, as the searches' are: they were
+    about half of the searches' compiled-code samples. Every count on a view without memory
+    info is a test for null and nothing else (numba's own ``NRT_incref`` / ``NRT_decref``
+    return at once on null). The caller keeps the owner alive while the view is in use
+    (``cdcl_db.borrowed``, ``state.borrowed_prop``, ``probe.borrowed_probing``)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        src = context.make_array(sig.args[0])(context, builder, args[0])
+        out = context.make_array(sig.return_type)(context, builder)
+        out.meminfo = cgutils.get_null_value(out.meminfo.type)
+        out.parent = cgutils.get_null_value(out.parent.type)
+        out.nitems = src.nitems
+        out.itemsize = src.itemsize
+        out.data = src.data
+        out.shape = src.shape
+        out.strides = src.strides
+        return out._getvalue()
+
+    return arr(arr), codegen
+
+
+def _identity(arr: Any) -> Any:
+    """:func:`borrow` with numba's JIT off (``NUMBA_DISABLE_JIT=1``): the array itself."""
+    return arr
+
+
+borrow = _identity if config.DISABLE_JIT else _borrow
+"""A view of an array that counts no references (see :func:`_borrow`)."""

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .common import popcount, single
+from .common import borrow, popcount, single
 from .propagate import (
     PROP_CONTRADICTION,
     PROP_OK,
@@ -38,11 +38,13 @@ OPT_ORDER = 1
 OPT_MEMO = 2
 OPT_NEAR = 3
 OPT_GUESS_BUDGET = 4
-N_OPTIONS = 5
+OPT_PROBE_BUDGET = 5
+N_OPTIONS = 6
 """Indices into the search options: the branching score (see :func:`branch_score`), which value
 of the branching cell goes first (0: the one whose probe set more cells), whether probes are
 skipped for cells whose lines did not change since they were probed, whether only cells next to
-a decided cell or the edge are probed, and the most guesses allowed (0: no limit)."""
+a decided cell or the edge are probed, the most guesses allowed (0: no limit), and the most
+probes allowed after the first guess before the next one (0: no limit)."""
 
 SCORE_WU = 0
 SCORE_PRODUCT = 1
@@ -105,6 +107,17 @@ def new_probing(st, solutions):
         np.zeros(1, dtype=np.int64),
         solutions,
         np.zeros(1, dtype=np.int64),
+    )
+
+
+@njit(cache=True, nogil=True)
+def borrowed_probing(pr):
+    """Record ``pr`` with every array a :func:`~.common.borrow` view (see
+    :func:`~.state.borrowed_prop`)."""
+    return Probing(
+        borrow(pr.probe_val), borrow(pr.probe_stamp), borrow(pr.agreed), borrow(pr.unit_hash),
+        borrow(pr.probed), borrow(pr.memo_first), borrow(pr.memo_second), borrow(pr.memo_bit),
+        borrow(pr.stamp), borrow(pr.solutions), borrow(pr.found),
     )
 
 

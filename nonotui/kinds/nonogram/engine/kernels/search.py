@@ -8,11 +8,13 @@ from numba import njit
 from .common import popcount, single
 from .probe import (
     OPT_GUESS_BUDGET,
+    OPT_PROBE_BUDGET,
     ROUND_FAILED,
     ROUND_LIMIT,
     ROUND_PROGRESS,
     ROUND_REFUSED,
     ROUND_STOPPED,
+    borrowed_probing,
     new_probing,
     probe_round,
     record_solution,
@@ -24,7 +26,9 @@ from .state import (
     ST_DEPTH,
     ST_GUESSES,
     ST_MAX_DEPTH,
+    ST_PROBES,
     assign,
+    borrowed_prop,
     fuel_cell,
     grid_units,
     new_prop,
@@ -85,12 +89,25 @@ def search(units, blocks, colors, clue_off, methods, complete, score, cells, max
     stack_idx = np.empty(bits + 1, dtype=np.int64)
     stack_bit = np.empty(bits + 1, dtype=np.uint32)
     stats[ST_DECIDED] = decided
-    depth = 0
 
-    status = propagate(st)
+    status = propagate(borrowed_prop(st))
     if status == PROP_OK and stats[ST_DECIDED] < n_cells:
         # what follows probes, and probes meet the same line states again and again
         st = with_line_cache(st)
+    # the search runs on views that count no references (see :func:`.common.borrow`: the
+    # counts were half of its time); ``st`` and ``pr`` are passed along to outlive them
+    return _search(st, pr, borrowed_prop(st), borrowed_probing(pr), status, cells,
+                   max_solutions, control, stats, options, stack_tpos, stack_idx, stack_bit)
+
+
+@njit(cache=True, nogil=True)
+def _search(own_st, own_pr, st, pr, status, cells, max_solutions, control, stats, options,
+            stack_tpos, stack_idx, stack_bit):
+    """:func:`search` after its first propagation, on the records ``st`` and ``pr`` whose
+    arrays ``own_st`` and ``own_pr`` hold."""
+    n_cells = cells.shape[0]
+    depth = 0
+    first_probes = 0
     while True:
         if status == PROP_STOPPED:
             return SEARCH_STOPPED, pr.found[0]
@@ -116,6 +133,13 @@ def search(units, blocks, colors, clue_off, methods, complete, score, cells, max
             # ROUND_BRANCH: push the alternative, follow the chosen value
             budget = options[OPT_GUESS_BUDGET]
             if budget > 0 and stats[ST_GUESSES] >= budget:
+                return SEARCH_BUDGET, pr.found[0]
+            # the probes since the first guess measure the work the guesses cost, whatever
+            # their number; a count, not a clock, so every run stops at the same guess
+            probe_budget = options[OPT_PROBE_BUDGET]
+            if stats[ST_GUESSES] == 0:
+                first_probes = stats[ST_PROBES]
+            elif probe_budget > 0 and stats[ST_PROBES] - first_probes >= probe_budget:
                 return SEARCH_BUDGET, pr.found[0]
             stats[ST_GUESSES] += 1
             stack_tpos[depth] = st.tpos[0]

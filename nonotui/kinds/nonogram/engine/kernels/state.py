@@ -24,7 +24,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .common import single, work_size
+from .common import borrow, single, work_size
 
 ST_PROBES = 0
 ST_GUESSES = 1
@@ -190,6 +190,20 @@ def with_line_cache(st):
                 st.complete, st.score, st.cells, st.pending, st.fuel, st.trail_idx,
                 st.trail_old, st.tpos, st.linebuf, st.outbuf, st.iwork, st.stats, st.control,
                 ltag, lcache, lkey)
+
+
+@njit(cache=True, nogil=True)
+def borrowed_prop(st):
+    """Record ``st`` with every array a :func:`~.common.borrow` view, which counts no
+    references; the caller holds ``st`` while the view is in use."""
+    return Prop(
+        borrow(st.span), borrow(st.of_cell), borrow(st.at), borrow(st.blocks), borrow(st.colors),
+        borrow(st.clue_off), borrow(st.methods), borrow(st.complete), borrow(st.score),
+        borrow(st.cells), borrow(st.pending), borrow(st.fuel), borrow(st.trail_idx),
+        borrow(st.trail_old), borrow(st.tpos), borrow(st.linebuf), borrow(st.outbuf),
+        borrow(st.iwork), borrow(st.stats), borrow(st.control), borrow(st.ltag),
+        borrow(st.lcache), borrow(st.lkey),
+    )
 
 
 @njit(cache=True, nogil=True)
