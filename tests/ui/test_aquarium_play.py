@@ -93,7 +93,9 @@ async def test_single_cell_keys_and_clearing_again() -> None:
 async def test_walls_counts_and_keys_are_drawn() -> None:
     async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
         screen = await play_screen(pilot)
-        await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
+        # the board fits three columns a cell at 100x30; z steps down to two (a kind with walls
+        # cycles 3 -> 2 -> 3), the drawing pinned here
+        await pilot.press("z", "space", "j", "j", "j", "l", "l", "l", "k", "x")
         assert grid_text(screen.grid) == [
             "    3  2  2  3",
             "             !",  # column 4 wants 3 water cells: at most 1 is left
