@@ -70,7 +70,7 @@ async def test_margins_walls_and_three_values_are_drawn() -> None:
         assert screen.grid.geometry.cell_width == 3
         assert grid_text(screen.grid)[2:5] == [
             " 1 ███   ×┃+++",
-            "      ╋━━━╋",
+            "      ┏━━━┫",
             " 1   ·┃  ·┃  ·",
         ]
         await pilot.press("z")  # 2 wide (a kind with walls is never 1 wide): round to 2
