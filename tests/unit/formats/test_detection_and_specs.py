@@ -189,3 +189,15 @@ def test_the_examples_of_docs_formats_are_the_sample_files() -> None:
     assert len(blocks) >= 9
     for block in blocks:
         assert block in samples, block[:40]
+
+
+def test_the_aquarium_example_of_docs_formats_is_read_with_its_one_solution() -> None:
+    from nonotui import kinds
+
+    puzzle = kinds.open_one(str(SAMPLES / "four.aq"))
+    assert (puzzle.kind_name, puzzle.title, puzzle.width, puzzle.height) == (
+        "aquarium", "Four by four", 4, 4)
+    water = [[ch == "~" for ch in row] for row in ("~~..", "~..~", "..~~", "~~~~")]
+    # the solution meets the counts (checked by hand here, not by the engine)
+    assert [sum(r) for r in water] == list(puzzle.rows)
+    assert [sum(col) for col in zip(*water)] == list(puzzle.columns)
