@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from nonotui.store import PuzzleLock
-from tests.browser.served import ARTIFACTS, Served, chromium_missing, save_of, wait_for
+from tests.browser.served import (
+    ARTIFACTS,
+    Served,
+    chromium_missing,
+    open_puzzle,
+    save_of,
+    wait_for,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -20,18 +27,6 @@ pytestmark = [
 
 HEART = ["01010", "11111", "11111", "01110", "00100"]
 """The bundled Heart's solution (puzzles/heart.non, its goal line)."""
-
-
-def open_puzzle(page: Served, name: str) -> None:
-    """From the library: search for the puzzle, then open the only row left."""
-    page.focus()
-    page.keys("/" + name.lower())
-    page.wait_text("1 of ")  # the search left one row
-    page.forget_text()
-    page.keys("\n")  # the search field hands the focus to the table, whose keys show
-    page.wait_text("o Open file")
-    page.keys("\n")  # open the row
-    page.wait_text(f"{name} · 5x5")
 
 
 def test_a_tab_plays_and_saves_to_the_serving_data_folder(tmp_path: Path) -> None:
