@@ -102,16 +102,22 @@ def run_rows(screen: list[str]) -> tuple[str, str]:
     return (rows[0], rows[1]) if len(rows) > 1 else ("", "")
 
 
-def test_a_55x60_board_is_playable_at_80x24_in_the_browser(tmp_path: Path) -> None:
-    """At 80x24 cells every column is still in view (one character a cell, the rows scroll):
-    the far corner is reached with counted moves and filled there."""
+def test_a_55x60_board_follows_the_window_down_to_80x24_and_is_playable(tmp_path: Path) -> None:
+    """Opened in a wide window (200x50 cells, three characters a cell), the board takes a
+    narrower cell width when the window shrinks to 80x24 cells: every column is still in view
+    (one character a cell, the rows scroll), and the far corner is reached with counted moves
+    and filled there."""
     data = tmp_path / "data"
     staircase(data)
     with Served(data) as page:
         page.wait_text("user puzzles:")
-        page.size_to(80, 24)
+        page.size_to(200, 50)
         open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
-        page.wait_screen("all 55 columns in view", lambda s: columns_shown(s) == WIDTH)
+        wide = page.wait_screen("all 55 columns in view", lambda s: columns_shown(s) == WIDTH)
+        page.size_to(80, 24)
+        page.wait_screen("all 55 columns in view at 80x24", lambda s: (
+            len(s) == 24 and columns_shown(s) == WIDTH))
+        assert max(map(len, map(str.rstrip, wide))) > 80  # it was wider than the window now
         page.keys("5", "9", "j", "5", "4", "l", " ")  # the last row's last cell: filled
         screen = page.wait_screen("the last row in view, its last cell filled", lambda s: (
             "row 60 col 55" in status(s) and "▓" in last_row(s)))
