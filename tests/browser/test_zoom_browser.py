@@ -2,8 +2,8 @@
 work in the browser too"): a 55x60 puzzle served by ``nonotui serve`` to headless Chromium in a
 page of 120x40 cells, then 80x24. What the page shows is read from a terminal emulator fed with
 the page's websocket frames (:meth:`~tests.browser.served.Served.screen`), so the checks are on
-the screen's lines: how many columns of cells show, the status line, the "7" beside the cursor.
-Skipped, with the reason, where no Chromium is installed; screenshots in
+the screen's lines: how many columns of cells show, the status line, the "7" beside the cursor
+(a run painted with shift+arrows, and one dragged with the mouse). Skipped, with the reason, where no Chromium is installed; screenshots in
 ``test-artifacts/browser/``.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,8 @@ def columns_shown(screen: list[str]) -> int:
 
 
 def status(screen: list[str]) -> str:
-    """The status lines (below the board, above the footer's keys)."""
+    """The two lines above the footer's keys: the status line and a message's line (or the
+    board's last line, when there is no message)."""
     return " ".join(screen[-3:-1])
 
 
@@ -130,3 +132,56 @@ def test_a_55x60_board_follows_the_window_down_to_80x24_and_is_playable(tmp_path
 def last_row(screen: list[str]) -> str:
     """The line of the board's last row (its clue is 1), or ``""`` while it is not in view."""
     return next((line for line in screen if (match := ROW.match(line)) and match[1] == "1"), "")
+
+
+def test_a_mouse_drag_shows_its_length_until_the_button_is_released(tmp_path: Path) -> None:
+    """The mouse in the page reaches the player: a drag down column 2 from row 6 to row 12
+    paints as it goes, its "7" stands right of the cell under the pointer, and goes (the run
+    becoming one move) when the button is released."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    data = tmp_path / "data"
+    staircase(data)
+    with Served(data) as page:
+        page.wait_text("user puzzles:")
+        page.size_to(120, 40)
+        open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
+        screen = page.wait_screen("all 55 columns in view", lambda s: columns_shown(s) == WIDTH)
+        left, top, width, height = page.driver.execute_script(
+            "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+            "return [r.left, r.top, r.width, r.height];")
+        columns, rows = page.cells or (0, 0)
+        board = [y for y, line in enumerate(screen) if ROW.match(line)]
+
+        def cell(row: int, column: int) -> tuple[int, int]:
+            """Where a cell is on the screen (x, y): its row's line, its column's ``·``."""
+            y = board[row]
+            return [x for x, char in enumerate(screen[y]) if char == "·"][column], y
+
+        def pixel(row: int, column: int) -> tuple[int, int]:
+            x, y = cell(row, column)
+            return (int(left + (x + 0.5) * width / columns),
+                    int(top + (y + 0.5) * height / rows))
+
+        drag = ActionBuilder(page.driver)
+        pointer: Any = drag.pointer_action  # selenium's pointer actions are untyped
+        pointer.move_to_location(*pixel(5, 1)).pointer_down()
+        for row in range(6, 12):
+            pointer.move_to_location(*pixel(row, 1))
+        drag.perform()
+        x, y = cell(11, 1)
+        screen = page.wait_screen("the drag's length", lambda s: (
+            "row 12 col 2" in status(s) and s[y][x + 1] == "7"))
+        assert [screen[board[row]][x] for row in range(5, 12)] == ["█"] * 6 + ["▓"]
+        assert "0 moves" in status(screen)  # the button is still down
+        page.screenshot(ARTIFACTS / "zoom-4-drag-length.png")
+        release = ActionBuilder(page.driver)
+        pointer = release.pointer_action
+        pointer.pointer_up()
+        release.perform()
+        screen = page.wait_screen("the drag's length gone", lambda s: (
+            "1 move " in status(s) and s[y][x + 1] == "·"))
+        assert screen[y][x] == "▓"  # the run stays
+        wait_for("the drag in the save file", lambda: (
+            (save := save_of(data, "Staircase")) is not None
+            and [line[1] for line in save["board"][4:13]] == list("?#######?")))
