@@ -12,6 +12,7 @@ Playwright's own browser download is not used.
 from __future__ import annotations
 
 import base64
+import codecs
 import json
 import os
 import re
@@ -21,6 +22,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -79,6 +81,11 @@ class Served:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.size = size
         self.frames: list[str] = []
+        self.cells: tuple[int, int] | None = None
+        """The terminal's size in cells (columns, rows) as the page last told the server."""
+        self._screen: Any = None
+        self._stream: Any = None
+        self._utf8 = codecs.getincrementaldecoder("utf-8")("replace")
         self.server: subprocess.Popen[str] | None = None
         self.log: IO[str]
         self.driver: Any = None
@@ -143,19 +150,96 @@ class Served:
 
     # -- what the app drew -------------------------------------------------------------------
 
+    def _read_log(self) -> None:
+        """Take the websocket traffic logged since the last call: the app's output (kept as
+        text, and played into a terminal emulator of the page's size) and the sizes the page
+        sends."""
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            method, params = message["method"], message["params"]
+            if method == "Network.webSocketCreated":  # the first size is in the address
+                query = urllib.parse.parse_qs(urllib.parse.urlsplit(params["url"]).query)
+                if "width" in query and "height" in query:
+                    self._resized(int(query["width"][0]), int(query["height"][0]))
+                continue
+            if method == "Network.webSocketFrameSent":
+                sent = params["response"]["payloadData"]
+                if sent.startswith('["resize"'):
+                    size = json.loads(sent)[1]
+                    self._resized(int(size["width"]), int(size["height"]))
+                continue
+            if method != "Network.webSocketFrameReceived":
+                continue
+            response = params["response"]
+            payload = response["payloadData"]
+            if response["opcode"] == 2:  # binary: base64, the terminal's output
+                raw = base64.b64decode(payload)
+                if self._stream is not None:
+                    self._stream.feed(self._utf8.decode(raw))
+                payload = raw.decode("utf-8", "replace")
+            self.frames.append(payload)
+
+    def _resized(self, columns: int, rows: int) -> None:
+        import pyte
+
+        self.cells = (columns, rows)
+        if self._screen is None:
+            self._screen = pyte.Screen(columns, rows)
+            self._stream = pyte.Stream(self._screen)
+        else:
+            self._screen.resize(rows, columns)
+
     def text(self) -> str:
         """Everything the app has written to this page so far, escape sequences removed and
         runs of blanks made one space."""
-        for entry in self.driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message["method"] != "Network.webSocketFrameReceived":
-                continue
-            response = message["params"]["response"]
-            payload = response["payloadData"]
-            if response["opcode"] == 2:  # binary: base64
-                payload = base64.b64decode(payload).decode("utf-8", "replace")
-            self.frames.append(payload)
+        self._read_log()
         return re.sub(r"\s+", " ", ANSI.sub(" ", "".join(self.frames)))
+
+    def screen(self) -> list[str]:
+        """The terminal's lines as the page shows them now: the app's output so far played
+        into a terminal emulator (pyte) of the page's size."""
+        self._read_log()
+        assert self._screen is not None, "the page has not said its size yet"
+        return list(self._screen.display)
+
+    def wait_screen(self, what: str, ready: Callable[[list[str]], bool],
+                    timeout: float = WAIT) -> list[str]:
+        """Wait until the terminal's lines satisfy ``ready``; they are returned."""
+        try:
+            wait_for(what, lambda: ready(self.screen()), timeout)
+        except AssertionError as exc:
+            shown = "\n".join(self.screen()) if self._screen is not None else "(no size yet)"
+            raise AssertionError(f"{exc}; the screen:\n{shown}") from None
+        return self.screen()
+
+    def _size_now(self) -> tuple[int, int] | None:
+        self._read_log()
+        return self.cells
+
+    def size_to(self, columns: int, rows: int) -> None:
+        """Size the window so that the page's terminal is ``columns`` x ``rows`` cells (the
+        page fits whole cells in its window: a few tries converge)."""
+        wait_for("the page's terminal size", lambda: self._size_now() is not None)
+        for _ in range(8):
+            now = self.cells
+            assert now is not None
+            if now == (columns, rows):
+                return
+            box = self.driver.execute_script(
+                "const e = document.querySelector('.xterm-screen');"
+                "return [e.clientWidth, e.clientHeight];")
+            cell_w, cell_h = box[0] / now[0], box[1] / now[1]
+            window = self.driver.get_window_size()
+            self.driver.set_window_size(
+                int(window["width"] + (columns - now[0]) * cell_w + cell_w / 2),
+                int(window["height"] + (rows - now[1]) * cell_h + cell_h / 2))
+            try:
+                wait_for("the page to send its new size",
+                         lambda: self._size_now() != now, timeout=30)
+            except AssertionError:
+                pass  # the window's change did not change the cell count: try again
+        if self.cells != (columns, rows):
+            raise AssertionError(f"the page's terminal is {self.cells}, not {(columns, rows)}")
 
     def wait_text(self, needle: str, timeout: float = WAIT) -> None:
         """Wait until the app has drawn ``needle`` (whitespace-insensitive)."""
@@ -166,7 +250,8 @@ class Served:
             raise AssertionError(f"{exc}; the page's latest text: {self.text()[-1500:]!r}") from None
 
     def forget_text(self) -> None:
-        """Read the frames so far and drop them: later waits see only what comes next."""
+        """Read the frames so far and drop them: later waits see only what comes next (the
+        terminal emulator behind :meth:`screen` keeps everything)."""
         self.text()
         self.frames.clear()
 
@@ -188,10 +273,30 @@ class Served:
 
         ActionChains(self.driver).send_keys(*keys).perform()
 
+    def keys_with(self, modifier: str, *keys: str) -> None:
+        """Press keys with ``modifier`` held (selenium's ``Keys.SHIFT``, ``Keys.CONTROL``, ...),
+        as a player holding shift down presses the arrows."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).key_down(modifier).send_keys(*keys).key_up(modifier).perform()
+
     def screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.driver.save_screenshot(str(path))
         return path
+
+
+def open_puzzle(page: Served, name: str, size: str = "5x5") -> None:
+    """From the library: search for the puzzle, then open the only row left (``size``: its
+    width x height, as the status line says it)."""
+    page.focus()
+    page.keys("/" + name.lower())
+    page.wait_text("1 of ")  # the search left one row
+    page.forget_text()
+    page.keys("\n")  # the search field hands the focus to the table, whose keys show
+    page.wait_text("o Open file")
+    page.keys("\n")  # open the row
+    page.wait_text(f"{name} · {size}")
 
 
 def save_of(data: Path, title: str) -> dict[str, Any] | None:

@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from nonotui.store import PuzzleLock
-from tests.browser.served import ARTIFACTS, Served, chromium_missing, save_of, wait_for
+from tests.browser.served import (
+    ARTIFACTS,
+    Served,
+    chromium_missing,
+    open_puzzle,
+    save_of,
+    wait_for,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -20,18 +27,6 @@ pytestmark = [
 
 HEART = ["01010", "11111", "11111", "01110", "00100"]
 """The bundled Heart's solution (puzzles/heart.non, its goal line)."""
-
-
-def open_puzzle(page: Served, name: str) -> None:
-    """From the library: search for the puzzle, then open the only row left."""
-    page.focus()
-    page.keys("/" + name.lower())
-    page.wait_text("1 of ")  # the search left one row
-    page.forget_text()
-    page.keys("\n")  # the search field hands the focus to the table, whose keys show
-    page.wait_text("o Open file")
-    page.keys("\n")  # open the row
-    page.wait_text(f"{name} · 5x5")
 
 
 def test_a_tab_plays_and_saves_to_the_serving_data_folder(tmp_path: Path) -> None:
@@ -121,3 +116,26 @@ def test_stopping_the_server_ends_the_open_tabs_players(tmp_path: Path) -> None:
         lock = PuzzleLock(lock_file)
         lock.acquire()  # raises LockHeld while a player still has the puzzle open
         lock.release()
+
+
+def test_undo_and_redo_with_ctrl_keys_reach_the_player(tmp_path: Path) -> None:
+    """ctrl+z, ctrl+r and ctrl+y are browser shortcuts too (ctrl+r reloads a page): in the page
+    they reach the player, which undoes and redoes (the save file follows)."""
+    from selenium.webdriver.common.keys import Keys
+
+    data = tmp_path / "data"
+
+    def first_row(wanted: str) -> None:
+        wait_for(f"the first row {wanted} in the save", lambda: (
+            (save := save_of(data, "Heart")) is not None and save["board"][0] == wanted))
+
+    with Served(data) as page:
+        page.wait_text("user puzzles:")
+        open_puzzle(page, "Heart")
+        page.keys(" ")
+        first_row("#????")
+        for key, wanted in (("z", "?????"), ("r", "#????"), ("z", "?????"), ("y", "#????")):
+            page.keys_with(Keys.CONTROL, key)
+            first_row(wanted)
+        assert page.driver.execute_script(
+            "return performance.getEntriesByType('navigation')[0].type") == "navigate"
