@@ -375,6 +375,14 @@ class GridPainter:
             look = self._cell_look[(value, mode)] = self._look(value, mode)
         return look
 
+    def _solid(self, value: int) -> bool:
+        """Whether cells holding ``value`` are drawn as the filled glyph in a colour (so that
+        two of them side by side in one region join across the gap between them; a value
+        drawn as its character, under ``NO_COLOR`` or ASCII, keeps the gap)."""
+        known = self.values.get(value)
+        return (known is not None and known.role == "color" and not self.letters
+                and value not in self.lettered)
+
     def _look(self, value: int, mode: int) -> tuple[str, Style]:
         glyphs, w = self.glyphs, self.geometry.cell_width
         known = self.values.get(value)
@@ -428,12 +436,17 @@ class GridPainter:
         walls, every = g.walls, g.guide_every
         before = self._before
         pieces: list[tuple[str, Style]] = []
-        for c, value in enumerate(board.cells[row].tolist()):
+        values = board.cells[row].tolist()
+        for c, value in enumerate(values):
             if before[c]:
                 if not walls:
                     pieces.append(guide)
                 elif (row, c - 1, "right") in walls:
                     pieces.append(wall)
+                elif value == values[c - 1] and self._solid(value):
+                    # one body of water: no gap between two solid cells of the same region
+                    pieces.append((glyphs.filled, self._cell(value, LINE if in_row
+                                                             else NORMAL)[1]))
                 else:
                     pieces.append(guide if every is not None and c % every == 0 else blank)
             if in_row and c == cursor_column:

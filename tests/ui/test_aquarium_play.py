@@ -94,16 +94,17 @@ async def test_walls_counts_and_keys_are_drawn() -> None:
     async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
         screen = await play_screen(pilot)
         await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
+        assert screen.grid.geometry.cell_width == 3  # the widest that fits (zoom)
         assert grid_text(screen.grid) == [
-            "    3  2  2  3",
-            "             !",  # column 4 wants 3 water cells: at most 1 is left
-            " 2 ██ ██┃ ×  ×",
-            "     ┏━━┻━━┓",
-            " 2 ██┃ ·  ·┃ ×",
-            "   ━━┻━━┓  ┃",
-            " 2  ·  ·┃ ·┃ ×",
-            "        ┗━━┻━━",
-            " 4  ·  ·  ·  ·",
+            "     3   2   2   3",
+            "                 !",  # column 4 wants 3 water cells: at most 1 is left
+            " 2 ███████┃  ×   ×",  # one tank's water joins across the gap between its cells
+            "      ┏━━━┻━━━┓",
+            " 2 ███┃  ·   ·┃  ×",
+            "   ━━━┻━━━┓   ┃",
+            " 2   ·   ·┃  ·┃  ×",
+            "          ┗━━━┻━━━",
+            " 4   ·   ·   ·   ·",
         ]
         assert screen.query_one(FittingFooter).shown[:4] == ("Fill", "Air", "Water", "Air cell")
     marking = dict(help_for(KIND.key_rules(example())))["Marking"]
@@ -212,3 +213,13 @@ def test_ascii_walls_turn_corners_with_plus() -> None:
     assert [UNICODE.wall_join(*arms) for arms in (
         (False, True, False, True), (True, False, True, False), (True, True, False, True),
         (False, True, True, True), (True, True, True, True))] == ["┏", "┛", "┣", "┳", "╋"]
+
+
+async def test_without_colour_water_keeps_its_glyph_and_the_gap(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
+        screen = await play_screen(pilot)
+        await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
+        lines = grid_text(screen.grid)
+        assert lines[2] == " 2 ~~~ ~~~┃  ×   ×"  # water as ~, the gap between cells kept
+        assert lines[4].startswith(" 2 ~~~┃")
