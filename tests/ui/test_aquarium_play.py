@@ -96,15 +96,17 @@ async def test_walls_counts_and_keys_are_drawn() -> None:
         await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
         assert screen.grid.geometry.cell_width == 3  # the widest that fits (zoom)
         assert grid_text(screen.grid) == [
-            "     3   2   2   3",
-            "                 !",  # column 4 wants 3 water cells: at most 1 is left
-            " 2 ███████┃  ×   ×",  # one tank's water joins across the gap between its cells
-            "      ┏━━━┻━━━┓",
-            " 2 ███┃  ·   ·┃  ×",
-            "   ━━━┻━━━┓   ┃",
-            " 2   ·   ·┃  ·┃  ×",
-            "          ┗━━━┻━━━",
-            " 4   ·   ·   ·   ·",
+            "      3   2   2   3",
+            "                  !",  # column 4 wants 3 water cells: at most 1 is left
+            "   ┏━━━━━━━┳━━━━━━━┓",  # a frame: the tanks' outer walls at the board's edges
+            " 2 ┃███████┃  ×   ×┃",  # one tank's water joins across the gap between its cells
+            "   ┃   ┏━━━┻━━━┓   ┃",
+            " 2 ┃███┃  ·   ·┃  ×┃",
+            "   ┣━━━┻━━━┓   ┃   ┃",
+            " 2 ┃  ·   ·┃  ·┃  ×┃",
+            "   ┃       ┗━━━┻━━━┫",
+            " 4 ┃  ·   ·   ·   ·┃",
+            "   ┗━━━━━━━━━━━━━━━┛",
         ]
         assert screen.query_one(FittingFooter).shown[:4] == ("Fill", "Air", "Water", "Air cell")
     marking = dict(help_for(KIND.key_rules(example())))["Marking"]
@@ -221,5 +223,5 @@ async def test_without_colour_water_keeps_its_glyph_and_the_gap(monkeypatch) -> 
         screen = await play_screen(pilot)
         await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
         lines = grid_text(screen.grid)
-        assert lines[2] == " 2 ~~~ ~~~┃  ×   ×"  # water as ~, the gap between cells kept
-        assert lines[4].startswith(" 2 ~~~┃")
+        assert lines[3] == " 2 ┃~~~ ~~~┃  ×   ×┃"  # water as ~, the gap between cells kept
+        assert lines[5].startswith(" 2 ┃~~~┃")
