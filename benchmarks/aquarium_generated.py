@@ -84,9 +84,10 @@ def main() -> None:
             made = r["made"]
             assert isinstance(made, Counter)
             spread = ", ".join(f"{g}: {n}" for g, n in sorted(made.items()))
+            ms = {k: float(r[k]) * 1e3 for k in ("median", "p99", "worst")}  # type: ignore[arg-type]
             lines.append(f"| {side}x{side} | {grades[0]}-{grades[-1]} | {r['count']} | {spread} | "
-                         f"{r['median'] * 1e3:.2f} | {r['p99'] * 1e3:.2f} | "  # type: ignore[operator]
-                         f"{r['worst'] * 1e3:.2f} | {r['nodes']} | {r['guesses']} |")  # type: ignore[operator]
+                         f"{ms['median']:.2f} | {ms['p99']:.2f} | {ms['worst']:.2f} | "
+                         f"{r['nodes']} | {r['guesses']} |")
             print(lines[-1], flush=True)
     if args.write:
         out = Path(__file__).parent / "results" / "aquarium_generated.md"

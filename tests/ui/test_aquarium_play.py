@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from nonotui.kinds.aquarium.kind import KIND
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
 from nonotui.store import DataDir, ProgressStore
@@ -217,7 +219,8 @@ def test_ascii_walls_turn_corners_with_plus() -> None:
         (False, True, True, True), (True, True, True, True))] == ["┏", "┛", "┣", "┳", "╋"]
 
 
-async def test_without_colour_water_keeps_its_glyph_and_the_gap(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_without_colour_water_keeps_its_glyph_and_the_gap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
         screen = await play_screen(pilot)
