@@ -1,7 +1,7 @@
 """Aquarium hint latency on 15x15 (issue 13's target: a hint under 50 ms on 15x15).
 
 Run: ``python benchmarks/aquarium_hints.py`` from the checkout (``--puzzles N``, default 30;
-``--side S``, default 15; ``--seed K``).
+``--side S``, default 15; ``--seed K``; ``--generated`` for the generator's puzzles).
 
 Puzzles: seeded random tanks (grown from ``side * side / 4`` random seeds, so about four cells a
 tank) and random levels, counts derived (``random.Random(seed + i)``; such a puzzle need not be
@@ -12,6 +12,10 @@ every :func:`nonotui.kinds.aquarium.hints.next_hint` call is timed with a kept
 times are this process's CPU time (``time.process_time``: the machines this is measured on are
 shared, and wall time there measures the neighbours), median and worst per rung (a puzzle's first hint apart: it pays the one search for the clues'
 solutions that later hints check marks against) and overall, and the rating's time per puzzle.
+
+With ``--generated`` the puzzles are the generator's own instead
+(:func:`nonotui.kinds.aquarium.generate.new_puzzle`, seeds ``seed + 1`` on, grades 1 to 5 in
+turn, as the library's "New puzzle" makes them): unique, so every walk ends ``solved``.
 """
 
 from __future__ import annotations
@@ -63,6 +67,8 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=30)
     parser.add_argument("--side", type=int, default=15)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--generated", action="store_true",
+                        help="the generator's puzzles (grades 1-5 in turn)")
     args = parser.parse_args()
     from nonotui.kinds.aquarium.engine.solve import warm_up
 
@@ -70,7 +76,14 @@ def main() -> None:
     times: dict[str, list[float]] = defaultdict(list)
     rating_times = []
     for i in range(args.puzzles):
-        p = random_puzzle(random.Random(args.seed + i), args.side)
+        if args.generated:
+            from nonotui.kinds.aquarium.generate import new_puzzle
+            from nonotui.model.vocab import PuzzleRequest
+
+            p = new_puzzle(PuzzleRequest(args.side, args.side, 1 + i % 5, "none",
+                                         args.seed + i + 1)).puzzle
+        else:
+            p = random_puzzle(random.Random(args.seed + i), args.side)
         context = HintContext(p)
         board = Board.full(p.height, p.width, UNKNOWN)
         for step in range(4 * p.width * p.height):
@@ -89,7 +102,8 @@ def main() -> None:
         rate(p)
         rating_times.append(time.process_time() - t0)
     every = [t for ts in times.values() for t in ts]
-    print(f"{args.puzzles} puzzles {args.side}x{args.side}, {len(every)} hints")
+    print(f"{args.puzzles} {'generated ' if args.generated else ''}puzzles "
+          f"{args.side}x{args.side}, {len(every)} hints")
     for name, ts in sorted(times.items(), key=lambda kv: -len(kv[1])):
         print(f"  {name:22s} n={len(ts):5d}  median {statistics.median(ts) * 1e3:7.2f} ms"
               f"  worst {max(ts) * 1e3:7.2f} ms")

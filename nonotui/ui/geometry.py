@@ -103,6 +103,8 @@ class Geometry:
             or ``None`` for none.
         guide_every: A thin guide line after every ``guide_every``-th row and column.
         walls: Walls between cells, as :attr:`Borders.walls <nonotui.model.kind.Borders>`.
+        frame: A frame of walls around the cells (one character on each side, one line above
+            and below): a kind with walls draws its regions' outer walls at the board's edges.
     """
 
     width: int
@@ -119,6 +121,7 @@ class Geometry:
     every: int | None
     guide_every: int | None
     walls: frozenset[Wall]
+    frame: int = 0
 
     @classmethod
     def of(cls, puzzle: Any, letters: Mapping[int, str] | None = None,
@@ -175,6 +178,7 @@ class Geometry:
             every=1 if walls else (borders.guide_every or None),
             guide_every=borders.guide_every,
             walls=walls,
+            frame=1 if walls else 0,
         )
 
     # -- sizes ------------------------------------------------------------------------------
@@ -195,12 +199,12 @@ class Geometry:
     @property
     def grid_width(self) -> int:
         """Width of the cells and vertical separators."""
-        return self.width * self.cell_width + self._separators(self.width)
+        return self.width * self.cell_width + self._separators(self.width) + 2 * self.frame
 
     @property
     def grid_height(self) -> int:
         """Height of the cells and horizontal separators."""
-        return self.height + self._separators(self.height)
+        return self.height + self._separators(self.height) + 2 * self.frame
 
     def shown_width(self, view_width: int, cell_width: int | None = None) -> int:
         """The width the widget needs in a view ``view_width`` wide, at ``cell_width`` (this
@@ -208,7 +212,7 @@ class Geometry:
         as the grid widget pins them) and every column."""
         cell_width = cell_width or self.cell_width
         panel = min(self.clue_width, max(6, view_width // 2))
-        return panel + self.width * cell_width + self._separators(self.width)
+        return panel + self.width * cell_width + self._separators(self.width) + 2 * self.frame
 
     def fitting_width(self, view_width: int) -> int:
         """The widest cell width (of :data:`WIDTHS`, or :data:`WALL_WIDTHS` with walls) at
@@ -236,15 +240,16 @@ class Geometry:
 
     def cell_x(self, column: int) -> int:
         """Grid x of a column's first character."""
-        return column * self.cell_width + (column // self.every if self.every else 0)
+        return self.frame + column * self.cell_width + (column // self.every if self.every else 0)
 
     def row_y(self, row: int) -> int:
         """Grid y of a row."""
-        return row + (row // self.every if self.every else 0)
+        return self.frame + row + (row // self.every if self.every else 0)
 
     def row_at(self, gy: int) -> int | None:
         """The row drawn on grid line ``gy``, or ``None`` on a separator or outside."""
-        if gy < 0 or gy >= self.grid_height:
+        gy -= self.frame
+        if gy < 0 or gy >= self.grid_height - 2 * self.frame:
             return None
         if not self.every:
             return gy
@@ -255,7 +260,8 @@ class Geometry:
 
     def column_at(self, gx: int) -> int | None:
         """The column drawn at grid x ``gx``, or ``None`` on a separator or outside."""
-        if gx < 0 or gx >= self.grid_width:
+        gx -= self.frame
+        if gx < 0 or gx >= self.grid_width - 2 * self.frame:
             return None
         if not self.every:
             return gx // self.cell_width
@@ -267,12 +273,12 @@ class Geometry:
 
     def nearest_column(self, gx: int) -> int:
         """The column at or just left of ``gx`` (a separator counts for the column before it)."""
-        gx = min(max(gx, 0), self.grid_width - 1)
+        gx = min(max(gx, self.frame), self.grid_width - 1 - self.frame)
         column = self.column_at(gx)
         return column if column is not None else self.column_at(gx - 1) or 0
 
     def nearest_row(self, gy: int) -> int:
         """The row at or just above ``gy``."""
-        gy = min(max(gy, 0), self.grid_height - 1)
+        gy = min(max(gy, self.frame), self.grid_height - 1 - self.frame)
         row = self.row_at(gy)
         return row if row is not None else self.row_at(gy - 1) or 0

@@ -491,7 +491,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 return Strip.blank(view.width, blank)
             row = g.row_at(gy)
             if row is None:
-                left, right = painter.blank_clue(), painter.separator(g.nearest_row(gy))
+                above = -1 if g.frame and gy == 0 else g.nearest_row(gy)  # -1: the frame's top
+                left, right = painter.blank_clue(), painter.separator(above)
             else:
                 left = painter.row_clue(row, self.unit_states, row == self.cursor[0],
                                         self.guides)

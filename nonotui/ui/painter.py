@@ -300,7 +300,7 @@ class GridPainter:
         g, styles = self.geometry, self.styles
         w = g.cell_width
         blank = styles["blank"]
-        pieces: list[tuple[str, Style]] = []
+        pieces: list[tuple[str, Style]] = [(" " * g.frame, blank)] if g.frame else []
         marks = y == g.clue_lines
         for c in range(g.width):
             if self._before[c]:
@@ -375,6 +375,14 @@ class GridPainter:
             look = self._cell_look[(value, mode)] = self._look(value, mode)
         return look
 
+    def _solid(self, value: int) -> bool:
+        """Whether cells holding ``value`` are drawn as the filled glyph in a colour (so that
+        two of them side by side in one region join across the gap between them; a value
+        drawn as its character, under ``NO_COLOR`` or ASCII, keeps the gap)."""
+        known = self.values.get(value)
+        return (known is not None and known.role == "color" and not self.letters
+                and value not in self.lettered)
+
     def _look(self, value: int, mode: int) -> tuple[str, Style]:
         glyphs, w = self.glyphs, self.geometry.cell_width
         known = self.values.get(value)
@@ -428,12 +436,17 @@ class GridPainter:
         walls, every = g.walls, g.guide_every
         before = self._before
         pieces: list[tuple[str, Style]] = []
-        for c, value in enumerate(board.cells[row].tolist()):
+        values = board.cells[row].tolist()
+        for c, value in enumerate(values):
             if before[c]:
                 if not walls:
                     pieces.append(guide)
                 elif (row, c - 1, "right") in walls:
                     pieces.append(wall)
+                elif value == values[c - 1] and self._solid(value):
+                    # one body of water: no gap between two solid cells of the same region
+                    pieces.append((glyphs.filled, self._cell(value, LINE if in_row
+                                                             else NORMAL)[1]))
                 else:
                     pieces.append(guide if every is not None and c % every == 0 else blank)
             if in_row and c == cursor_column:
@@ -442,6 +455,9 @@ class GridPainter:
                 mode = LINE if in_row else NORMAL
             pieces.append(self._marked_cell(value, row, c, mode, marks) if any(marks)
                           else self._cell(value, mode))
+        if g.frame:
+            pieces.insert(0, wall)
+            pieces.append(wall)
         return _runs(pieces)
 
     def _build_separator(self, above: int) -> Line:
@@ -450,14 +466,20 @@ class GridPainter:
         g, glyphs, styles = self.geometry, self.glyphs, self.styles
         walls, every = g.walls, g.guide_every
         guide_row = every is not None and (above + 1) % every == 0
+        # the frame's top (above -1) and bottom (below the last row) are walls all along
+        edge = bool(g.frame) and above in (-1, g.height - 1)
         pieces: list[tuple[str, Style]] = []
+        if g.frame:
+            pieces.append((glyphs.wall_join(above >= 0, above < g.height - 1, False,
+                                            edge or (above, 0, "bottom") in walls),
+                           styles["wall"]))
         for c in range(g.width):
             if self._before[c]:
                 guide_column = every is not None and c % every == 0
                 arms = (walls and ((above, c - 1, "right") in walls,
                                    (above + 1, c - 1, "right") in walls,
-                                   (above, c - 1, "bottom") in walls,
-                                   (above, c, "bottom") in walls))
+                                   edge or (above, c - 1, "bottom") in walls,
+                                   edge or (above, c, "bottom") in walls))
                 if arms and any(arms):
                     pieces.append((glyphs.wall_join(*arms), styles["wall"]))
                 elif guide_row and guide_column:
@@ -468,9 +490,14 @@ class GridPainter:
                     pieces.append((glyphs.vertical, styles["guide"]))
                 else:
                     pieces.append((" ", styles["guide"]))
-            if (above, c, "bottom") in walls:
+            if edge or (above, c, "bottom") in walls:
                 pieces.append((glyphs.wall_horizontal * g.cell_width, styles["wall"]))
             else:
                 glyph = glyphs.horizontal if guide_row else " "
                 pieces.append((glyph * g.cell_width, styles["guide"]))
+        if g.frame:
+            last = g.width - 1
+            pieces.append((glyphs.wall_join(above >= 0, above < g.height - 1,
+                                            edge or (above, last, "bottom") in walls, False),
+                           styles["wall"]))
         return _runs(pieces)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from nonotui.kinds.aquarium.kind import KIND
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
 from nonotui.store import DataDir, ProgressStore
@@ -93,19 +95,20 @@ async def test_single_cell_keys_and_clearing_again() -> None:
 async def test_walls_counts_and_keys_are_drawn() -> None:
     async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
         screen = await play_screen(pilot)
-        # the board fits three columns a cell at 100x30; z steps down to two (a kind with walls
-        # cycles 3 -> 2 -> 3), the drawing pinned here
-        await pilot.press("z", "space", "j", "j", "j", "l", "l", "l", "k", "x")
+        await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
+        assert screen.grid.geometry.cell_width == 3  # the widest that fits (zoom)
         assert grid_text(screen.grid) == [
-            "    3  2  2  3",
-            "             !",  # column 4 wants 3 water cells: at most 1 is left
-            " 2 ██ ██┃ ×  ×",
-            "     ┏━━┻━━┓",
-            " 2 ██┃ ·  ·┃ ×",
-            "   ━━┻━━┓  ┃",
-            " 2  ·  ·┃ ·┃ ×",
-            "        ┗━━┻━━",
-            " 4  ·  ·  ·  ·",
+            "      3   2   2   3",
+            "                  !",  # column 4 wants 3 water cells: at most 1 is left
+            "   ┏━━━━━━━┳━━━━━━━┓",  # a frame: the tanks' outer walls at the board's edges
+            " 2 ┃███████┃  ×   ×┃",  # one tank's water joins across the gap between its cells
+            "   ┃   ┏━━━┻━━━┓   ┃",
+            " 2 ┃███┃  ·   ·┃  ×┃",
+            "   ┣━━━┻━━━┓   ┃   ┃",
+            " 2 ┃  ·   ·┃  ·┃  ×┃",
+            "   ┃       ┗━━━┻━━━┫",
+            " 4 ┃  ·   ·   ·   ·┃",
+            "   ┗━━━━━━━━━━━━━━━┛",
         ]
         assert screen.query_one(FittingFooter).shown[:4] == ("Fill", "Air", "Water", "Air cell")
     marking = dict(help_for(KIND.key_rules(example())))["Marking"]
@@ -214,3 +217,14 @@ def test_ascii_walls_turn_corners_with_plus() -> None:
     assert [UNICODE.wall_join(*arms) for arms in (
         (False, True, False, True), (True, False, True, False), (True, True, False, True),
         (False, True, True, True), (True, True, True, True))] == ["┏", "┛", "┣", "┳", "╋"]
+
+
+async def test_without_colour_water_keeps_its_glyph_and_the_gap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
+        screen = await play_screen(pilot)
+        await pilot.press("space", "j", "j", "j", "l", "l", "l", "k", "x")
+        lines = grid_text(screen.grid)
+        assert lines[3] == " 2 ┃~~~ ~~~┃  ×   ×┃"  # water as ~, the gap between cells kept
+        assert lines[5].startswith(" 2 ┃~~~┃")

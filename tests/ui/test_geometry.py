@@ -13,16 +13,18 @@ LEFT = Margins((MarginLabel("left", 0, ("1", "12"), 0), MarginLabel("top", 2, ("
 
 def test_a_separator_between_every_two_cells_when_the_kind_has_walls() -> None:
     g = Geometry.build(3, 3, LEFT, Borders(None, frozenset({(0, 0, "right")})))
-    assert (g.every, g.cell_width, g.grid_width, g.grid_height) == (1, 2, 8, 5)
-    assert [g.column_at(x) for x in range(8)] == [0, 0, None, 1, 1, None, 2, 2]
-    assert [g.row_at(y) for y in range(5)] == [0, None, 1, None, 2]
-    assert [g.cell_x(c) for c in range(3)] == [0, 3, 6] and g.row_y(2) == 4
-    assert g.nearest_row(3) == 1 and g.nearest_column(5) == 1
+    # and a frame around the cells: one character on each side, one line above and below
+    assert (g.every, g.cell_width, g.grid_width, g.grid_height, g.frame) == (1, 2, 10, 7, 1)
+    assert [g.column_at(x) for x in range(10)] == [None, 0, 0, None, 1, 1, None, 2, 2, None]
+    assert [g.row_at(y) for y in range(7)] == [None, 0, None, 1, None, 2, None]
+    assert [g.cell_x(c) for c in range(3)] == [1, 4, 7] and g.row_y(2) == 5
+    assert g.nearest_row(4) == 1 and g.nearest_column(6) == 1
+    assert g.nearest_row(0) == 0 and g.nearest_column(0) == 0 and g.nearest_column(9) == 2
 
 
 def test_no_separator_without_guides_or_walls() -> None:
     g = Geometry.build(3, 2, LEFT, Borders())
-    assert (g.every, g.grid_width, g.grid_height) == (None, 6, 2)
+    assert (g.every, g.grid_width, g.grid_height, g.frame) == (None, 6, 2, 0)
     assert [g.column_at(x) for x in range(7)] == [0, 0, 1, 1, 2, 2, None]
     assert [g.row_at(y) for y in range(3)] == [0, 1, None]
     assert not any(g.separated(i) for i in range(3))

@@ -4,7 +4,7 @@ its puzzle."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from nonotui import kinds
 from nonotui.kinds.nonogram.engine.techniques import RULES
@@ -38,6 +38,12 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         aquarium = [lesson.technique for lesson in kinds.get("aquarium").lessons()]
         assert aquarium  # every kind's lessons, nonograms' first
         assert [r.title for r in learn.rows] == [*RULES, *aquarium, "Contradiction"]
+        # each lesson labelled by its kind, in the list's Kind column
+        assert [r.kind for r in learn.rows] == ["Nonogram"] * len(RULES) + ["Aquarium"] * len(
+            aquarium) + ["Nonogram"]
+        table = learn.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()][:3] == ["#", "Kind", "Technique"]
+        assert table.get_row_at(len(RULES))[1:3] == ["Aquarium", aquarium[0]]
         assert learn.rows[0].puzzle is BOXES and learn.rows[1].puzzle is None
         assert learn.rows[-1].lesson is None and learn.rows[-1].puzzle is EXTRA
         assert learn.rows[3].title == "Glue" and learn.rows[3].puzzle is GLUE

@@ -68,10 +68,11 @@ async def test_margins_walls_and_three_values_are_drawn() -> None:
         assert rows(screen)[0] == "#.+"
         # a small board fits 3 characters per cell; walls are drawn at every width it takes
         assert screen.grid.geometry.cell_width == 3
-        assert grid_text(screen.grid)[2:5] == [
-            " 1 ███   ×┃+++",
-            "      ┏━━━┫",
-            " 1   ·┃  ·┃  ·",
+        assert grid_text(screen.grid)[2:6] == [
+            "   ┏━━━━━━━┳━━━┓",  # the frame: the regions' outer walls
+            " 1 ┃███   ×┃+++┃",
+            "   ┃   ┏━━━┫   ┃",
+            " 1 ┃  ·┃  ·┃  ·┃",
         ]
         await pilot.press("z")  # 2 wide (a kind with walls is never 1 wide): round to 2
         assert screen.grid.geometry.cell_width == 2
@@ -81,13 +82,15 @@ async def test_margins_walls_and_three_values_are_drawn() -> None:
         # each region's half-lit count above its first cell's column, each row's lit count on
         # the left; a wall between cells of different regions, none inside a region
         assert grid_text(screen.grid) == [
-            "    1  1  1",
+            "     1  1  1",
             "",
-            " 1 ██  ×┃++",
-            "     ┏━━┫",
-            " 1  ·┃ ·┃ ·",
-            "   ━━┛  ┃",
-            " 0  ·  ·┃ ·",
+            "   ┏━━━━━┳━━┓",
+            " 1 ┃██  ×┃++┃",
+            "   ┃  ┏━━┫  ┃",
+            " 1 ┃ ·┃ ·┃ ·┃",
+            "   ┣━━┛  ┃  ┃",
+            " 0 ┃ ·  ·┃ ·┃",
+            "   ┗━━━━━┻━━┛",
         ]
         assert screen.query_one(FittingFooter).shown[:3] == ("Light", "Dark", "Half")
 

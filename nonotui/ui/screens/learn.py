@@ -37,6 +37,8 @@ class LessonRow:
     puzzle: Any | None
     label: str
     summary: Summary
+    kind: str = ""
+    """The kind's title (``Nonogram``, ``Aquarium``), shown in the list's Kind column."""
 
 
 def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
@@ -63,11 +65,12 @@ def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
             puzzle = entry.puzzle if entry is not None else None
             summary = store.summary(puzzle) if puzzle is not None else Summary("new")
             rows.append(LessonRow(lesson.technique, lesson, puzzle,
-                                  entry.name if entry else "", summary))
+                                  entry.name if entry else "", summary, kind.title))
     for entry in puzzles:
         if entry.name not in used and entry.puzzle is not None:
             rows.append(LessonRow(entry.title, None, entry.puzzle, entry.name,
-                                  store.summary(entry.puzzle)))
+                                  store.summary(entry.puzzle),
+                                  kinds.kind_of(entry.puzzle).title))
     return rows
 
 
@@ -165,7 +168,7 @@ class LearnScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one(DataTable)
-        for name, width in (("#", 3), ("Technique", 26), ("Grade", 6), ("Puzzle", 8),
+        for name, width in (("#", 3), ("Kind", 9), ("Technique", 26), ("Grade", 6), ("Puzzle", 8),
                             ("Progress", 14)):
             table.add_column(name, key=name.lower(), width=width)
         table.focus()
@@ -190,7 +193,7 @@ class LearnScreen(Screen[None]):
         for i, row in enumerate(rows):
             p = row.puzzle
             state = row.summary.state
-            table.add_row(str(i + 1), row.title,
+            table.add_row(str(i + 1), row.kind, row.title,
                           str(row.lesson.grade) if row.lesson else "",
                           f"{p.width}x{p.height}" if p is not None else "none",
                           "" if p is None else ("new" if state == "new" else state), key=str(i))

@@ -199,3 +199,22 @@ def test_the_exact_row_test_sees_what_bounds_cannot() -> None:
     assert propagate(odd, Board.full(1, 6, UNKNOWN)) is None
     assert solve(odd).status == "contradiction"
     assert solve(odd, exact=False).status == "contradiction"  # the search finds it as well
+
+
+@pytest.mark.parametrize("branching", [0, 1, 2])
+def test_every_branching_order_finds_the_oracles_solutions(branching: int) -> None:
+    # the branching order (2, less water first, is the default) changes the search's path, never
+    # its answer: every solution of seeded random puzzles, as the brute-force oracle has them
+    seen = 0
+    for seed in range(60):
+        puzzle, _ = random_puzzle(5, 5, seed)
+        rows = [n if r % 2 == 0 else None for r, n in enumerate(puzzle.rows)]  # more solutions
+        loose = make_puzzle(rows, list(puzzle.columns), puzzle.tanks)
+        if oracle.combinations(loose) > 200_000:
+            continue
+        expected = oracle.solutions(loose)
+        out = solve(loose, max_solutions=500, branching=branching)
+        assert {water(b) for b in out.solutions} == expected
+        assert out.status == ("unique" if len(expected) == 1 else "multiple")
+        seen += len(expected) > 1
+    assert seen >= 10

@@ -397,8 +397,10 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
     in the search's own propagation but not in probes), probing (when ``probing``), then
     bifurcation on an open tank, tanks in some unit before tanks in none: with ``choice`` 1
     (and probing) the one with the best probe score (:func:`_probe`), else the one with the
-    fewest levels left (the lowest id on a tie); first its upper half of levels (more water),
-    then the rest, with an explicit stack and a trail. Exhausting the tree enumerates
+    fewest levels left (the lowest id on a tie); with ``choice`` 2 (and probing) the same tank as
+    with 1. First its lower half of levels (more water), then the rest, except with ``choice``
+    2: its upper half (less water) first, which finds solutions of random 30x30 puzzles in far
+    fewer nodes. An explicit stack and a trail. Exhausting the tree enumerates
     every solution, so ``max_solutions=2`` proves uniqueness. ``control[0]`` set from another
     thread stops the search before its next propagation step.
 
@@ -460,7 +462,7 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
                     continue
                 if tu_start[t] == tu_start[t + 1]:
                     size += 1 << 60  # free tanks last: they never fail
-                elif probing and choice == 1:
+                elif probing and choice >= 1:
                     size = -score[t]  # the tank whose every level decides most
                 if best < 0 or size < best_size:
                     best = t
@@ -478,14 +480,21 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
                 mid = (lo[best] + hi[best]) // 2
                 f_mark[depth] = tl[0]
                 f_tank[depth] = best
+                first_lo = lo[best]
+                first_hi = mid
                 f_lo[depth] = mid + 1
                 f_hi[depth] = hi[best]
+                if choice == 2:  # the upper half of the levels (less water) first
+                    first_lo = mid + 1
+                    first_hi = hi[best]
+                    f_lo[depth] = lo[best]
+                    f_hi[depth] = mid
                 depth += 1
                 stats[ST_GUESSES] += 1
                 stats[ST_DEPTH] = depth
                 if depth > stats[ST_MAX_DEPTH]:
                     stats[ST_MAX_DEPTH] = depth
-                _set(best, lo[best], mid, lo, hi, trail, tl)
+                _set(best, first_lo, first_hi, lo, hi, trail, tl)
                 _enqueue_tank(best, tu_start, tu_units, queue, inq, qs)
                 ok = propagate(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start,
                                tu_units, queue, inq, qs, trail, tl, stats, pre, suf)

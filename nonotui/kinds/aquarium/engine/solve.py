@@ -188,11 +188,13 @@ def solve(
     progress: Callable[[Progress], None] | None = None,
     probing: bool = True,
     exact: bool = True,
+    branching: int = 2,
 ) -> SolveOutcome:
     """Solve ``puzzle`` from ``board``'s marks (taken as given) or from scratch.
 
     Propagation (gravity, the row and column rules), probing every open tank's levels, then
-    bifurcation on the level of the tank whose levels all decide most in probing; the whole tree is explored, so ``max_solutions=2`` proves a
+    bifurcation on the level of the tank whose levels all decide most in probing (less water
+    first); the whole tree is explored, so ``max_solutions=2`` proves a
     solution unique. The same puzzle and board give the same answer on every run.
 
     Args:
@@ -207,6 +209,10 @@ def solve(
         probing: Probe before branching (measurements only; the answer is the same).
         exact: Give each row the exact (subset-sum) test after its bounds, in the search's
             own propagation (probes use bounds alone, which is faster); measurements only.
+        branching: 2 (the default) branches on the tank with the best probe score, its
+            upper half of levels (less water) first; 1 the same tank, its lower half (more
+            water) first (the order before 2026-11-24); 0 the tank with the fewest levels left.
+            Measurements only: the answer is the same.
 
     Returns:
         A :class:`~nonotui.model.vocab.SolveOutcome`: status ``unique`` (one solution, proven),
@@ -229,7 +235,7 @@ def solve(
     control = np.zeros(1, dtype=np.int64)
     stats = np.zeros(kernels.N_STATS, dtype=np.int64)
     args = (lo, hi, *packed.args(), max_solutions, solutions, control, stats, probing,
-            2 if exact else 0, 1)
+            2 if exact else 0, branching)
     stopped_by: SolveStatus | None = None
     if timeout is None and should_stop is None and progress is None:
         status, found = kernels.search(*args)
