@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import FILLED
 from nonotui.store import DataDir
@@ -12,9 +14,19 @@ from nonotui.ui.screens.play import PlayScreen
 from tests.ui.conftest import app_for, board_text, cell_offset, play_screen, until
 
 
+async def settled_play_screen(pilot: Pilot) -> PlayScreen:
+    """The play screen once the solver is ready and the lines it adds to the status line are
+    drawn: the board is centred, so a line more below it moves it, and a click aimed before the
+    move would land on the row below."""
+    screen = await play_screen(pilot)
+    await until(pilot, lambda: pilot.app.engine_ready)
+    await pilot.pause()
+    return screen
+
+
 async def test_left_click_fills_right_click_crosses_and_clicking_again_clears() -> None:
     async with app_for().run_test(size=(100, 40)) as pilot:
-        screen = await play_screen(pilot)
+        screen = await settled_play_screen(pilot)
         grid = screen.query_one(GridView)
         await pilot.click(grid, offset=cell_offset(grid, 1, 3))
         await pilot.click(grid, offset=cell_offset(grid, 1, 4), button=3)
@@ -27,7 +39,7 @@ async def test_left_click_fills_right_click_crosses_and_clicking_again_clears() 
 
 async def test_drag_paints_a_straight_line_as_one_move() -> None:
     async with app_for().run_test(size=(100, 40)) as pilot:
-        screen = await play_screen(pilot)
+        screen = await settled_play_screen(pilot)
         grid = screen.query_one(GridView)
         await pilot.mouse_down(grid, offset=cell_offset(grid, 2, 0))
         # wander off the row: the stroke stays on the row it started along
@@ -43,7 +55,7 @@ async def test_drag_paints_a_straight_line_as_one_move() -> None:
 
 async def test_drag_back_shortens_the_stroke_and_right_drag_crosses_a_column() -> None:
     async with app_for().run_test(size=(100, 40)) as pilot:
-        screen = await play_screen(pilot)
+        screen = await settled_play_screen(pilot)
         grid = screen.query_one(GridView)
         await pilot.mouse_down(grid, offset=cell_offset(grid, 0, 1), button=3)
         await pilot.hover(grid, offset=cell_offset(grid, 4, 1))
@@ -56,7 +68,7 @@ async def test_drag_back_shortens_the_stroke_and_right_drag_crosses_a_column() -
 
 async def test_a_drag_starting_on_a_filled_cell_clears() -> None:
     async with app_for().run_test(size=(100, 40)) as pilot:
-        screen = await play_screen(pilot)
+        screen = await settled_play_screen(pilot)
         grid = screen.query_one(GridView)
         await pilot.press("shift+right", "shift+right", "shift+right")
         await pilot.mouse_down(grid, offset=cell_offset(grid, 0, 0))
