@@ -106,10 +106,18 @@ def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[Any]], Awaitab
             play = app.screen
             assert isinstance(play, PlayScreen)
             await until(pilot, lambda: app.engine_ready, "the solver's warm-up")
+            # the clue guide (counts dimmed when met) starts when the play screen hears the
+            # solver is ready, a moment after the app does
+            await until(pilot, lambda: play.assistant.guiding, "the clue guide")
             if screen in ("hint", "aquarium"):
                 await _hints(pilot, play)
             elif screen == "finish":
                 await _finish(pilot)
+            if isinstance(app.screen, PlayScreen):
+                # draw the whole board once more: which margins the partial repaints had
+                # redrawn by now depends on when the clue guide started (a dimmed count could
+                # show undimmed in one run of the Aquarium screen and dimmed in the next)
+                play.grid._repaint_all()
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
 
