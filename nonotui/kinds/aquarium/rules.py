@@ -209,13 +209,7 @@ def row_findings(lay: Layout, lv: Levels, r: int) -> Iterator[Finding]:
         elif r >= lv.lo[t]:
             unknown.append((t, cs))
             total += len(cs)
-    need = n - water
-    if need < 0:
-        raise Broken(f"row {r + 1} would hold {water} water cells, more than its {n}",
-                     ("row", r))
-    if need > total:
-        raise Broken(f"row {r + 1} would need {plural(need, 'more water cell')} but have only "
-                     f"{plural(total, 'unknown cell')}", ("row", r))
+    need = _need("row", r, n, water, total)
     for t, cs in unknown:
         s = len(cs)
         rule: Rule = "full" if need in (0, total) else "row"
@@ -225,6 +219,23 @@ def row_findings(lay: Layout, lv: Levels, r: int) -> Iterator[Finding]:
         elif total - s < need:
             yield Finding(rule, "row", r, t, "hi", r, tuple((r, c, WATER) for c in cs),
                           need, total, total - s, s)
+
+
+def _need(axis: Axis, index: int, n: int, water: int, total: int) -> int:
+    """How many more water cells line ``index`` of ``axis`` needs, given ``water`` already
+    there and ``total`` unknown cells.
+
+    Raises:
+        Broken: the line has too much water or too few unknown cells.
+    """
+    need = n - water
+    if need < 0:
+        raise Broken(f"{axis} {index + 1} would hold {water} water cells, more than its {n}",
+                     (axis, index))
+    if need > total:
+        raise Broken(f"{axis} {index + 1} would need {plural(need, 'more water cell')} but have "
+                     f"only {plural(total, 'unknown cell')}", (axis, index))
+    return need
 
 
 def column_findings(lay: Layout, lv: Levels, c: int) -> Iterator[Finding]:
@@ -250,13 +261,7 @@ def column_findings(lay: Layout, lv: Levels, c: int) -> Iterator[Finding]:
         if open_rows:
             unknown.append((t, open_rows))
             total += len(open_rows)
-    need = n - water
-    if need < 0:
-        raise Broken(f"column {c + 1} would hold {water} water cells, more than its {n}",
-                     ("column", c))
-    if need > total:
-        raise Broken(f"column {c + 1} would need {plural(need, 'more water cell')} but have "
-                     f"only {plural(total, 'unknown cell')}", ("column", c))
+    need = _need("column", c, n, water, total)
     for t, rs in unknown:
         s = len(rs)
         rule: Rule = "full" if need in (0, total) else "column"
