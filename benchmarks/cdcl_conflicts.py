@@ -129,7 +129,7 @@ def check(puzzle: Puzzle, flat: np.ndarray) -> None:
         assert runs(grid[:, c]) == tuple(puzzle.columns[c]), f"column {c} broken"
 
 
-def groups(names: list[str], forever: Path, fresh: int) -> list[tuple[str, list[tuple[str, Puzzle]]]]:
+def groups(names: list[str], forever: Path, fresh: int, fresh_start: int = FRESH) -> list[tuple[str, list[tuple[str, Puzzle]]]]:
     """The chosen groups, each as ``(name, [(label, puzzle), ...])``."""
     out: list[tuple[str, list[tuple[str, Puzzle]]]] = []
     for name in names:
@@ -140,7 +140,7 @@ def groups(names: list[str], forever: Path, fresh: int) -> list[tuple[str, list[
                                if s not in SLOW_SEEDS]))
         elif name == "fresh":
             out.append((name, [(str(s), random_puzzle(s, 30, 30)) for s in
-                               range(FRESH, FRESH + fresh)]))
+                               range(fresh_start, fresh_start + fresh)]))
         else:
             hard = []
             if forever.exists():
@@ -161,6 +161,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--group", action="append", choices=("slow", "easy", "hard", "fresh"))
     ap.add_argument("--fresh", type=int, default=300, help="seeds in the fresh group")
+    ap.add_argument("--fresh-start", type=int, default=FRESH, help="the fresh group's first seed")
     ap.add_argument("--mode", action="append", type=int,
                     help=f"kernel mode of a variant (repeatable; default {BEFORE} and "
                          f"{search.CDCL_MODE})")
@@ -176,7 +177,8 @@ def main() -> None:
     if args.seeds:
         chosen = [("seeds", [(s, random_puzzle(int(s), 30, 30)) for s in args.seeds.split(",")])]
     else:
-        chosen = groups(args.group or ["slow", "easy", "hard"], args.forever, args.fresh)
+        chosen = groups(args.group or ["slow", "easy", "hard"], args.forever, args.fresh,
+                        args.fresh_start)
     for m in modes:  # warm-up: load (or compile) the kernel
         run_kernel(random_puzzle(0, 10, 10), m, args.cap, args.timeout)
     record: dict[str, Any] = {}
