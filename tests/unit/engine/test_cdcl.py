@@ -339,6 +339,7 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
     assert stats[ST_LINES] == 60
 
 
+@pytest.mark.nojit
 def test_glue_restarts_and_the_decay_ramp_follow_their_rule() -> None:
     # the rule written out here, apart from the kernel: Glucose's restart (recent glue, a moving
     # average of weight 1/32, times 0.8 above the mean, 50 conflicts apart) and the decay ramp
