@@ -1,12 +1,15 @@
 """Conflicts of the learning search (CDCL) alone, per group of puzzles, for comparing its variants.
 
-Run: ``nice -n 10 python benchmarks/cdcl_conflicts.py`` from the checkout (about 2 minutes of CPU
-per variant on the shared machine). Groups (``--group``, repeatable; all by default):
+Run: ``nice -n 10 python benchmarks/cdcl_conflicts.py`` from the checkout (about a minute of CPU
+per variant). Results and the variants tried: docs/solver.md, "Fewer conflicts". Groups (``--group``, repeatable; all by default):
 
 - ``slow``: the 62 random 30x30 seeds that took the learning search alone over 0.1 s of CPU on
   2026-11-24 (of seeds 0-999; :data:`SLOW_SEEDS`); puzzle ``i`` is
   ``benchmarks/random_tail.py``'s ``random_puzzle(i, 30, 30)``.
 - ``easy``: random 30x30 seeds 0-99 not among them (the easy bulk, to catch regressions).
+- ``fresh`` (only when asked): ``--fresh`` random 30x30 seeds from ``--fresh-start`` (300 from
+  1000), never screened: the fair test of a change, since the slow group favours any change
+  over the mode it was picked with (regression to the mean).
 - ``hard``: Forever (``../shared/bench/survey/webpbn-06574.nin``, or ``--forever``), and
   LalaFrogKK, MLP and 9-Dom from the folder named by ``NONOTUI_HARD_DIR`` (``LalaFrogKK.non``,
   ``MLP.non``, ``9-dom.non``), each left out when its file is missing.
@@ -66,7 +69,8 @@ SLOW_SEEDS = (
 """Random 30x30 seeds over 0.1 s of CPU with the learning search alone (lead, 2026-11-24)."""
 BEFORE = 3
 """The kernel's mode before the conflict work of 2026-11-24 (phases from the lines, surest
-first)."""
+first; Luby's restarts, decay 0.95); the default is now 27 (with Glucose's restarts, flag 8, and
+the decay ramp, flag 16)."""
 FAST = 0.1
 HARD_FILES = (("LalaFrogKK", "LalaFrogKK.non"), ("MLP", "MLP.non"), ("9-Dom", "9-dom.non"))
 POLL = 0.002
