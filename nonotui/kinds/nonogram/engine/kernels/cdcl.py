@@ -460,8 +460,8 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
-    how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (8) and the
-    activity decay (16) (see :func:`.cdcl_db.restart_due`)."""
+    how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
+    activity decay (64) (see :func:`.cdcl_db.restart_due`)."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -498,7 +498,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    if mode != 0:
+    if mode & 7:
         seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)
@@ -507,7 +507,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     restart_at = RESTART_UNIT * luby(0)
     next_reduce = REDUCE_FIRST
     reduce_step = REDUCE_FIRST
-    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 8 and 16)
+    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 32, 64)
     while True:
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
