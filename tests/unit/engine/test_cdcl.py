@@ -337,3 +337,55 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
         ck_line[:] = -1  # the next trial's line 0 is another line
     assert changed_late > 10
     assert stats[ST_LINES] == 60
+
+
+@pytest.mark.nojit
+def test_glue_restarts_and_the_decay_ramp_follow_their_rule() -> None:
+    # the rule written out here, apart from the kernel: Glucose's restart (recent glue, a moving
+    # average of weight 1/32, times 0.8 above the mean, 50 conflicts apart) and the decay ramp
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_db import after_conflict, restart_due
+
+    avg = np.zeros(3, dtype=np.float64)
+    recent, total, due = 0.0, 0.0, []
+    glues = [3] * 200 + [9] * 40 + [2] * 100
+    for i, glue in enumerate(glues, 1):
+        decay = after_conflict(avg, glue, 99, i, 0.95)
+        assert decay == pytest.approx(min(0.95, 0.8 + 0.01 * (i // 1000)))
+        recent = glue if i == 1 else recent + (glue - recent) / 32
+        total += glue
+        assert avg[0] == pytest.approx(recent) and avg[1] == pytest.approx(total / i)
+        due.append(restart_due(avg, 60, 10**6, 99))
+        assert restart_due(avg, 49, 0, 99) is False  # too soon after the last restart
+    assert not any(due[:200])  # steady glue: no restart
+    assert any(due[200:240])  # worse clauses than the mean: restart
+    assert not any(due[-50:])  # better again
+    # without flag 32, Luby's count decides; without 64, the decay is the usual one
+    assert restart_due(avg, 64, 64, 3) and not restart_due(avg, 63, 64, 3)
+    assert after_conflict(avg, 5, 3, 10, 0.95) == 0.95
+    assert after_conflict(avg, 5, 67, 20_000, 0.95) == 0.95
+    assert after_conflict(avg, 5, 67, 2_500, 0.95) == pytest.approx(0.82)
+
+
+@pytest.mark.parametrize("mode", [3, 35, 67])
+def test_every_restart_and_decay_mode_agrees_with_the_counter(
+        mode: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default (99) runs in every other test; the older and the half-way modes here
+    monkeypatch.setattr(search, "CDCL_MODE", mode)
+    assert enumerate_against_the_counter(4, 20, 0.4, 300) > 100
+
+
+def test_the_restart_flag_reaches_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a random 30x30 puzzle that needs hundreds of conflicts: Luby's restarts (mode 3) and
+    # Glucose's (mode 35) restart at other moments, and both find checked solutions
+    picture = (np.random.default_rng(6).random((30, 30)) < 0.5).astype(int).tolist()
+    rows, columns = naive.clues_of(picture)
+    puzzle = Puzzle(rows=rows, columns=columns)
+    restarts = []
+    for mode in (3, 35):
+        monkeypatch.setattr(search, "CDCL_MODE", mode)
+        result = solve(puzzle, max_solutions=2, strategy="cdcl")
+        assert result.status == "multiple" and result.stats.conflicts > 100
+        assert len(naive.check_solutions(rows, columns,
+                                         [b.cells.tolist() for b in result.solutions])) == 2
+        restarts.append((result.stats.restarts, result.stats.conflicts))
+    assert restarts[0] != restarts[1]

@@ -16,7 +16,7 @@ clause database in :mod:`.cdcl_db`.
 
 On a conflict: 1-UIP learning, recursive minimisation of the learned clause, a backjump and the
 asserting literal. Branching: the open cell of highest activity (VSIDS), with its saved phase.
-Luby restarts; at a restart that is due for it, the learned clauses of high glue are halved.
+Luby's or Glucose's restarts (by glue); at a restart due for it, high-glue clauses are halved.
 
 Solutions are enumerated: each one found adds a clause forbidding its decisions (which, with
 propagation, imply the whole solution and nothing else does), so exhausting the search proves
@@ -44,6 +44,7 @@ from .cdcl_db import (
     SC_STAMP,
     SC_TRAIL,
     add_clause,
+    after_conflict,
     borrowed,
     bump_arrays,
     has_room,
@@ -54,6 +55,7 @@ from .cdcl_db import (
     luby,
     new_cdcl,
     reduce_db,
+    restart_due,
     sift_up,
 )
 from .cdcl_lines import (
@@ -457,9 +459,9 @@ def seed_phases(s, mode):
 def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats, mode):
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
-    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (0: none)
-    says how :func:`seed_phases` sets the first phases and activities after the root's
-    propagation."""
+    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
+    how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
+    activity decay (64) (see :func:`.cdcl_db.restart_due`)."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -496,7 +498,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    if mode != 0:
+    if mode & 7:
         seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)
@@ -505,6 +507,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     restart_at = RESTART_UNIT * luby(0)
     next_reduce = REDUCE_FIRST
     reduce_step = REDUCE_FIRST
+    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 32, 64)
     while True:
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
@@ -518,7 +521,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             backtrack(s, bt)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
-            s.var_inc[0] /= VAR_DECAY
+            s.var_inc[0] /= after_conflict(glue_avg, glue, mode, stats[CD_CONFLICTS], VAR_DECAY)
             if k == 1:
                 enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             elif has_room(s, k):
@@ -533,7 +536,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
-        if since_restart >= restart_at or full:
+        if restart_due(glue_avg, since_restart, restart_at, mode) or full:
             backtrack(s, 0)
             restarts += 1
             stats[CD_RESTARTS] = restarts
