@@ -33,6 +33,7 @@ from .cdcl_db import (
     K_CLAUSE,
     K_DECISION,
     K_LINE,
+    MEMO,
     SC_CKIND,
     SC_CREF,
     SC_HEAP,
@@ -96,6 +97,9 @@ REDUCE_FIRST = 2000
 REDUCE_GROW = 300
 """Learned clauses are halved after REDUCE_FIRST conflicts, then every REDUCE_GROW more each time."""
 VAR_DECAY = 0.95
+MODE_NO_MEMO = 8
+"""A ``mode`` flag of :func:`cdcl`: the explanations keep no memo (the same search, more
+leftmost placements; for tests that compare the two)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -236,7 +240,7 @@ def propagate(s):
 
 @njit(cache=True, nogil=True, inline="always")
 def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_pool, span, val,
-           tpos, sc, exline, cand, clue_off, blocks, iwork, stats):
+           tpos, sc, exline, cand, clue_off, blocks, iwork, stats, memo):
     """The literals of ``v``'s reason other than ``v``'s own, as ``(array, start, length)``;
     a clause reason still holds ``v``'s literal, which callers skip."""
     if rkind[v] == K_CLAUSE:
@@ -244,7 +248,7 @@ def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_
         return lits, cl_start[c], cl_len[c]
     if ex_len[v] < 0:
         start, k = explain(rref[v], v, rtrail[v], span, val, tpos, sc, exline, cand, clue_off,
-                           blocks, iwork, stats, ex_pool, ex_len)
+                           blocks, iwork, stats, ex_pool, ex_len, memo)
         ex_start[v] = start
         ex_len[v] = k
     return ex_pool, ex_start[v], ex_len[v]
@@ -267,13 +271,13 @@ def analyze(s):
         s.tpos
     exline, cand, clue_off, blocks, iwork, stats = s.exline, s.cand, s.clue_off, s.blocks, \
         s.iwork, s.stats
-    astack, aclear, stamps = s.astack, s.aclear, s.stamp
+    astack, aclear, stamps, memo = s.astack, s.aclear, s.stamp, s.memo
     if sc[SC_CKIND] == _CONF_CLAUSE:
         c = sc[SC_CREF]
         arr, start, k = lits, cl_start[c], cl_len[c]
     else:
         start, k = explain(sc[SC_CREF], -1, sc[SC_TRAIL], span, val, tpos, sc, exline, cand,
-                           clue_off, blocks, iwork, stats, ex_pool, ex_len)
+                           clue_off, blocks, iwork, stats, ex_pool, ex_len, memo)
         arr = ex_pool
     path = 0
     out = 1
@@ -303,7 +307,7 @@ def analyze(s):
             break
         arr, start, k = reason(p >> 1, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start,
                                ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
-                               blocks, iwork, stats)
+                               blocks, iwork, stats, memo)
     learnt[0] = p ^ 1
     # recursive minimisation (MiniSat's): drop literals implied by the others
     n_clear = 0
@@ -320,7 +324,7 @@ def analyze(s):
         if rkind[u] == K_DECISION or not redundant(
                 u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
                 cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
-                blocks, iwork, stats):
+                blocks, iwork, stats, memo):
             learnt[j] = learnt[i]
             j += 1
     out = j
@@ -349,7 +353,7 @@ def analyze(s):
 @njit(cache=True, nogil=True)
 def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
               cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
-              blocks, iwork, stats):
+              blocks, iwork, stats, memo):
     """Whether learned literal ``u`` follows from the others (every path of reasons back from it
     ends in marked cells); cells found on the way are marked, or unmarked again on failure."""
     top = sc[SC_NCLEAR]
@@ -362,7 +366,7 @@ def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lit
         v = astack[sp]
         arr, start, k = reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len,
                                ex_pool, span, val, tpos, sc, exline, cand, clue_off, blocks,
-                               iwork, stats)
+                               iwork, stats, memo)
         for i in range(start, start + k):
             x = arr[i] >> 1
             if x == v or seen[x] != 0 or level[x] == 0:
@@ -459,14 +463,14 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (0: none)
     says how :func:`seed_phases` sets the first phases and activities after the root's
-    propagation."""
+    propagation; with :data:`MODE_NO_MEMO` the explanations keep no memo."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
     for u in range(n_lines):
         longest = max(longest, units.span[u, 2])
     own = new_cdcl(units, blocks, colors, clue_off, work_size(longest, most_blocks(clue_off)),
-                   stats, control)
+                   stats, control, 0 if mode & MODE_NO_MEMO else MEMO)
     # the search runs on views that count no references (see :func:`.cdcl_db.borrow`); ``own``
     # is passed along so that it outlives them
     return _search(own, borrowed(own), cells, max_solutions, solutions, control, stats, mode)
@@ -496,7 +500,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    if mode != 0:
+    if mode & ~MODE_NO_MEMO != 0:
         seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)

@@ -132,17 +132,62 @@ def feasible(blocks, line, iwork):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _bit(i):
+    return np.uint64(1) << np.uint64(i)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def memo_answer(memo, line, fm, em):
+    """What ``memo`` (see :class:`.cdcl_db.Cdcl`) already says of the line whose known cells
+    are ``fm`` (filled) and ``em`` (empty): 1 (a stored arrangement fits it), 0 (it holds a
+    stored core: no arrangement fits) or -1 (nothing)."""
+    mm = (memo.shape[1] - 2) // 3
+    for w in range(min(np.int64(memo[line, 3 * mm]), mm)):
+        a = memo[line, w]
+        if (a & em) == 0 and (fm & ~a) == 0:
+            return 1
+    for c in range(min(np.int64(memo[line, 3 * mm + 1]), mm)):
+        if (memo[line, mm + c] & ~fm) == 0 and (memo[line, 2 * mm + c] & ~em) == 0:
+            return 0
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def memo_witness(memo, line, blocks, iwork):
+    """Store the arrangement :func:`feasible` just found (starts in ``iwork``) as a witness."""
+    a = np.uint64(0)
+    for j in range(blocks.shape[0]):
+        length = blocks[j]
+        run = ~np.uint64(0) if length >= 64 else _bit(length) - np.uint64(1)
+        a |= run << np.uint64(iwork[j])
+    mm = (memo.shape[1] - 2) // 3
+    count = np.int64(memo[line, 3 * mm])
+    memo[line, count % mm] = a
+    memo[line, 3 * mm] = np.uint64(count + 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks, iwork, stats,
-            ex_pool, ex_len):
+            ex_pool, ex_len, memo):
     """A minimal set of the cells of ``line`` known before trail position ``tlimit`` that forces
     cell ``v`` to its value (``v`` < 0: that leaves the line without an arrangement), written to
-    the explanation pool as the literals they make false. Returns ``(start, length)``."""
+    the explanation pool as the literals they make false. Returns ``(start, length)``.
+
+    On a line of up to 64 cells, each feasibility test first asks the line's memo: an
+    arrangement found by an earlier test that fits the line proves it feasible, a core (the
+    known cells of an earlier explanation's result, which admit no arrangement) that the line
+    holds proves it infeasible; only when neither does is the leftmost placement run. The
+    answers are the same either way, so the explanation is too; the memo only saves placements
+    (the same tests come back across the backjumps and the explanations of a line)."""
     n = span[line, 2]
     start = span[line, 0]
     stride = span[line, 1]
     if sc[SC_EXUSED] + n > ex_pool.shape[0]:
         ex_len[:] = -1
         sc[SC_EXUSED] = 0
+    use = n <= 64 and memo.shape[1] > 2
+    fm = np.uint64(0)  # the known cells of exline (use only), filled ...
+    em = np.uint64(0)  # ... and empty
     m = 0
     target = -1
     for i in range(n):
@@ -154,6 +199,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             exline[i] = 3
         else:
             exline[i] = 1 << val[idx]
+            if use:
+                if val[idx] == 1:
+                    fm |= _bit(i)
+                else:
+                    em |= _bit(i)
             # insertion by trail position, latest first
             j = m
             while j > 0 and tpos[start + cand[j - 1] * stride] < tpos[idx]:
@@ -163,6 +213,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             m += 1
     if target >= 0:
         exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
+        if use:
+            if val[v] == 0:
+                fm |= _bit(target)
+            else:
+                em |= _bit(target)
     a = clue_off[line]
     b = clue_off[line + 1]
     line_blocks = blocks[a:b]
@@ -173,23 +228,46 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
     j = 0
     size = 2
     tries = 0
+    proven = False  # whether some test proved the line (as it is left) infeasible
     while j < m:
         e = min(m, j + size)
         for t in range(j, e):
-            exline[cand[t]] = 3
-        tries += 1
-        if not feasible(line_blocks, lbuf, iwork):
+            i = cand[t]
+            exline[i] = 3
+            if use:
+                fm &= ~_bit(i)
+                em &= ~_bit(i)
+        fits = memo_answer(memo, line, fm, em) if use else -1
+        if fits < 0:
+            tries += 1
+            fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
+            if fits == 1 and use:
+                memo_witness(memo, line, line_blocks, iwork)
+        if fits == 0:
+            proven = True
             j = e
             size *= 2
             continue
         for t in range(j, e):
             i = cand[t]
             exline[i] = 1 << val[start + i * stride]
+            if use:
+                if val[start + i * stride] == 1:
+                    fm |= _bit(i)
+                else:
+                    em |= _bit(i)
         if size == 1:
             j += 1
         else:
             size //= 2
     stats[CD_EXPLAIN_LINES] += tries
+    if use and proven:
+        mm = (memo.shape[1] - 2) // 3
+        count = np.int64(memo[line, 3 * mm + 1])
+        slot = count % mm
+        memo[line, mm + slot] = fm
+        memo[line, 2 * mm + slot] = em
+        memo[line, 3 * mm + 1] = np.uint64(count + 1)
     out = sc[SC_EXUSED]
     k = 0
     for i in range(n):
