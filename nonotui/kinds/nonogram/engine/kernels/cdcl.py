@@ -500,7 +500,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    if mode & ~MODE_NO_MEMO != 0:
+    if (mode & ~MODE_NO_MEMO) != 0:
         seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)
