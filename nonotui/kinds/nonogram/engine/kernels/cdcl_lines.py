@@ -142,14 +142,16 @@ def memo_answer(memo, line, fm, em):
     are ``fm`` (filled) and ``em`` (empty): 1 (a stored arrangement fits it), 0 (it holds a
     stored core: no arrangement fits) or -1 (nothing)."""
     mm = (memo.shape[1] - 2) // 3
+    # no early exit: the loops run branch-free (an answer needs one match, found or not)
+    hit = np.uint64(0)
     for w in range(min(np.int64(memo[line, 3 * mm]), mm)):
         a = memo[line, w]
-        if (a & em) == 0 and (fm & ~a) == 0:
-            return 1
+        hit |= np.uint64(((a & em) | (fm & ~a)) == 0)
+    if hit != 0:
+        return 1
     for c in range(min(np.int64(memo[line, 3 * mm + 1]), mm)):
-        if (memo[line, mm + c] & ~fm) == 0 and (memo[line, 2 * mm + c] & ~em) == 0:
-            return 0
-    return -1
+        hit |= np.uint64(((memo[line, mm + c] & ~fm) | (memo[line, 2 * mm + c] & ~em)) == 0)
+    return 0 if hit != 0 else -1
 
 
 @njit(cache=True, nogil=True, inline="always")
