@@ -42,7 +42,7 @@ SC_STAMP = 12
 N_SC = 13
 """Indices of the record's integer scalars (``sc``)."""
 
-MEMO = 16
+MEMO = 32
 """Witnesses and cores the explanations keep per line (see :class:`Cdcl`'s ``memo``)."""
 
 CACHE_SIZE = 1 << 17
