@@ -34,6 +34,7 @@ from .cdcl_db import (
     K_DECISION,
     K_LINE,
     MEMO,
+    MODE_NO_MEMO,
     SC_CKIND,
     SC_CREF,
     SC_HEAP,
@@ -97,9 +98,6 @@ REDUCE_FIRST = 2000
 REDUCE_GROW = 300
 """Learned clauses are halved after REDUCE_FIRST conflicts, then every REDUCE_GROW more each time."""
 VAR_DECAY = 0.95
-MODE_NO_MEMO = 8
-"""A ``mode`` flag of :func:`cdcl`: the explanations keep no memo (the same search, more
-leftmost placements; for tests that compare the two)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
