@@ -33,6 +33,8 @@ from .cdcl_db import (
     K_CLAUSE,
     K_DECISION,
     K_LINE,
+    MEMO,
+    MODE_NO_MEMO,
     SC_CKIND,
     SC_CREF,
     SC_HEAP,
@@ -64,8 +66,8 @@ from .cdcl_lines import (
     CD_LEARNED,
     CD_RESTARTS,
     explain,
-    line_density,
     load_line,
+    seed_phases,
     solve_cached,
 )
 from .common import CHANGED, CONTRADICTION, work_size
@@ -238,7 +240,7 @@ def propagate(s):
 
 @njit(cache=True, nogil=True, inline="always")
 def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_pool, span, val,
-           tpos, sc, exline, cand, clue_off, blocks, iwork, stats):
+           tpos, sc, exline, cand, clue_off, blocks, iwork, stats, memo):
     """The literals of ``v``'s reason other than ``v``'s own, as ``(array, start, length)``;
     a clause reason still holds ``v``'s literal, which callers skip."""
     if rkind[v] == K_CLAUSE:
@@ -246,7 +248,7 @@ def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_
         return lits, cl_start[c], cl_len[c]
     if ex_len[v] < 0:
         start, k = explain(rref[v], v, rtrail[v], span, val, tpos, sc, exline, cand, clue_off,
-                           blocks, iwork, stats, ex_pool, ex_len)
+                           blocks, iwork, stats, ex_pool, ex_len, memo)
         ex_start[v] = start
         ex_len[v] = k
     return ex_pool, ex_start[v], ex_len[v]
@@ -269,13 +271,13 @@ def analyze(s):
         s.tpos
     exline, cand, clue_off, blocks, iwork, stats = s.exline, s.cand, s.clue_off, s.blocks, \
         s.iwork, s.stats
-    astack, aclear, stamps = s.astack, s.aclear, s.stamp
+    astack, aclear, stamps, memo = s.astack, s.aclear, s.stamp, s.memo
     if sc[SC_CKIND] == _CONF_CLAUSE:
         c = sc[SC_CREF]
         arr, start, k = lits, cl_start[c], cl_len[c]
     else:
         start, k = explain(sc[SC_CREF], -1, sc[SC_TRAIL], span, val, tpos, sc, exline, cand,
-                           clue_off, blocks, iwork, stats, ex_pool, ex_len)
+                           clue_off, blocks, iwork, stats, ex_pool, ex_len, memo)
         arr = ex_pool
     path = 0
     out = 1
@@ -305,7 +307,7 @@ def analyze(s):
             break
         arr, start, k = reason(p >> 1, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start,
                                ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
-                               blocks, iwork, stats)
+                               blocks, iwork, stats, memo)
     learnt[0] = p ^ 1
     # recursive minimisation (MiniSat's): drop literals implied by the others
     n_clear = 0
@@ -322,7 +324,7 @@ def analyze(s):
         if rkind[u] == K_DECISION or not redundant(
                 u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
                 cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
-                blocks, iwork, stats):
+                blocks, iwork, stats, memo):
             learnt[j] = learnt[i]
             j += 1
     out = j
@@ -351,7 +353,7 @@ def analyze(s):
 @njit(cache=True, nogil=True)
 def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
               cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
-              blocks, iwork, stats):
+              blocks, iwork, stats, memo):
     """Whether learned literal ``u`` follows from the others (every path of reasons back from it
     ends in marked cells); cells found on the way are marked, or unmarked again on failure."""
     top = sc[SC_NCLEAR]
@@ -364,7 +366,7 @@ def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lit
         v = astack[sp]
         arr, start, k = reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len,
                                ex_pool, span, val, tpos, sc, exline, cand, clue_off, blocks,
-                               iwork, stats)
+                               iwork, stats, memo)
         for i in range(start, start + k):
             x = arr[i] >> 1
             if x == v or seen[x] != 0 or level[x] == 0:
@@ -418,57 +420,20 @@ def backtrack(s, lvl):
 
 
 @njit(cache=True, nogil=True)
-def seed_phases(s, mode):
-    """First phases (and, by ``mode``, activities) of the open cells from their lines: each
-    line's share of arrangements filling a cell, combined over the cell's lines as independent
-    odds, as the phase of each open cell; with ``mode & 2`` the surest cells come first (their
-    activity starts between 0 and 1, so the first conflict's bumps outweigh it), with
-    ``mode & 4`` the least sure first."""
-    span, val, linebuf, clue_off, blocks = s.span, s.val, s.linebuf, s.clue_off, s.blocks
-    phase, act = s.phase, s.act
-    n = val.shape[0]
-    n_lines = span.shape[0]
-    longest = linebuf.shape[0]
-    most = most_blocks(clue_off)
-    pre = np.empty((most + 1) * (longest + 1), dtype=np.float64)
-    suf = np.empty((most + 1) * (longest + 1), dtype=np.float64)
-    prob = np.empty(longest, dtype=np.float64)
-    lo = np.zeros(n, dtype=np.float64)
-    for line in range(n_lines):
-        m = load_line(span, val, line, linebuf)
-        a = clue_off[line]
-        if line_density(blocks, a, clue_off[line + 1] - a, linebuf, m, pre, suf, prob) <= 0.0:
-            continue
-        start = span[line, 0]
-        stride = span[line, 1]
-        for i in range(m):
-            idx = start + i * stride
-            if val[idx] < 0:
-                p = min(max(prob[i], 1e-9), 1.0 - 1e-9)
-                lo[idx] += np.log(p / (1.0 - p))
-    for v in range(n):
-        if val[v] < 0:
-            phase[v] = 1 if lo[v] > 0.0 else 0
-            if mode & 2:
-                act[v] = 1.0 - 1.0 / (1.0 + abs(lo[v]))
-            elif mode & 4:
-                act[v] = 1.0 / (1.0 + abs(lo[v]))
-
-
-@njit(cache=True, nogil=True)
 def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats, mode):
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
     how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
-    activity decay (64) (see :func:`.cdcl_db.restart_due`)."""
+    activity decay (64) (see :func:`.cdcl_db.restart_due`); with :data:`MODE_NO_MEMO` (8) the
+    explanations keep no memo."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
     for u in range(n_lines):
         longest = max(longest, units.span[u, 2])
     own = new_cdcl(units, blocks, colors, clue_off, work_size(longest, most_blocks(clue_off)),
-                   stats, control)
+                   stats, control, 0 if mode & MODE_NO_MEMO else MEMO)
     # the search runs on views that count no references (see :func:`.cdcl_db.borrow`); ``own``
     # is passed along so that it outlives them
     return _search(own, borrowed(own), cells, max_solutions, solutions, control, stats, mode)

@@ -42,6 +42,12 @@ SC_STAMP = 12
 N_SC = 13
 """Indices of the record's integer scalars (``sc``)."""
 
+MEMO = 32
+"""Witnesses and cores the explanations keep per line (see :class:`Cdcl`'s ``memo``)."""
+MODE_NO_MEMO = 8
+"""A ``mode`` flag of :func:`.cdcl.cdcl`: the explanations keep no memo (the same search, more
+leftmost placements; for tests that compare the two)."""
+
 CACHE_SIZE = 1 << 17
 """Slots of the line cache: a line state (line, known cells) maps to fcomp's answer. The same
 states come back again and again across backjumps and restarts; a slot is overwritten by the
@@ -93,6 +99,13 @@ class Cdcl(NamedTuple):
     ex_start: np.ndarray
     ex_len: np.ndarray
     ex_pool: np.ndarray
+    memo: np.ndarray
+    """Per line of up to 64 cells, what the explanations learned about it, as bit masks (see
+    :func:`.cdcl_lines.explain`): ``memo[line, :M]`` arrangements that fit the line (witnesses:
+    their filled cells), ``memo[line, M:2M]`` and ``memo[line, 2M:3M]`` sets of known cells
+    (filled, empty) that admit no arrangement (cores), and at ``3M`` and ``3M + 1`` how many of
+    each were ever stored (each kind a ring of ``M`` = :data:`MEMO` slots; ``M`` = 0 turns the
+    memo off)."""
     act: np.ndarray
     heap: np.ndarray
     hpos: np.ndarray
@@ -119,8 +132,9 @@ class Cdcl(NamedTuple):
 
 
 @njit(cache=True, nogil=True)
-def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
-    """A fresh record for a board with the table ``units``; ``work`` is the line scratch size."""
+def new_cdcl(units, blocks, colors, clue_off, work, stats, control, memo=MEMO):
+    """A fresh record for a board with the table ``units``; ``work`` is the line scratch size,
+    ``memo`` the slots of each kind in the explanations' memo per line (0: none)."""
     span = units.span
     n = units.of_cell.shape[0]
     n_lines = span.shape[0]
@@ -160,6 +174,7 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control):
         np.zeros(n, dtype=np.int64),
         np.full(n, -1, dtype=np.int32),
         np.zeros(cap_e, dtype=np.int32),
+        np.zeros((n_lines, 3 * memo + 2), dtype=np.uint64),
         np.zeros(n, dtype=np.float64),
         np.zeros(n, dtype=np.int32),
         np.full(n, -1, dtype=np.int32),
@@ -193,7 +208,8 @@ def borrowed(s):
         borrow(s.lq), borrow(s.linebuf), borrow(s.outbuf), borrow(s.iwork), borrow(s.exline),
         borrow(s.exout), borrow(s.cand), borrow(s.cl_start), borrow(s.cl_len), borrow(s.cl_lbd),
         borrow(s.cl_learnt), borrow(s.lits), borrow(s.whead), borrow(s.wnext), borrow(s.wblock),
-        borrow(s.ex_start), borrow(s.ex_len), borrow(s.ex_pool), borrow(s.act), borrow(s.heap),
+        borrow(s.ex_start), borrow(s.ex_len), borrow(s.ex_pool), borrow(s.memo), borrow(s.act),
+        borrow(s.heap),
         borrow(s.hpos), borrow(s.phase), borrow(s.seen), borrow(s.learnt), borrow(s.astack),
         borrow(s.aclear), borrow(s.stamp), borrow(s.sc), borrow(s.var_inc), borrow(s.ck_line),
         borrow(s.ck_f), borrow(s.ck_e), borrow(s.cv_f), borrow(s.cv_e), borrow(s.cv_status),

@@ -17,7 +17,7 @@ from .cdcl_db import CACHE_SIZE, SC_EXUSED
 from .common import CHANGED
 from .dispatch import fcomp
 from .lines_fast import leftmost
-from .state import ST_LINES
+from .state import ST_LINES, most_blocks
 
 CD_EXPLAIN_LINES = ST_LINES + 1
 """Leftmost placements tried to build explanations (lines solved to propagate: ``ST_LINES``)."""
@@ -132,17 +132,64 @@ def feasible(blocks, line, iwork):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _bit(i):
+    return np.uint64(1) << np.uint64(i)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def memo_answer(memo, line, fm, em):
+    """What ``memo`` (see :class:`.cdcl_db.Cdcl`) already says of the line whose known cells
+    are ``fm`` (filled) and ``em`` (empty): 1 (a stored arrangement fits it), 0 (it holds a
+    stored core: no arrangement fits) or -1 (nothing)."""
+    mm = (memo.shape[1] - 2) // 3
+    # no early exit: the loops run branch-free (an answer needs one match, found or not)
+    hit = np.uint64(0)
+    for w in range(min(np.int64(memo[line, 3 * mm]), mm)):
+        a = memo[line, w]
+        hit |= np.uint64(((a & em) | (fm & ~a)) == 0)
+    if hit != 0:
+        return 1
+    for c in range(min(np.int64(memo[line, 3 * mm + 1]), mm)):
+        hit |= np.uint64(((memo[line, mm + c] & ~fm) | (memo[line, 2 * mm + c] & ~em)) == 0)
+    return 0 if hit != 0 else -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def memo_witness(memo, line, blocks, iwork):
+    """Store the arrangement :func:`feasible` just found (starts in ``iwork``) as a witness."""
+    a = np.uint64(0)
+    for j in range(blocks.shape[0]):
+        length = blocks[j]
+        run = ~np.uint64(0) if length >= 64 else _bit(length) - np.uint64(1)
+        a |= run << np.uint64(iwork[j])
+    mm = (memo.shape[1] - 2) // 3
+    count = np.int64(memo[line, 3 * mm])
+    memo[line, count % mm] = a
+    memo[line, 3 * mm] = np.uint64(count + 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks, iwork, stats,
-            ex_pool, ex_len):
+            ex_pool, ex_len, memo):
     """A minimal set of the cells of ``line`` known before trail position ``tlimit`` that forces
     cell ``v`` to its value (``v`` < 0: that leaves the line without an arrangement), written to
-    the explanation pool as the literals they make false. Returns ``(start, length)``."""
+    the explanation pool as the literals they make false. Returns ``(start, length)``.
+
+    On a line of up to 64 cells, each feasibility test first asks the line's memo: an
+    arrangement found by an earlier test that fits the line proves it feasible, a core (the
+    known cells of an earlier explanation's result, which admit no arrangement) that the line
+    holds proves it infeasible; only when neither does is the leftmost placement run. The
+    answers are the same either way, so the explanation is too; the memo only saves placements
+    (the same tests come back across the backjumps and the explanations of a line)."""
     n = span[line, 2]
     start = span[line, 0]
     stride = span[line, 1]
     if sc[SC_EXUSED] + n > ex_pool.shape[0]:
         ex_len[:] = -1
         sc[SC_EXUSED] = 0
+    use = n <= 64 and memo.shape[1] > 2
+    fm = np.uint64(0)  # the known cells of exline (use only), filled ...
+    em = np.uint64(0)  # ... and empty
     m = 0
     target = -1
     for i in range(n):
@@ -154,6 +201,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             exline[i] = 3
         else:
             exline[i] = 1 << val[idx]
+            if use:
+                if val[idx] == 1:
+                    fm |= _bit(i)
+                else:
+                    em |= _bit(i)
             # insertion by trail position, latest first
             j = m
             while j > 0 and tpos[start + cand[j - 1] * stride] < tpos[idx]:
@@ -163,6 +215,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             m += 1
     if target >= 0:
         exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
+        if use:
+            if val[v] == 0:
+                fm |= _bit(target)
+            else:
+                em |= _bit(target)
     a = clue_off[line]
     b = clue_off[line + 1]
     line_blocks = blocks[a:b]
@@ -173,23 +230,46 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
     j = 0
     size = 2
     tries = 0
+    proven = False  # whether some test proved the line (as it is left) infeasible
     while j < m:
         e = min(m, j + size)
         for t in range(j, e):
-            exline[cand[t]] = 3
-        tries += 1
-        if not feasible(line_blocks, lbuf, iwork):
+            i = cand[t]
+            exline[i] = 3
+            if use:
+                fm &= ~_bit(i)
+                em &= ~_bit(i)
+        fits = memo_answer(memo, line, fm, em) if use else -1
+        if fits < 0:
+            tries += 1
+            fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
+            if fits == 1 and use:
+                memo_witness(memo, line, line_blocks, iwork)
+        if fits == 0:
+            proven = True
             j = e
             size *= 2
             continue
         for t in range(j, e):
             i = cand[t]
             exline[i] = 1 << val[start + i * stride]
+            if use:
+                if val[start + i * stride] == 1:
+                    fm |= _bit(i)
+                else:
+                    em |= _bit(i)
         if size == 1:
             j += 1
         else:
             size //= 2
     stats[CD_EXPLAIN_LINES] += tries
+    if use and proven:
+        mm = (memo.shape[1] - 2) // 3
+        count = np.int64(memo[line, 3 * mm + 1])
+        slot = count % mm
+        memo[line, mm + slot] = fm
+        memo[line, 2 * mm + slot] = em
+        memo[line, 3 * mm + 1] = np.uint64(count + 1)
     out = sc[SC_EXUSED]
     k = 0
     for i in range(n):
@@ -252,3 +332,41 @@ def line_density(blocks, a, k, line, n, pre, suf, prob):
             empty += pre[j * w + c] * suf[(k - j) * w + n - c - 1]
         prob[c] = 1.0 - empty / total
     return total
+
+
+@njit(cache=True, nogil=True)
+def seed_phases(s, mode):
+    """First phases (and, by ``mode``, activities) of the open cells from their lines: each
+    line's share of arrangements filling a cell, combined over the cell's lines as independent
+    odds, as the phase of each open cell; with ``mode & 2`` the surest cells come first (their
+    activity starts between 0 and 1, so the first conflict's bumps outweigh it), with
+    ``mode & 4`` the least sure first."""
+    span, val, linebuf, clue_off, blocks = s.span, s.val, s.linebuf, s.clue_off, s.blocks
+    phase, act = s.phase, s.act
+    n = val.shape[0]
+    n_lines = span.shape[0]
+    longest = linebuf.shape[0]
+    most = most_blocks(clue_off)
+    pre = np.empty((most + 1) * (longest + 1), dtype=np.float64)
+    suf = np.empty((most + 1) * (longest + 1), dtype=np.float64)
+    prob = np.empty(longest, dtype=np.float64)
+    lo = np.zeros(n, dtype=np.float64)
+    for line in range(n_lines):
+        m = load_line(span, val, line, linebuf)
+        a = clue_off[line]
+        if line_density(blocks, a, clue_off[line + 1] - a, linebuf, m, pre, suf, prob) <= 0.0:
+            continue
+        start = span[line, 0]
+        stride = span[line, 1]
+        for i in range(m):
+            idx = start + i * stride
+            if val[idx] < 0:
+                p = min(max(prob[i], 1e-9), 1.0 - 1e-9)
+                lo[idx] += np.log(p / (1.0 - p))
+    for v in range(n):
+        if val[v] < 0:
+            phase[v] = 1 if lo[v] > 0.0 else 0
+            if mode & 2:
+                act[v] = 1.0 - 1.0 / (1.0 + abs(lo[v]))
+            elif mode & 4:
+                act[v] = 1.0 / (1.0 + abs(lo[v]))

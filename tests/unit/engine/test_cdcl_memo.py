@@ -1,0 +1,138 @@
+"""The explanations' memo in the learning search (``kernels.cdcl_lines.explain``): it saves
+leftmost placements and changes nothing else.
+
+Checked against code that shares nothing with the engine: tests/naive_count.py's ``fillings``
+lists every arrangement of a clue on a line, so a witness must be one of them, a core must fit
+none, and an explanation must leave the forced cell with no arrangement taking its other value.
+The whole search is compared with the memo off (``MODE_NO_MEMO``): every count but the
+placements must be the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nonotui.kinds.nonogram.engine import kernels, search
+from nonotui.kinds.nonogram.engine.kernels.cdcl import MODE_NO_MEMO
+from nonotui.kinds.nonogram.engine.kernels.cdcl_db import MEMO, N_SC
+from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import explain
+from nonotui.kinds.nonogram.engine.kernels.common import work_size
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model import CELL_DTYPE, CLUE_DTYPE
+from tests import naive_count as naive
+
+
+def run_kernel(puzzle: Puzzle, mode: int) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """The learning search's kernel as ``solve(strategy="cdcl")`` calls it, with ``mode``."""
+    p = search.prepare(puzzle)
+    cells = np.full(p.h * p.w, 3, dtype=CELL_DTYPE)
+    solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
+    stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)
+    control = np.zeros(1, dtype=np.int64)
+    status, found = kernels.cdcl_grid(p.h, p.w, p.blocks, p.colors, p.clue_off, cells, 2,
+                                      solutions, control, stats, mode)
+    return status, found, solutions[:found].copy(), stats
+
+
+@pytest.mark.parametrize("size", [25, 30])
+def test_the_memo_leaves_the_search_unchanged(size: int) -> None:
+    # the same conflicts, decisions, lines solved, solutions: only placements are saved
+    placements = {True: 0, False: 0}
+    conflicts = 0
+    for seed in range(6):
+        picture = (np.random.default_rng(seed).random((size, size)) < 0.5).astype(int)
+        puzzle = Puzzle.from_picture(picture.tolist(), keep_goal=False)
+        got = {}
+        for memo in (True, False):
+            mode = search.CDCL_MODE | (0 if memo else MODE_NO_MEMO)
+            got[memo] = run_kernel(puzzle, mode)
+            placements[memo] += int(got[memo][3][kernels.CD_EXPLAIN_LINES])
+        (s1, f1, sol1, st1), (s2, f2, sol2, st2) = got[True], got[False]
+        assert (s1, f1) == (s2, f2)
+        assert np.array_equal(sol1, sol2)
+        keep = np.arange(kernels.N_CD_STATS) != kernels.CD_EXPLAIN_LINES
+        assert np.array_equal(st1[keep], st2[keep]), seed
+        conflicts += int(st1[kernels.CD_CONFLICTS])
+    assert conflicts > 100  # the sample makes the explanations work
+    assert placements[True] < placements[False]
+
+
+def as_mask(cells: list[int], value: int) -> int:
+    return sum(1 << i for i, x in enumerate(cells) if x == value)
+
+
+def fits(filling: tuple[int, ...], f: int, e: int) -> bool:
+    """Whether an arrangement (1 filled, 0 empty per cell) agrees with the known cells."""
+    return all(not (f >> i) & 1 or x == 1 for i, x in enumerate(filling)) and all(
+        not (e >> i) & 1 or x == 0 for i, x in enumerate(filling))
+
+
+class Line:
+    """One line as the learning search's record holds it, for calling ``explain`` directly."""
+
+    def __init__(self, clue: tuple[int, ...], n: int, memo: int) -> None:
+        self.n = n
+        self.clue = clue
+        self.span = np.array([[0, 1, n]], dtype=np.int64)
+        self.blocks = np.array(clue, dtype=CLUE_DTYPE)
+        self.clue_off = np.array([0, len(clue)], dtype=CLUE_DTYPE)
+        self.sc = np.zeros(N_SC, dtype=np.int64)
+        self.exline = np.zeros(n, dtype=np.uint32)
+        self.cand = np.zeros(n, dtype=np.int32)
+        self.iwork = np.zeros(work_size(n, max(len(clue), 1)), dtype=np.int32)
+        self.stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)
+        self.pool = np.zeros(64 * n, dtype=np.int32)
+        self.ex_len = np.full(n, -1, dtype=np.int32)
+        self.memo = np.zeros((1, 3 * memo + 2), dtype=np.uint64)
+
+    def explain(self, v: int, val: np.ndarray, tpos: np.ndarray) -> list[int]:
+        """The explanation's literals, sorted."""
+        start, k = explain(0, v, self.n + 1, self.span, val, tpos, self.sc, self.exline,
+                           self.cand, self.clue_off, self.blocks, self.iwork, self.stats,
+                           self.pool, self.ex_len, self.memo)
+        return sorted(int(x) for x in self.pool[start:start + k])
+
+
+@pytest.mark.nojit
+def test_memo_explanations_equal_fresh_ones_and_its_entries_are_true() -> None:
+    # explanations of one line in many states, with a memo that fills up across them and with
+    # none: the same literals; each one forces its cell (by the oracle); every witness the memo
+    # holds is an arrangement of the clue and every core fits none
+    rng = np.random.default_rng(1414)
+    asked = answered = 0
+    for _ in range(12):
+        n = int(rng.integers(8, 16))
+        picture = [int(x) for x in (rng.random(n) < 0.55)]
+        clue = naive.runs(picture)
+        arrangements = naive.fillings(clue, n)
+        with_memo, fresh = Line(clue, n, MEMO), Line(clue, n, 0)
+        for _ in range(40):
+            known = rng.random(n) < rng.uniform(0.2, 0.8)
+            val = np.array([picture[i] if known[i] else -1 for i in range(n)], dtype=np.int8)
+            tpos = rng.permutation(n).astype(np.int32)
+            f, e = as_mask(list(val), 1), as_mask(list(val), 0)
+            fitting = [a for a in arrangements if fits(a, f, e)]
+            forced = [i for i in range(n) if val[i] < 0 and len({a[i] for a in fitting}) == 1]
+            for v in forced:
+                val[v] = fitting[0][v]  # the line forced it: known now, from this line
+                got = with_memo.explain(v, val, tpos)
+                assert got == fresh.explain(v, val, tpos)
+                # the literals are the kept cells made false: cell i filled gives 2i
+                kept_f = sum(1 << (x >> 1) for x in got if (x & 1) == 0)
+                kept_e = sum(1 << (x >> 1) for x in got if (x & 1) == 1)
+                other = 1 - int(val[v])
+                assert not any(fits(a, kept_f, kept_e) and a[v] == other for a in arrangements)
+                val[v] = -1
+        asked += int(fresh.stats[kernels.CD_EXPLAIN_LINES])
+        answered += int(fresh.stats[kernels.CD_EXPLAIN_LINES]
+                        - with_memo.stats[kernels.CD_EXPLAIN_LINES])
+        memo = with_memo.memo[0]
+        witnesses = [int(w) for w in memo[:min(int(memo[3 * MEMO]), MEMO)]]
+        cores = [(int(memo[MEMO + c]), int(memo[2 * MEMO + c]))
+                 for c in range(min(int(memo[3 * MEMO + 1]), MEMO))]
+        masks = {as_mask(list(a), 1) for a in arrangements}
+        assert all(w in masks for w in witnesses)
+        assert all(not any(fits(a, cf, ce) for a in arrangements) for cf, ce in cores)
+        assert witnesses and cores
+    assert 0 < answered < asked  # the memo answered some tests, not all
