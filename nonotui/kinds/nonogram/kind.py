@@ -363,7 +363,9 @@ class NonogramKind:
             from nonotui.kinds.nonogram.formats import tatham
 
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
-            self.solve(four, options=options)
+            # the depth-first search by name: under `auto` this puzzle would hand over to the
+            # learning search, whose load "solve" leaves to the puzzles that need it
+            self.solve(four, options={**(options or {}), "strategy": "wu"})
             if what == "long":
                 # a hard puzzle hands over to the learning search: its load must not count
                 # against that puzzle's timeout (bench --jobs workers); one solve skips it (5 %

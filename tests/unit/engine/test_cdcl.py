@@ -131,7 +131,7 @@ def test_the_learning_search_enumerates_every_solution() -> None:
 
 
 def test_auto_hands_a_long_search_to_the_learning_search() -> None:
-    # more guesses than the depth-first search's first budget: the learning search answers
+    # a puzzle that needs guesses: the learning search answers, from the first guess on
     puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
     result = solve(puzzle, max_solutions=121)
     assert result.stats.engine == "cdcl" and result.stats.strategy == "cdcl"
@@ -144,7 +144,7 @@ def test_auto_hands_a_long_search_to_the_learning_search() -> None:
 def test_auto_hands_over_after_a_number_of_probes(monkeypatch: pytest.MonkeyPatch) -> None:
     # with the guess budget out of the way, the probes since the first guess decide the hand-over
     puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
-    monkeypatch.setattr(search, "FIRST_BUDGET", 10_000)
+    monkeypatch.setattr(search, "AUTO_HANDOVER", 10_000)
     monkeypatch.setattr(search, "PROBE_BUDGET", 0)
     alone = solve(puzzle, max_solutions=121)
     monkeypatch.setattr(search, "PROBE_BUDGET", 1)
@@ -158,9 +158,31 @@ def test_auto_hands_over_after_a_number_of_probes(monkeypatch: pytest.MonkeyPatc
         assert result.status == "multiple"
 
 
+def test_auto_hands_over_at_the_first_guess_or_where_line_solving_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # line solving alone does not finish this puzzle; probing does, with no guess: by default
+    # (-1) the depth-first search keeps it; with -2 it goes to the learning search unprobed
+    puzzle = Puzzle(rows=[[], [1], [2], [6], [1, 1], [1]],
+                    columns=[[1, 1, 1], [1], [2], [2], [2], [2]])
+    probed = solve(puzzle)
+    monkeypatch.setattr(search, "AUTO_HANDOVER", -2)
+    handed = solve(puzzle)
+    assert handed.stats.engine == "cdcl" and handed.stats.probes == 0
+    assert probed.stats.engine == "dfs" and probed.stats.guesses == 0
+    assert probed.stats.probes > 0
+    assert naive.count(puzzle.rows, puzzle.columns) == 1
+    for result in (handed, probed):
+        assert result.status == "unique"
+        found = naive.check_solutions(puzzle.rows, puzzle.columns,
+                                      [b.cells.tolist() for b in result.solutions])
+        assert len(found) == 1
+
+
 def test_auto_leaves_an_easy_puzzle_to_the_depth_first_search() -> None:
-    puzzle = Puzzle(rows=[[1, 1], [2], [1], [1]], columns=[[2], [1], [2], [1]])
+    # line solving alone finishes it: no probe, no learning search
+    puzzle = Puzzle(rows=[[3], [1], [3]], columns=[[1, 1], [3], [1, 1]])
     result = solve(puzzle)
+    assert result.stats.probes == 0
     assert result.status == "unique" and result.stats.engine == "dfs"
     assert result.stats.conflicts == 0
 

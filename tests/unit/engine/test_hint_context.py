@@ -91,13 +91,15 @@ def test_marks_added_and_erased_between_hints_change_nothing(seed):
     assert kinds.get("solved") == 1
 
 
-def test_the_walks_reach_the_contradiction_rung_and_the_guess_rung():
+def test_the_walks_reach_the_contradiction_and_ambiguous_rungs():
     seen: dict[str, int] = {}
     for seed in range(12):
         for kind, n in plain_walk(seed):
             seen[kind] = seen.get(kind, 0) + n
     assert seen["contradiction"] >= 100 and seen["line"] >= 500
-    assert seen.get("guess", 0) >= 1 and seen.get("ambiguous", 0) >= 10
+    # the guess rung's kept and fresh hints are compared directly below (these walks reached it
+    # only after an "ambiguous" reveal from one particular first solution)
+    assert seen.get("ambiguous", 0) >= 10
 
 
 @pytest.mark.slow

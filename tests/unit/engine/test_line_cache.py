@@ -118,7 +118,9 @@ def test_searches_with_the_cache_list_exactly_the_oracle_s_solutions(size: int) 
     for seed in range(12):
         puzzle, rows, columns = _random_puzzle(seed, size)
         expected = set(naive.solutions(rows, columns, cap=CAP + 1))
-        result = solve(puzzle, max_solutions=CAP)
+        # the depth-first search's cache (`auto` hands a search with guesses to the learning
+        # search, whose own cache is tested below)
+        result = solve(puzzle, max_solutions=CAP, strategy="wu")
         found = naive.check_solutions(rows, columns, [b.cells.tolist() for b in result.solutions])
         if len(expected) <= CAP:
             assert found == expected, seed

@@ -248,7 +248,10 @@ def test_every_stack_gives_the_same_answers(stack: str) -> None:
         found = check_solutions(puzzle, result.solutions)
         assert found == expected if len(expected) <= 10 else len(found) == 10
         assert result.stack == stack
-        assert set(result.stats.lines) == set(stack.split(","))
+        used = set(stack.split(","))
+        if result.stats.engine == "cdcl":
+            used.add("fcomp")  # the learning search solves its lines with fcomp, whatever the stack
+        assert set(result.stats.lines) == used
 
 
 # -- known puzzles and the API's edges ---------------------------------------------------------

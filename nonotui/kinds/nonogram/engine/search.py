@@ -178,8 +178,8 @@ def solve(
             ``cancelled``).
         on_progress: Called in the caller's thread every few milliseconds while the search runs.
         board: The starting state; its marks are taken as given.
-        strategy: ``"auto"`` (the depth-first search with ``wu`` alone for a few guesses, then
-            the learning search), ``"dfs"`` (``wu`` alone for a few guesses, then ``wu`` and
+        strategy: ``"auto"`` (line solving and probing, then, if a guess is needed, the
+            learning search: see :data:`AUTO_HANDOVER`), ``"dfs"`` (``wu`` alone for a few guesses, then ``wu`` and
             ``fail-first`` racing on two threads: the engine before the learning search),
             ``"cdcl"`` (the learning search alone), or one depth-first strategy by name, run
             alone (for measurements). The learning search reasons about one Boolean per cell,
@@ -270,7 +270,15 @@ ENGINES = ("auto", "dfs", "cdcl")
 """The names :func:`solve` takes besides the depth-first strategies (see its ``strategy``)."""
 FIRST_BUDGET = 16
 """Guesses the first, single-threaded run of :data:`WU` may make before the two strategies race
-each other on two threads. Most puzzles never get that far, so they pay for no thread."""
+each other on two threads (``strategy="dfs"``). Most puzzles never get that far, so they pay for
+no thread."""
+AUTO_HANDOVER = -1
+"""The first run's budget under ``auto``: -1 hands the puzzle to the learning search at the
+first guess, after line solving and probing (-2: before any probe, as soon as line solving alone
+stops short; a positive number: after that many guesses). Measured in docs/solver.md ("Which
+engine first"): -2 decides more random puzzles fast, but sends every puzzle that probing would
+finish (MLP; four of the bundled puzzles) to the learning search, whose first compile the
+player's first hint would then wait for."""
 PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`FIRST_BUDGET`)."""
@@ -284,8 +292,8 @@ starts at 0.8 and grows to 0.95. Figures in docs/solver.md."""
 
 
 class _Runner:
-    """Runs the search kernels: the depth-first search alone first, then, if that takes more
-    than a few guesses, the learning search (or, for ``strategy="dfs"``, a race of two
+    """Runs the search kernels: the depth-first search alone first, then, if that stops short
+    (:data:`AUTO_HANDOVER`), the learning search (or, for ``strategy="dfs"``, a race of two
     depth-first strategies).
 
     Every kernel call gets its own ``control`` flag; stopping (cancel, deadline, or the other
@@ -351,7 +359,8 @@ class _Runner:
             counters[:kernels.ST_LINES] = stats[:kernels.ST_LINES]
             return status, [sols[i] for i in range(found)], counters, "cdcl", self.stopped_by
         first = STRATEGIES.get(self.strategy, WU)
-        budget = FIRST_BUDGET if self.strategy in ENGINES else 0
+        budget = (AUTO_HANDOVER if self.strategy == "auto"
+                  else FIRST_BUDGET if self.strategy in ENGINES else 0)
         probes = PROBE_BUDGET if self.strategy == "auto" else 0
         call, sols, stats = self._args(first.options(budget, probes))
         if stoppable:

@@ -117,6 +117,9 @@ def _search(own_st, own_pr, st, pr, status, cells, max_solutions, control, stats
             if record_solution(st, pr) >= max_solutions:
                 return SEARCH_LIMIT, pr.found[0]
         elif status == PROP_OK:
+            if options[OPT_GUESS_BUDGET] < -1:
+                # a budget below -1 hands over before any probe: propagation alone
+                return SEARCH_BUDGET, pr.found[0]
             outcome, best_idx, best_bit = probe_round(st, pr, options, max_solutions)
             if outcome == ROUND_STOPPED:
                 return SEARCH_STOPPED, pr.found[0]
@@ -131,8 +134,9 @@ def _search(own_st, own_pr, st, pr, status, cells, max_solutions, control, stats
                 status = PROP_OK
                 continue
             # ROUND_BRANCH: push the alternative, follow the chosen value
+            # a negative budget hands over at the first branch, before any guess
             budget = options[OPT_GUESS_BUDGET]
-            if budget > 0 and stats[ST_GUESSES] >= budget:
+            if budget != 0 and stats[ST_GUESSES] >= max(budget, 0):
                 return SEARCH_BUDGET, pr.found[0]
             # the probes since the first guess measure the work the guesses cost, whatever
             # their number; a count, not a clock, so every run stops at the same guess
