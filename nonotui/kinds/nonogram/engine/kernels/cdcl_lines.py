@@ -65,11 +65,37 @@ def _masks(buf, lo, hi):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def load_line_masks(span, val, line, buf):
+    """:func:`load_line` and the masks :func:`solve_cached` keys its cache with (cells 0-63 and
+    64-127, as :func:`_masks`) in one pass, without branches on the cells' values."""
+    start = span[line, 0]
+    stride = span[line, 1]
+    n = span[line, 2]
+    f = np.uint64(0)
+    e = np.uint64(0)
+    f2 = np.uint64(0)
+    e2 = np.uint64(0)
+    for i in range(n):
+        x = val[start + i * stride]
+        buf[i] = 3 if x < 0 else (1 << x)
+        if i < 128:
+            isf = np.uint64(x == 1)
+            ise = np.uint64(x == 0)
+            if i < 64:
+                f |= isf << np.uint64(i)
+                e |= ise << np.uint64(i)
+            else:
+                f2 |= isf << np.uint64(i - 64)
+                e2 |= ise << np.uint64(i - 64)
+    return n, f, e, f2, e2
+
+
+@njit(cache=True, nogil=True, inline="always")
 def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
-                 ck_e, cv_f, cv_e, cv_status):
+                 ck_e, cv_f, cv_e, cv_status, f, e, f2, e2):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
-    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`); returns its
-    status."""
+    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
+    masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status."""
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
@@ -77,8 +103,6 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
         return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
     lo = min(n, 64)
-    f, e = _masks(linebuf, 0, lo)
-    f2, e2 = _masks(linebuf, lo, n)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     if n > 64:
