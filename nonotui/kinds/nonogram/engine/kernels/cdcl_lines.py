@@ -52,15 +52,13 @@ def load_line(span, val, line, buf):
 def _masks(buf, lo, hi):
     """Cells ``lo`` to ``hi - 1`` of ``buf`` (at most 64) as two bit masks, known filled and known
     empty, cell ``lo`` in bit 0."""
-    one = np.uint64(1)
     f = np.uint64(0)
     e = np.uint64(0)
     for i in range(lo, hi):
         x = buf[i]
-        if x == 2:
-            f |= one << np.uint64(i - lo)
-        elif x == 1:
-            e |= one << np.uint64(i - lo)
+        # no branch on the value (the cells are as good as random to a predictor)
+        f |= np.uint64(x == 2) << np.uint64(i - lo)
+        e |= np.uint64(x == 1) << np.uint64(i - lo)
     return f, e
 
 
@@ -117,9 +115,10 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
         if status == CHANGED:
             for i in range(n):
                 w = i >> 6
-                bit = one << np.uint64(i & 63)
-                outbuf[i] = 2 if (cv_f[slot, w] & bit) != 0 else (
-                    1 if (cv_e[slot, w] & bit) != 0 else 3)
+                sh = np.uint64(i & 63)
+                # 2 filled, 1 empty, 3 unknown, without a branch on the cell
+                outbuf[i] = np.uint32(3) - np.uint32((cv_f[slot, w] >> sh) & one) \
+                    - np.uint32(2) * np.uint32((cv_e[slot, w] >> sh) & one)
         return status
     status = fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     stats[ST_LINES] += 1
