@@ -224,11 +224,9 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             exline[i] = 3
         else:
             exline[i] = 1 << val[idx]
-            if use:
-                if val[idx] == 1:
-                    fm |= _bit(i)
-                else:
-                    em |= _bit(i)
+            if use:  # no branch on the value
+                fm |= np.uint64(val[idx] == 1) << np.uint64(i)
+                em |= np.uint64(val[idx] == 0) << np.uint64(i)
             # insertion by trail position, latest first
             j = m
             while j > 0 and tpos[start + cand[j - 1] * stride] < tpos[idx]:
@@ -275,12 +273,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             continue
         for t in range(j, e):
             i = cand[t]
-            exline[i] = 1 << val[start + i * stride]
+            x = val[start + i * stride]
+            exline[i] = 1 << x
             if use:
-                if val[start + i * stride] == 1:
-                    fm |= _bit(i)
-                else:
-                    em |= _bit(i)
+                fm |= np.uint64(x == 1) << np.uint64(i)
+                em |= np.uint64(x == 0) << np.uint64(i)
         if size == 1:
             j += 1
         else:
