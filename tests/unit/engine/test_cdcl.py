@@ -324,6 +324,7 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
     from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import (
         CD_CACHE_HITS,
         N_CD_STATS,
+        load_line_masks,
         solve_cached,
     )
     from nonotui.kinds.nonogram.engine.kernels.dispatch import fcomp
@@ -349,8 +350,15 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
         for attempt in range(2):
             out = np.zeros(n, dtype=np.uint32)
             hits = stats[CD_CACHE_HITS]
-            got = solve_cached(0, n, clue_off, blocks, colors, line.copy(), out, iwork, stats,
-                               ck_line, *keys, cv_status)
+            # the line as the search holds it (-1 unknown, 0 empty, 1 filled), loaded as the
+            # propagation loop loads it: the cells and the cache keys
+            val = np.where(line == 3, -1, line.astype(np.int64) - 1).astype(np.int8)
+            buf = np.zeros(n, dtype=np.uint32)
+            _, f, e, f2, e2 = load_line_masks(np.array([[0, 1, n]], dtype=np.int64), val, 0, buf)
+            np.testing.assert_array_equal(buf, line)
+            got = solve_cached(0, n, clue_off, blocks, colors, buf, out, iwork, stats,
+                               ck_line, *keys, cv_status,
+                               *(np.uint64(x) for x in (f, e, f2, e2)))
             assert got == status
             assert stats[CD_CACHE_HITS] == hits + attempt  # the second time from the cache
             unknown = line == 3
@@ -411,3 +419,27 @@ def test_the_restart_flag_reaches_the_kernel(monkeypatch: pytest.MonkeyPatch) ->
                                          [b.cells.tolist() for b in result.solutions])) == 2
         restarts.append((result.stats.restarts, result.stats.conflicts))
     assert restarts[0] != restarts[1]
+
+
+@pytest.mark.nojit
+def test_the_line_cache_keys_are_the_lines_known_cells() -> None:
+    # the propagation loop loads a line and its cache keys in one pass: the cells as the
+    # linesolver reads them, and masks of the known filled / empty cells (0-63, then 64-127),
+    # checked against the cells bit by bit
+    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import load_line_masks
+
+    rng = np.random.default_rng(77)
+    for n in (1, 5, 30, 63, 64, 65, 100, 128, 140):
+        for _ in range(5):
+            val = rng.integers(-1, 2, size=3 * n).astype(np.int8)
+            stride = int(rng.integers(1, 3))
+            start = int(rng.integers(0, n))
+            span = np.array([[start, stride, n]], dtype=np.int64)
+            buf = np.zeros(n, dtype=np.uint32)
+            got_n, f, e, f2, e2 = load_line_masks(span, val, 0, buf)
+            cells = [int(val[start + i * stride]) for i in range(n)]
+            assert got_n == n
+            assert [int(x) for x in buf] == [3 if c < 0 else (2 if c == 1 else 1) for c in cells]
+            want = [sum(1 << (i - lo) for i in range(lo, min(n, lo + 64)) if cells[i] == v)
+                    for lo in (0, 64) for v in (1, 0)]
+            assert [int(f), int(e), int(f2), int(e2)] == want

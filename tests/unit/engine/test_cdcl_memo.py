@@ -136,3 +136,59 @@ def test_memo_explanations_equal_fresh_ones_and_its_entries_are_true() -> None:
         assert all(not any(fits(a, cf, ce) for a in arrangements) for cf, ce in cores)
         assert witnesses and cores
     assert 0 < answered < asked  # the memo answered some tests, not all
+
+
+def reference_explanation(clue: tuple[int, ...], n: int, v: int, val: np.ndarray,
+                          tpos: np.ndarray) -> list[int]:
+    """``explain``'s result by its rule, feasibility by the oracle's arrangements: the known
+    cells, latest on the trail first, are dropped in chunks of 2, 4, 8... while the line keeps
+    forcing ``v``; a failing chunk is retried in halves and a failing single cell is kept."""
+    arrangements = naive.fillings(clue, n)
+    known = {i: int(val[i]) for i in range(n) if i != v and val[i] >= 0}
+    order = sorted(known, key=lambda i: -int(tpos[i]))
+
+    def forces(cells: dict[int, int]) -> bool:
+        other = 1 - int(val[v])
+        return not any(a[v] == other and all(a[i] == x for i, x in cells.items())
+                       for a in arrangements)
+
+    j, size = 0, 2
+    while j < len(order):
+        chunk = order[j:j + size]
+        trial = {i: x for i, x in known.items() if i not in chunk}
+        if forces(trial):
+            known = trial
+            j += len(chunk)
+            size *= 2
+        elif size == 1:
+            j += 1
+        else:
+            size //= 2
+    return sorted(2 * i + (1 - x) for i, x in known.items())
+
+
+@pytest.mark.nojit
+def test_explanations_drop_the_latest_cells_first() -> None:
+    # the exact explanation, not only a true one: the candidates are ordered by trail position,
+    # latest first (the search's learned clauses depend on this order)
+    rng = np.random.default_rng(2024)
+    checked = 0
+    for _ in range(10):
+        n = int(rng.integers(8, 16))
+        picture = [int(x) for x in (rng.random(n) < 0.55)]
+        clue = naive.runs(picture)
+        arrangements = naive.fillings(clue, n)
+        line = Line(clue, n, MEMO)
+        for _ in range(30):
+            known = rng.random(n) < rng.uniform(0.2, 0.8)
+            val = np.array([picture[i] if known[i] else -1 for i in range(n)], dtype=np.int8)
+            tpos = rng.permutation(n).astype(np.int32)
+            f, e = as_mask(list(val), 1), as_mask(list(val), 0)
+            fitting = [a for a in arrangements if fits(a, f, e)]
+            forced = [i for i in range(n) if val[i] < 0 and len({a[i] for a in fitting}) == 1]
+            for v in forced:
+                val[v] = fitting[0][v]
+                assert line.explain(v, val, tpos) == reference_explanation(clue, n, v, val, tpos)
+                val[v] = -1
+                checked += 1
+    assert checked > 50

@@ -66,7 +66,7 @@ from .cdcl_lines import (
     CD_LEARNED,
     CD_RESTARTS,
     explain,
-    load_line,
+    load_line_masks,
     seed_phases,
     solve_cached,
 )
@@ -218,9 +218,9 @@ def propagate(s):
         sc[SC_LQHEAD] = (sc[SC_LQHEAD] + 1) % n_lines
         sc[SC_LQCOUNT] -= 1
         dirty[line] = False
-        n = load_line(span, val, line, linebuf)
+        n, f, e, f2, e2 = load_line_masks(span, val, line, linebuf)
         status = solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats,
-                              ck_line, ck_f, ck_e, cv_f, cv_e, cv_status)
+                              ck_line, ck_f, ck_e, cv_f, cv_e, cv_status, f, e, f2, e2)
         if status == CONTRADICTION:
             stats[ST_CONTRADICTIONS] += 1
             sc[SC_CKIND] = _CONF_LINE

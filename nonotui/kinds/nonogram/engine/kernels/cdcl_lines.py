@@ -52,24 +52,48 @@ def load_line(span, val, line, buf):
 def _masks(buf, lo, hi):
     """Cells ``lo`` to ``hi - 1`` of ``buf`` (at most 64) as two bit masks, known filled and known
     empty, cell ``lo`` in bit 0."""
-    one = np.uint64(1)
     f = np.uint64(0)
     e = np.uint64(0)
     for i in range(lo, hi):
         x = buf[i]
-        if x == 2:
-            f |= one << np.uint64(i - lo)
-        elif x == 1:
-            e |= one << np.uint64(i - lo)
+        # no branch on the value (the cells are as good as random to a predictor)
+        f |= np.uint64(x == 2) << np.uint64(i - lo)
+        e |= np.uint64(x == 1) << np.uint64(i - lo)
     return f, e
 
 
 @njit(cache=True, nogil=True, inline="always")
+def load_line_masks(span, val, line, buf):
+    """:func:`load_line` and the masks :func:`solve_cached` keys its cache with (cells 0-63 and
+    64-127, as :func:`_masks`) in one pass, without branches on the cells' values."""
+    start = span[line, 0]
+    stride = span[line, 1]
+    n = span[line, 2]
+    f = np.uint64(0)
+    e = np.uint64(0)
+    f2 = np.uint64(0)
+    e2 = np.uint64(0)
+    for i in range(n):
+        x = val[start + i * stride]
+        buf[i] = 3 if x < 0 else (1 << x)
+        if i < 128:
+            isf = np.uint64(x == 1)
+            ise = np.uint64(x == 0)
+            if i < 64:
+                f |= isf << np.uint64(i)
+                e |= ise << np.uint64(i)
+            else:
+                f2 |= isf << np.uint64(i - 64)
+                e2 |= ise << np.uint64(i - 64)
+    return n, f, e, f2, e2
+
+
+@njit(cache=True, nogil=True, inline="always")
 def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
-                 ck_e, cv_f, cv_e, cv_status):
+                 ck_e, cv_f, cv_e, cv_status, f, e, f2, e2):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
-    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`); returns its
-    status."""
+    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
+    masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status."""
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
@@ -77,8 +101,6 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
         return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
     lo = min(n, 64)
-    f, e = _masks(linebuf, 0, lo)
-    f2, e2 = _masks(linebuf, lo, n)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     if n > 64:
@@ -93,9 +115,10 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
         if status == CHANGED:
             for i in range(n):
                 w = i >> 6
-                bit = one << np.uint64(i & 63)
-                outbuf[i] = 2 if (cv_f[slot, w] & bit) != 0 else (
-                    1 if (cv_e[slot, w] & bit) != 0 else 3)
+                sh = np.uint64(i & 63)
+                # 2 filled, 1 empty, 3 unknown, without a branch on the cell
+                outbuf[i] = np.uint32(3) - np.uint32((cv_f[slot, w] >> sh) & one) \
+                    - np.uint32(2) * np.uint32((cv_e[slot, w] >> sh) & one)
         return status
     status = fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
     stats[ST_LINES] += 1
@@ -201,11 +224,9 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             exline[i] = 3
         else:
             exline[i] = 1 << val[idx]
-            if use:
-                if val[idx] == 1:
-                    fm |= _bit(i)
-                else:
-                    em |= _bit(i)
+            if use:  # no branch on the value
+                fm |= np.uint64(val[idx] == 1) << np.uint64(i)
+                em |= np.uint64(val[idx] == 0) << np.uint64(i)
             # insertion by trail position, latest first
             j = m
             while j > 0 and tpos[start + cand[j - 1] * stride] < tpos[idx]:
@@ -252,12 +273,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             continue
         for t in range(j, e):
             i = cand[t]
-            exline[i] = 1 << val[start + i * stride]
+            x = val[start + i * stride]
+            exline[i] = 1 << x
             if use:
-                if val[start + i * stride] == 1:
-                    fm |= _bit(i)
-                else:
-                    em |= _bit(i)
+                fm |= np.uint64(x == 1) << np.uint64(i)
+                em |= np.uint64(x == 0) << np.uint64(i)
         if size == 1:
             j += 1
         else:
