@@ -5,7 +5,8 @@ LalaFrogKK.non, MLP.non and 9-dom.non; without it those rows are left out). Opti
 ``--variants 16,-1,-2,cdcl`` (values of ``search.AUTO_HANDOVER``: a positive number hands over
 after that many guesses of the depth-first search, -1 after probing at the first guess, -2 after
 line solving, before any probe; ``cdcl`` runs the learning search alone), ``--seeds`` (random
-30x30 puzzles, ``benchmarks/random_tail.py``'s puzzle ``i``; default 1,000), ``--timeout``.
+30x30 puzzles, ``benchmarks/random_tail.py``'s puzzle ``i``; default 1,000), ``--size WxH`` for
+another size, ``--timeout``, ``--no-named`` to leave out the named puzzles.
 
 Every variant solves each puzzle right after the others, in this process, ``max_solutions=2``;
 times are CPU seconds (``time.process_time``), best of 3 for the named puzzles. Printed per
@@ -55,7 +56,10 @@ def main() -> int:
     parser.add_argument("--variants", default="16,-1,-2,cdcl")
     parser.add_argument("--seeds", type=int, default=1000)
     parser.add_argument("--timeout", type=float, default=5.0)
+    parser.add_argument("--size", default="30x30")
+    parser.add_argument("--no-named", action="store_true")
     args = parser.parse_args()
+    width, height = (int(x) for x in args.size.split("x"))
     variants = args.variants.split(",")
     kept = search.AUTO_HANDOVER
     disagree = 0
@@ -63,7 +67,7 @@ def main() -> int:
         run(random_puzzle(0, 5, 5), variant, 10.0)
     times: dict[str, list[float]] = {v: [] for v in variants}
     for seed in range(args.seeds):
-        puzzle = random_puzzle(seed, 30, 30)
+        puzzle = random_puzzle(seed, width, height)
         statuses = set()
         for variant in variants:
             result, cpu = run(puzzle, variant, args.timeout)
@@ -74,11 +78,13 @@ def main() -> int:
             disagree += 1
     for variant in variants:
         c = sorted(times[variant])
-        print(f"{variant:>5}: random 30x30 under 0.1 s {100 * sum(x < 0.1 for x in c) / len(c):.1f} %"
+        print(f"{variant:>5}: random {args.size} under 0.1 s {100 * sum(x < 0.1 for x in c) / len(c):.1f} %"
               f"  median {1000 * c[len(c) // 2]:.1f} ms  over 1 s {sum(x > 1 for x in c)}"
               f"  total {sum(c):.1f} s", flush=True)
     hard_dir = os.environ.get("NONOTUI_HARD_DIR")
     named = NAMED + ([(n, Path(hard_dir) / f) for n, f in HARD] if hard_dir else [])
+    if args.no_named:
+        named = []
     for name, path in named:
         if not path.exists():
             print(f"{name}: {path} not found, left out")
