@@ -161,22 +161,11 @@ def encode(puzzle: Puzzle, encoding: str) -> tuple[Cnf, list[list[int]]]:
     return cnf, cells
 
 
-def runs(values: Sequence[bool]) -> list[int]:
-    """The clue a line of filled/empty cells shows (this script's own check)."""
-    out, run = [], 0
-    for v in values:
-        if v:
-            run += 1
-        elif run:
-            out.append(run)
-            run = 0
-    return out + [run] if run else out
-
-
 def satisfies(puzzle: Puzzle, grid: list[list[bool]]) -> bool:
-    return all(runs(grid[r]) == list(puzzle.rows[r]) for r in range(puzzle.height)) and all(
-        runs([grid[r][c] for r in range(puzzle.height)]) == list(puzzle.columns[c])
-        for c in range(puzzle.width))
+    """Whether a SAT solver's grid shows the puzzle's clues (read by nonotui's picture-to-clues
+    code, which shares nothing with the encodings above)."""
+    shown = Puzzle.from_picture([[int(v) for v in row] for row in grid], keep_goal=False)
+    return shown.rows == puzzle.rows and shown.columns == puzzle.columns
 
 
 def sat_solve(puzzle: Puzzle, solver: str, encoding: str) -> dict[str, Any]:
