@@ -28,6 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, Self
 
+import pytest
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 WAIT = 120.0
 """Seconds to wait for the server, the page or the app to get somewhere (a loaded machine, and
@@ -54,6 +56,14 @@ def browser_path() -> str | None:
         if found:
             return found
     return None
+
+
+BROWSER_TESTS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or ""),
+]
+"""Every browser test module's ``pytestmark``: marked ``browser``, skipped with the reason where
+Chromium cannot run."""
 
 
 def free_port() -> int:

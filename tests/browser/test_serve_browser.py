@@ -8,22 +8,17 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-import pytest
-
 from nonotui.store import PuzzleLock
 from tests.browser.served import (
     ARTIFACTS,
+    BROWSER_TESTS,
     Served,
-    chromium_missing,
     open_puzzle,
     save_of,
     wait_for,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or ""),
-]
+pytestmark = BROWSER_TESTS
 
 HEART = ["01010", "11111", "11111", "01110", "00100"]
 """The bundled Heart's solution (puzzles/heart.non, its goal line)."""

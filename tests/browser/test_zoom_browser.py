@@ -10,26 +10,23 @@ the screen's lines: how many columns of cells show, the status line, the "7" bes
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from nonotui.kinds.nonogram.formats import dump
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests.browser.served import (
     ARTIFACTS,
+    BROWSER_TESTS,
     Served,
-    chromium_missing,
     open_puzzle,
     save_of,
     wait_for,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or ""),
-]
+pytestmark = BROWSER_TESTS
 
 WIDTH, HEIGHT = 55, 60
 """webpbn-01611's size: two-digit column clues, too wide for two characters a cell at 120x40."""
@@ -47,6 +44,19 @@ def staircase(data: Path) -> None:
     (data / "puzzles" / "staircase.non").write_text(dump(puzzle, "non"), encoding="utf-8")
 
 
+@contextmanager
+def staircase_open(tmp_path: Path, columns: int, rows: int) -> Iterator[tuple[Served, Path]]:
+    """The staircase in a served data folder, opened in a tab of ``columns`` x ``rows`` cells;
+    yields the page and the data folder."""
+    data = tmp_path / "data"
+    staircase(data)
+    with Served(data) as page:
+        page.wait_text("user puzzles:")
+        page.size_to(columns, rows)
+        open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
+        yield page, data
+
+
 def columns_shown(screen: list[str]) -> int:
     """How many columns of cells the board shows: the most unknown cells on a row's line (a
     row with nothing marked shows one ``·`` a column at any cell width)."""
@@ -60,12 +70,7 @@ def status(screen: list[str]) -> str:
 
 
 def test_a_wide_board_fits_zooms_and_shows_the_run_length_in_the_browser(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    staircase(data)
-    with Served(data) as page:
-        page.wait_text("user puzzles:")
-        page.size_to(120, 40)
-        open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
+    with staircase_open(tmp_path, 120, 40) as (page, data):
         # the default width: every one of the 55 columns in view
         page.wait_screen("all 55 columns in view, and the footer's keys", lambda s: (
             columns_shown(s) == WIDTH and "space Fill" in s[-1]))
@@ -109,12 +114,7 @@ def test_a_55x60_board_follows_the_window_down_to_80x24_and_is_playable(tmp_path
     narrower cell width when the window shrinks to 80x24 cells: every column is still in view
     (one character a cell, the rows scroll), and the far corner is reached with counted moves
     and filled there."""
-    data = tmp_path / "data"
-    staircase(data)
-    with Served(data) as page:
-        page.wait_text("user puzzles:")
-        page.size_to(200, 50)
-        open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
+    with staircase_open(tmp_path, 200, 50) as (page, data):
         wide = page.wait_screen("all 55 columns in view", lambda s: columns_shown(s) == WIDTH)
         page.size_to(80, 24)
         page.wait_screen("all 55 columns in view at 80x24", lambda s: (
@@ -140,12 +140,7 @@ def test_a_mouse_drag_shows_its_length_until_the_button_is_released(tmp_path: Pa
     becoming one move) when the button is released."""
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-    data = tmp_path / "data"
-    staircase(data)
-    with Served(data) as page:
-        page.wait_text("user puzzles:")
-        page.size_to(120, 40)
-        open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
+    with staircase_open(tmp_path, 120, 40) as (page, data):
         screen = page.wait_screen("all 55 columns in view", lambda s: columns_shown(s) == WIDTH)
         left, top, width, height = page.driver.execute_script(
             "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
