@@ -10,6 +10,8 @@ placements must be the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -22,6 +24,10 @@ from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE
 from tests import naive_count as naive
 
+LineState = tuple[np.ndarray, np.ndarray, list[int], list[tuple[int, ...]]]
+"""A line's state in :func:`seeded_lines`: known cells, trail positions, forced cells, fitting
+arrangements."""
+
 
 def run_kernel(puzzle: Puzzle, mode: int) -> tuple[int, int, np.ndarray, np.ndarray]:
     """The learning search's kernel as ``solve(strategy="cdcl")`` calls it, with ``mode``."""
@@ -33,6 +39,33 @@ def run_kernel(puzzle: Puzzle, mode: int) -> tuple[int, int, np.ndarray, np.ndar
     status, found = kernels.cdcl_grid(p.h, p.w, p.blocks, p.colors, p.clue_off, cells, 2,
                                       solutions, control, stats, mode)
     return status, found, solutions[:found].copy(), stats
+
+
+def seeded_lines(rng: np.random.Generator, lines: int, states: int) -> Iterator[
+        tuple[list[int], int, list[tuple[int, ...]], Iterator[LineState]]]:
+    """``lines`` seeded random lines of 8 to 15 cells: each one's clue, length, every arrangement
+    (by the oracle) and ``states`` random states of its cells, each drawn when it is reached:
+    the known cells (-1 unknown), a trail position per cell, the unknown cells the known ones
+    force, and the arrangements that fit."""
+    for _ in range(lines):
+        n = int(rng.integers(8, 16))
+        picture = [int(x) for x in (rng.random(n) < 0.55)]
+        clue = naive.runs(picture)
+        arrangements = naive.fillings(clue, n)
+        yield clue, n, arrangements, _states(rng, picture, arrangements, states)
+
+
+def _states(rng: np.random.Generator, picture: list[int], arrangements: list[tuple[int, ...]],
+            count: int) -> Iterator[LineState]:
+    n = len(picture)
+    for _ in range(count):
+        known = rng.random(n) < rng.uniform(0.2, 0.8)
+        val = np.array([picture[i] if known[i] else -1 for i in range(n)], dtype=np.int8)
+        tpos = rng.permutation(n).astype(np.int32)
+        f, e = as_mask(list(val), 1), as_mask(list(val), 0)
+        fitting = [a for a in arrangements if fits(a, f, e)]
+        forced = [i for i in range(n) if val[i] < 0 and len({a[i] for a in fitting}) == 1]
+        yield val, tpos, forced, fitting
 
 
 @pytest.mark.parametrize("size", [25, 30])
@@ -101,19 +134,9 @@ def test_memo_explanations_equal_fresh_ones_and_its_entries_are_true() -> None:
     # holds is an arrangement of the clue and every core fits none
     rng = np.random.default_rng(1414)
     asked = answered = 0
-    for _ in range(12):
-        n = int(rng.integers(8, 16))
-        picture = [int(x) for x in (rng.random(n) < 0.55)]
-        clue = naive.runs(picture)
-        arrangements = naive.fillings(clue, n)
+    for clue, n, arrangements, states in seeded_lines(rng, 12, 40):
         with_memo, fresh = Line(clue, n, MEMO), Line(clue, n, 0)
-        for _ in range(40):
-            known = rng.random(n) < rng.uniform(0.2, 0.8)
-            val = np.array([picture[i] if known[i] else -1 for i in range(n)], dtype=np.int8)
-            tpos = rng.permutation(n).astype(np.int32)
-            f, e = as_mask(list(val), 1), as_mask(list(val), 0)
-            fitting = [a for a in arrangements if fits(a, f, e)]
-            forced = [i for i in range(n) if val[i] < 0 and len({a[i] for a in fitting}) == 1]
+        for val, tpos, forced, fitting in states:
             for v in forced:
                 val[v] = fitting[0][v]  # the line forced it: known now, from this line
                 got = with_memo.explain(v, val, tpos)
@@ -173,19 +196,9 @@ def test_explanations_drop_the_latest_cells_first() -> None:
     # latest first (the search's learned clauses depend on this order)
     rng = np.random.default_rng(2024)
     checked = 0
-    for _ in range(10):
-        n = int(rng.integers(8, 16))
-        picture = [int(x) for x in (rng.random(n) < 0.55)]
-        clue = naive.runs(picture)
-        arrangements = naive.fillings(clue, n)
+    for clue, n, _, states in seeded_lines(rng, 10, 30):
         line = Line(clue, n, MEMO)
-        for _ in range(30):
-            known = rng.random(n) < rng.uniform(0.2, 0.8)
-            val = np.array([picture[i] if known[i] else -1 for i in range(n)], dtype=np.int8)
-            tpos = rng.permutation(n).astype(np.int32)
-            f, e = as_mask(list(val), 1), as_mask(list(val), 0)
-            fitting = [a for a in arrangements if fits(a, f, e)]
-            forced = [i for i in range(n) if val[i] < 0 and len({a[i] for a in fitting}) == 1]
+        for val, tpos, forced, fitting in states:
             for v in forced:
                 val[v] = fitting[0][v]
                 assert line.explain(v, val, tpos) == reference_explanation(clue, n, v, val, tpos)
