@@ -363,8 +363,8 @@ class NonogramKind:
             from nonotui.kinds.nonogram.formats import tatham
 
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
-            # the depth-first search by name: under `auto` this puzzle would hand over to the
-            # learning search, whose load "solve" leaves to the puzzles that need it
+            # the depth-first search by name: `auto` may hand a puzzle to the learning search
+            # (search.AUTO_HANDOVER), whose load "solve" leaves to the puzzles that need it
             self.solve(four, options={**(options or {}), "strategy": "wu"})
             if what == "long":
                 # a hard puzzle hands over to the learning search: its load must not count

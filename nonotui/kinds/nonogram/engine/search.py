@@ -179,8 +179,9 @@ def solve(
         on_progress: Called in the caller's thread every few milliseconds while the search runs.
         board: The starting state; its marks are taken as given.
         strategy: ``"auto"`` (line solving and probing, then, if a guess is needed, the
-            learning search: see :data:`AUTO_HANDOVER`), ``"dfs"`` (``wu`` alone for a few guesses, then ``wu`` and
-            ``fail-first`` racing on two threads: the engine before the learning search),
+            learning search: see :data:`AUTO_HANDOVER`), ``"dfs"`` (``wu`` alone for a few
+            guesses, then ``wu`` and ``fail-first`` racing on two threads: the engine before the
+            learning search),
             ``"cdcl"`` (the learning search alone), or one depth-first strategy by name, run
             alone (for measurements). The learning search reasons about one Boolean per cell,
             so a colour puzzle runs the depth-first search alone: ``"auto"`` and ``"dfs"`` run
@@ -281,7 +282,8 @@ finish (MLP; four of the bundled puzzles) to the learning search, whose first co
 player's first hint would then wait for."""
 PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
-learning search (``auto`` only; 0: no limit but :data:`FIRST_BUDGET`)."""
+learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
+hands over before the first guess, so this budget is never reached)."""
 CDCL_MODE = 99
 """How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
 sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
