@@ -14,8 +14,8 @@ import numpy as np
 from numba import njit
 
 from .cdcl_db import CACHE_SIZE, SC_EXUSED
-from .common import CHANGED
-from .dispatch import fcomp
+from .common import CHANGED, FCOMP
+from .dispatch import run
 from .lines_fast import leftmost
 from .state import ST_LINES, most_blocks
 
@@ -93,12 +93,15 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
                  ck_e, cv_f, cv_e, cv_status, f, e, f2, e2):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
     128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
-    masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status."""
+    masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status.
+
+    The learning search is black and white only (``colors`` all 1), so fcomp runs through
+    :func:`.dispatch.run`, compiled in here: no colour check, one slice and one call fewer."""
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
         stats[ST_LINES] += 1
-        return fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
+        return run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
     lo = min(n, 64)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
@@ -120,7 +123,7 @@ def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stat
                 outbuf[i] = np.uint32(3) - np.uint32((cv_f[slot, w] >> sh) & one) \
                     - np.uint32(2) * np.uint32((cv_e[slot, w] >> sh) & one)
         return status
-    status = fcomp(blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
+    status = run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
     stats[ST_LINES] += 1
     of = np.uint64(0)
     oe = np.uint64(0)
@@ -160,20 +163,25 @@ def _bit(i):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def memo_answer(memo, line, fm, em):
-    """What ``memo`` (see :class:`.cdcl_db.Cdcl`) already says of the line whose known cells
-    are ``fm`` (filled) and ``em`` (empty): 1 (a stored arrangement fits it), 0 (it holds a
-    stored core: no arrangement fits) or -1 (nothing)."""
-    mm = (memo.shape[1] - 2) // 3
+def memo_answer(row, wit, core_f, core_e, fm, em):
+    """What a line's memo (``row``: its row of :class:`.cdcl_db.Cdcl`'s ``memo``; ``wit``,
+    ``core_f``, ``core_e``: that row's witnesses and cores, as views) already says of the line
+    whose known cells are ``fm`` (filled) and ``em`` (empty): 1 (a stored arrangement fits it), 0
+    (it holds a stored core: no arrangement fits) or -1 (nothing).
+
+    The views are indexed from 0 by the loops' own counters, which the compiler knows are not
+    negative: the loops compile to plain vector loads (``memo[line, mm + c]`` compiled to
+    gathers, its index's sign unknown)."""
+    mm = wit.shape[0]
     # no early exit: the loops run branch-free (an answer needs one match, found or not)
     hit = np.uint64(0)
-    for w in range(min(np.int64(memo[line, 3 * mm]), mm)):
-        a = memo[line, w]
+    for w in range(min(np.int64(row[3 * mm]), mm)):
+        a = wit[w]
         hit |= np.uint64(((a & em) | (fm & ~a)) == 0)
     if hit != 0:
         return 1
-    for c in range(min(np.int64(memo[line, 3 * mm + 1]), mm)):
-        hit |= np.uint64(((memo[line, mm + c] & ~fm) | (memo[line, 2 * mm + c] & ~em)) == 0)
+    for c in range(min(np.int64(row[3 * mm + 1]), mm)):
+        hit |= np.uint64(((core_f[c] & ~fm) | (core_e[c] & ~em)) == 0)
     return 0 if hit != 0 else -1
 
 
@@ -245,6 +253,11 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
     b = clue_off[line + 1]
     line_blocks = blocks[a:b]
     lbuf = exline[:n]
+    mm = (memo.shape[1] - 2) // 3
+    row = memo[line]
+    wit = row[:mm]
+    core_f = row[mm:2 * mm]
+    core_e = row[2 * mm:3 * mm]
     # drop the candidates in growing chunks while the line still forces the cell; a chunk that
     # fails is retried in halves, and a single cell that fails is kept. Fewer cells known force
     # less, so a kept cell stays necessary: the result is irredundant, as one by one would be
@@ -260,7 +273,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             if use:
                 fm &= ~_bit(i)
                 em &= ~_bit(i)
-        fits = memo_answer(memo, line, fm, em) if use else -1
+        fits = memo_answer(row, wit, core_f, core_e, fm, em) if use else -1
         if fits < 0:
             tries += 1
             fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
