@@ -1,0 +1,96 @@
+"""The learning search's heuristics behind ``mode`` flags (``kernels.cdcl_heur``): target phases,
+rephasing, reason-side bumping and the switch between focused and stable phases.
+
+The rules are written out here apart from the kernel; the searches they give are checked by code
+that shares nothing with the engine (tests/naive_count.py counts and checks the solutions).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nonotui.kinds.nonogram.engine import search
+from nonotui.kinds.nonogram.engine.kernels import cdcl_heur as heur
+from nonotui.kinds.nonogram.engine.search import solve
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from tests import naive_count as naive
+from tests.unit.engine.test_cdcl import enumerate_against_the_counter
+
+BASE = 99
+"""The mode before these flags (phases from the lines, surest first, Glucose's restarts, the
+decay ramp)."""
+
+
+@pytest.mark.nojit
+def test_target_phases_follow_the_longest_conflict_free_trail() -> None:
+    phase = np.array([0, 1, 0, 1, 0], dtype=np.int8)
+    ph, hs = heur.new_heur(phase)
+    assert list(ph[2]) == [0, 1, 0, 1, 0] and hs[0] == hs[1] == 0
+    trail = np.array([2 * 4 + 1, 2 * 0 + 1, 2 * 1 + 0, 0], dtype=np.int32)  # 4 and 0 filled, 1 empty
+    heur.note_trail(trail, 2, phase, ph, hs, BASE)
+    assert hs[0] == 0  # no flag: nothing noted
+    heur.note_trail(trail, 2, phase, ph, hs, BASE | heur.MODE_TARGET)
+    assert hs[0] == hs[1] == 2 and list(ph[0]) == [1, 1, 0, 1, 1]
+    heur.note_trail(trail, 3, phase, ph, hs, BASE | heur.MODE_TARGET)
+    assert hs[0] == 3 and list(ph[0]) == [1, 0, 0, 1, 1]
+    heur.note_trail(trail, 1, phase, ph, hs, BASE | heur.MODE_TARGET)  # shorter: kept
+    assert hs[0] == 3 and list(ph[0]) == [1, 0, 0, 1, 1]
+    # decisions take the target's value with flag 128 (or in a stable phase), else the saved one
+    assert heur.decide_phase(1, phase, ph, hs, BASE) == 1
+    assert heur.decide_phase(1, phase, ph, hs, BASE | heur.MODE_TARGET) == 0
+    hs[5] = 1
+    assert heur.decide_phase(1, phase, ph, hs, BASE) == 0
+    # flag 256 forgets the target at a restart, the best stays
+    heur.at_restart(phase, ph, hs, 10, BASE | heur.MODE_TARGET | heur.MODE_TARGET_RESET)
+    assert hs[0] == 0 and hs[1] == 3
+
+
+@pytest.mark.nojit
+def test_stable_phases_alternate_with_focused_ones_on_their_schedule() -> None:
+    phase = np.zeros(4, dtype=np.int8)
+    mode = BASE | heur.MODE_STABLE
+    ph, hs = heur.new_heur(phase, mode)
+    glue = np.array([1.0, 1.0, 10.0])  # Glucose's rule: no restart due (recent = mean)
+    first = heur.SWITCH_FIRST
+    assert not heur.restart_now(glue, 100, 0, mode, hs, first - 1) and hs[5] == 0
+    assert heur.restart_now(glue, 100, 0, mode, hs, first) and hs[5] == 1  # switch: restart
+    heur.at_restart(phase, ph, hs, first, mode)
+    # stable: Luby's schedule of STABLE_UNIT conflicts, Glucose's rule is not asked
+    unit = heur.STABLE_UNIT
+    assert not heur.restart_now(glue, unit - 1, 0, mode, hs, first + 10)
+    assert heur.restart_now(glue, unit, 0, mode, hs, first + 10)
+    heur.at_restart(phase, ph, hs, first + unit, mode)
+    assert heur.restart_now(glue, unit, 0, mode, hs, first + 2 * unit)  # luby(1) = 1
+    heur.at_restart(phase, ph, hs, first + 2 * unit, mode)
+    assert not heur.restart_now(glue, 2 * unit - 1, 0, mode, hs, first + 3 * unit)  # luby(2) = 2
+    # the second phase lasts as long as the first, the next two twice as long
+    assert heur.restart_now(glue, 0, 0, mode, hs, 2 * first) and hs[5] == 0
+    assert hs[4] == 2 * first + 2 * first
+    # without the flag, Glucose's rule alone
+    assert not heur.restart_now(glue, 100, 0, BASE, hs, 10 * first)
+
+
+@pytest.mark.parametrize("flags", [heur.MODE_TARGET, heur.MODE_TARGET | heur.MODE_TARGET_RESET,
+                                   heur.MODE_REPHASE, heur.MODE_REASON_BUMP, heur.MODE_STABLE])
+def test_every_flag_agrees_with_the_counter(flags: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "CDCL_MODE", BASE | flags)
+    assert enumerate_against_the_counter(4, 20, 0.4, 300) > 100
+
+
+def test_the_stable_flag_changes_the_search_and_its_answers_stay_right(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # random 30x30 seed 1044 needs over 1,000 conflicts (SWITCH_FIRST): from there the stable
+    # phase restarts and branches otherwise; both searches find two solutions the clues accept
+    picture = (np.random.default_rng(1044).random((30, 30)) < 0.5).astype(int).tolist()
+    rows, columns = naive.clues_of(picture)
+    puzzle = Puzzle(rows=rows, columns=columns)
+    seen = []
+    for mode in (BASE, BASE | heur.MODE_STABLE):
+        monkeypatch.setattr(search, "CDCL_MODE", mode)
+        result = solve(puzzle, max_solutions=2, strategy="cdcl")
+        assert result.status == "multiple" and result.stats.conflicts > heur.SWITCH_FIRST
+        assert len(naive.check_solutions(rows, columns,
+                                         [b.cells.tolist() for b in result.solutions])) == 2
+        seen.append((result.stats.conflicts, result.stats.restarts))
+    assert seen[0] != seen[1]
