@@ -61,12 +61,15 @@ from .cdcl_db import (
 )
 from .cdcl_heur import (
     MODE_REASON_BUMP,
+    MODE_SHRINK,
+    analysis_mode,
     at_restart,
     bump_reasons,
     decide_phase,
     new_heur,
     note_trail,
     restart_now,
+    shrink,
 )
 from .cdcl_lines import (
     CD_CONFLICTS,
@@ -338,6 +341,8 @@ def analyze(s, mode=0):
     out = j
     for i in range(sc[SC_NCLEAR]):
         seen[aclear[i]] = 0
+    if mode & MODE_SHRINK:
+        out = shrink(s, out, dl)
     if mode & MODE_REASON_BUMP:
         bump_reasons(s, out)
     # the backjump level's literal goes second; the glue counts distinct levels
@@ -477,7 +482,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)
-    ph, hs = new_heur(s.phase, mode)  # target, best and first phases (modes 128-512)
+    ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
     restarts = 0
     since_restart = 0
     restart_at = RESTART_UNIT * luby(0)
@@ -493,7 +498,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             stats[CD_CONFLICTS] += 1
             if s.sc[SC_LEVEL] == 0:
                 return CDCL_DONE, found
-            k, bt, glue = analyze(s, mode)
+            k, bt, glue = analyze(s, analysis_mode(mode, hs))
             note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, ph, hs, mode)
             backtrack(s, bt)
             stats[ST_BACKTRACKS] += 1
@@ -537,6 +542,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             for i in range(n):
                 solutions[found, i] = 1 + s.val[i]
             found += 1
+            hs[8] = 1  # a solution found (mode 8192)
             stats[ST_SOLUTIONS] = found
             if found >= max_solutions:
                 return CDCL_LIMIT, found
