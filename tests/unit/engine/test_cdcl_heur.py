@@ -28,7 +28,8 @@ def test_target_phases_follow_the_longest_conflict_free_trail() -> None:
     phase = np.array([0, 1, 0, 1, 0], dtype=np.int8)
     ph, hs = heur.new_heur(phase)
     assert list(ph[2]) == [0, 1, 0, 1, 0] and hs[0] == hs[1] == 0
-    trail = np.array([2 * 4 + 1, 2 * 0 + 1, 2 * 1 + 0, 0], dtype=np.int32)  # 4 and 0 filled, 1 empty
+    # cells 4 and 0 filled, then 1 empty
+    trail = np.array([2 * 4 + 1, 2 * 0 + 1, 2 * 1 + 0, 0], dtype=np.int32)
     heur.note_trail(trail, 2, phase, ph, hs, BASE)
     assert hs[0] == 0  # no flag: nothing noted
     heur.note_trail(trail, 2, phase, ph, hs, BASE | heur.MODE_TARGET)
