@@ -69,8 +69,8 @@ SLOW_SEEDS = (
 """Random 30x30 seeds over 0.1 s of CPU with the learning search alone (lead, 2026-11-24)."""
 BEFORE = 3
 """The kernel's mode before the conflict work of 2026-11-24 (phases from the lines, surest
-first; Luby's restarts, decay 0.95); the default is now 99 (with Glucose's restarts, flag 32, and
-the decay ramp, flag 64)."""
+first; Luby's restarts, decay 0.95); the default is now 483 (with Glucose's restarts, flag 32,
+the decay ramp, flag 64, and target phases forgotten at restarts, flags 128 and 256)."""
 FAST = 0.1
 HARD_FILES = (("LalaFrogKK", "LalaFrogKK.non"), ("MLP", "MLP.non"), ("9-Dom", "9-dom.non"))
 POLL = 0.002

@@ -396,10 +396,10 @@ def test_glue_restarts_and_the_decay_ramp_follow_their_rule() -> None:
     assert after_conflict(avg, 5, 67, 2_500, 0.95) == pytest.approx(0.82)
 
 
-@pytest.mark.parametrize("mode", [3, 35, 67])
+@pytest.mark.parametrize("mode", [3, 35, 67, 99])
 def test_every_restart_and_decay_mode_agrees_with_the_counter(
         mode: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the default (99) runs in every other test; the older and the half-way modes here
+    # the default (483) runs in every other test; the older and the half-way modes here
     monkeypatch.setattr(search, "CDCL_MODE", mode)
     assert enumerate_against_the_counter(4, 20, 0.4, 300) > 100
 

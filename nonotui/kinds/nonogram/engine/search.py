@@ -284,13 +284,15 @@ PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
 hands over before the first guess, so this budget is never reached)."""
-CDCL_MODE = 99
+CDCL_MODE = 483
 """How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
 sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
 lines' shares of the arrangements that fill it (as odds, multiplied over its row and column);
 2 the surest cells branched on first; 4 the least sure first. Then 32: restarts when the recent
 learned clauses' glue rises above the mean (Glucose's), not Luby's; 64: an activity decay that
-starts at 0.8 and grows to 0.95. Figures in docs/solver.md."""
+starts at 0.8 and grows to 0.95; 128: each decision takes its cell's value on the longest
+conflict-free trail (target phases), 256: that trail is forgotten at each restart
+(``kernels.cdcl_heur``, with the flags measured and left out). Figures in docs/solver.md."""
 
 
 class _Runner:

@@ -57,8 +57,19 @@ from .cdcl_db import (
     luby,
     new_cdcl,
     reduce_db,
-    restart_due,
     sift_up,
+)
+from .cdcl_heur import (
+    MODE_REASON_BUMP,
+    MODE_SHRINK,
+    analysis_mode,
+    at_restart,
+    bump_reasons,
+    decide_phase,
+    new_heur,
+    note_trail,
+    restart_now,
+    shrink,
 )
 from .cdcl_lines import (
     CD_CONFLICTS,
@@ -255,7 +266,7 @@ def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_
 
 
 @njit(cache=True, nogil=True)
-def analyze(s):
+def analyze(s, mode=0):
     """1-UIP learning from the conflict in ``sc``: the clause goes to ``learnt`` (asserting
     literal first, a literal of the backjump level second). Returns ``(length, backjump level,
     glue)``."""
@@ -330,6 +341,10 @@ def analyze(s):
     out = j
     for i in range(sc[SC_NCLEAR]):
         seen[aclear[i]] = 0
+    if mode & MODE_SHRINK:
+        out = shrink(s, out, dl)
+    if mode & MODE_REASON_BUMP:
+        bump_reasons(s, out)
     # the backjump level's literal goes second; the glue counts distinct levels
     bt = 0
     if out > 1:
@@ -467,6 +482,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         seed_phases(s, mode)
     for v in range(n):
         heap_insert(s, v)
+    ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
     restarts = 0
     since_restart = 0
     restart_at = RESTART_UNIT * luby(0)
@@ -482,7 +498,8 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             stats[CD_CONFLICTS] += 1
             if s.sc[SC_LEVEL] == 0:
                 return CDCL_DONE, found
-            k, bt, glue = analyze(s)
+            k, bt, glue = analyze(s, analysis_mode(mode, hs))
+            note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, ph, hs, mode)
             backtrack(s, bt)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
@@ -501,8 +518,10 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
-        if restart_due(glue_avg, since_restart, restart_at, mode) or full:
+        if restart_now(glue_avg, since_restart, restart_at, mode, hs, stats[CD_CONFLICTS]) or full:
+            note_trail(s.trail, s.sc[SC_TRAIL], s.phase, ph, hs, mode)
             backtrack(s, 0)
+            at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
             restarts += 1
             stats[CD_RESTARTS] = restarts
             since_restart = 0
@@ -523,6 +542,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             for i in range(n):
                 solutions[found, i] = 1 + s.val[i]
             found += 1
+            hs[8] = 1  # a solution found (mode 8192)
             stats[ST_SOLUTIONS] = found
             if found >= max_solutions:
                 return CDCL_LIMIT, found
@@ -554,7 +574,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         stats[ST_DEPTH] = dl
         if dl > stats[ST_MAX_DEPTH]:
             stats[ST_MAX_DEPTH] = dl
-        enqueue(s, 2 * v + s.phase[v], dl, K_DECISION, -1, 0, -1)
+        enqueue(s, 2 * v + decide_phase(v, s.phase, ph, hs, mode), dl, K_DECISION, -1, 0, -1)
 
 
 @njit(cache=True, nogil=True)
