@@ -281,7 +281,8 @@ first guess, after line solving and probing (-2: before any probe, as soon as li
 stops short; a positive number: after that many guesses). Measured in docs/solver.md ("Which
 engine first"): -2 decides more random puzzles fast, but sends every puzzle that probing would
 finish (MLP; four of the bundled puzzles) to the learning search, whose first compile the
-player's first hint would then wait for."""
+player's first hint would then wait for; :data:`AUTO_FIRST_PROBES` hands over early only the
+puzzles whose first probes set nothing."""
 PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
