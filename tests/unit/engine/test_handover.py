@@ -9,6 +9,7 @@ against every solution the counter lists.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,10 +17,12 @@ import pytest
 
 from nonotui.kinds.nonogram.engine import kernels, search
 from nonotui.kinds.nonogram.engine.search import solve
+from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
 from tests.unit.engine.test_cdcl import board_of, check_case, random_case
 
+REPO = Path(__file__).resolve().parents[3]
 LIGHT_FIRST = Puzzle(rows=[[], [1], [2], [6], [1, 1], [1]],
                      columns=[[1, 1, 1], [1], [2], [2], [2], [2]])
 """Line solving stops short of this puzzle; probing finishes it with no guess."""
@@ -139,3 +142,23 @@ def test_a_board_from_the_player_is_handed_over_with_its_marks(
                                  [b.cells.tolist() for b in result.solutions]) == set(expected)
     (start,) = starts
     assert start[0] == 2 and np.all(start[1:5] == 1) and np.all(start[5::5] == 1)
+
+
+def test_no_bundled_puzzle_waits_for_the_learning_search() -> None:
+    # the player's first hint solves its puzzle; on a clean numba cache the learning search's
+    # compile would keep it waiting, so every bundled black-and-white puzzle must be decided by
+    # line solving and probing (the colour ones never reach the learning search)
+    bundled = sorted((REPO / "puzzles").glob("*.non"))
+    assert len(bundled) >= 15
+    probed = 0
+    for path in bundled:
+        puzzle = load(path)
+        result = solve(puzzle)
+        assert result.stats.engine == "dfs", path.name
+        assert result.status == "unique"
+        if puzzle.is_color:
+            continue
+        assert naive.check_solutions(puzzle.rows, puzzle.columns,
+                                     [b.cells.tolist() for b in result.solutions])
+        probed += int(result.stats.probes > 0)
+    assert probed >= 4  # anchor, lighthouse, owl and snail need probing
