@@ -162,3 +162,19 @@ def test_no_bundled_puzzle_waits_for_the_learning_search() -> None:
                                      [b.cells.tolist() for b in result.solutions])
         probed += int(result.stats.probes > 0)
     assert probed >= 4  # anchor, lighthouse, owl and snail need probing
+
+
+@pytest.mark.nojit
+def test_the_hand_over_in_the_kernels_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same rule run as Python (NUMBA_DISABLE_JIT=1 in the second CI run): 4x4 permutations,
+    # whose probes set nothing, go over after the first 4 probes, with the state kept
+    starts = handed_starts(monkeypatch)
+    puzzle = Puzzle(rows=[[1]] * 4, columns=[[1]] * 4)
+    monkeypatch.setattr(search, "AUTO_FIRST_PROBES", 4)
+    result = solve(puzzle, max_solutions=3)
+    assert result.stats.engine == "cdcl" and result.stats.probes == 4
+    assert result.status == "multiple" and len(result.solutions) == 3
+    assert len(naive.check_solutions(puzzle.rows, puzzle.columns,
+                                     [b.cells.tolist() for b in result.solutions])) == 3
+    (start,) = starts
+    assert np.all(start == 3)  # line solving and probing set nothing here
