@@ -283,10 +283,6 @@ engine first"): -2 decides more random puzzles fast, but sends every puzzle that
 finish (MLP; four of the bundled puzzles) to the learning search, whose first compile the
 player's first hint would then wait for; :data:`AUTO_FIRST_PROBES` hands over early only the
 puzzles whose first probes set nothing."""
-PROBE_BUDGET = 0
-"""Probes the first run may make after its first guess before it hands the puzzle to the
-learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
-hands over before the first guess, so this budget is never reached)."""
 AUTO_FIRST_PROBES = 16
 """Under ``auto``, before the first guess: when the first this many probes set no cell, probing
 is given up and the puzzle handed to the learning search (0: probe until the first guess, as
@@ -300,6 +296,10 @@ handed over before its first guess (every cell line solving and probing set hold
 solution), rather than from the puzzle's start; not when that search had recorded a solution.
 Probing's cells cost the learning search nothing to rediscover and steer it: measured in
 docs/solver.md, "Which engine first"."""
+PROBE_BUDGET = 0
+"""Probes the first run may make after its first guess before it hands the puzzle to the
+learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
+hands over before the first guess, so this budget is never reached)."""
 CDCL_MODE = 99
 """How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
 sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
