@@ -2,11 +2,15 @@
 
 Run: ``python benchmarks/handover.py`` from the checkout (``NONOTUI_HARD_DIR`` names the folder of
 LalaFrogKK.non, MLP.non and 9-dom.non; without it those rows are left out). Options:
-``--variants 16,-1,-2,cdcl`` (values of ``search.AUTO_HANDOVER``: a positive number hands over
-after that many guesses of the depth-first search, -1 after probing at the first guess, -2 after
-line solving, before any probe; ``cdcl`` runs the learning search alone), ``--seeds`` (random
-30x30 puzzles, ``benchmarks/random_tail.py``'s puzzle ``i``; default 1,000), ``--size WxH`` for
-another size, ``--timeout``, ``--no-named`` to leave out the named puzzles.
+``--variants=-1:0:fresh,-2:0:fresh,-1:16,cdcl`` (the default; ``=`` since the list starts with a
+minus). A variant is ``H[:K][:fresh]``: ``H`` the value of ``search.AUTO_HANDOVER`` (a positive
+number hands over after that many guesses of the depth-first search, -1 after probing at the
+first guess, -2 after line solving, before any probe); ``K`` that of ``search.AUTO_FIRST_PROBES``
+(hand over also when the first ``K`` probes set no cell; 0 when left out); ``:fresh`` starts the
+learning search from the puzzle's start instead of the state reached
+(``search.HANDOVER_KEEPS_STATE`` false); ``cdcl`` runs the learning search alone. ``--seeds``
+(random 30x30 puzzles, ``benchmarks/random_tail.py``'s puzzle ``i``; default 1,000), ``--size
+WxH`` for another size, ``--timeout``, ``--no-named`` to leave out the named puzzles.
 
 Every variant solves each puzzle right after the others, in this process, ``max_solutions=2``;
 times are CPU seconds (``time.process_time``), best of 3 for the named puzzles. Printed per
@@ -46,14 +50,19 @@ def run(puzzle: Puzzle, variant: str, timeout: float) -> tuple[SolveResult, floa
     if variant == "cdcl":
         result = search.solve(puzzle, max_solutions=2, timeout=timeout, strategy="cdcl")
     else:
-        search.AUTO_HANDOVER = int(variant)
+        handover, _, rest = variant.partition(":")
+        first, _, begin = rest.partition(":")
+        search.AUTO_HANDOVER = int(handover)
+        search.AUTO_FIRST_PROBES = int(first or 0)
+        search.HANDOVER_KEEPS_STATE = begin != "fresh"
         result = search.solve(puzzle, max_solutions=2, timeout=timeout)
     return result, time.process_time() - start
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variants", default="16,-1,-2,cdcl")
+    parser.add_argument("--variants", default="-1:0:fresh,-2:0:fresh,-1:16,cdcl",
+                        help="comma-separated; write --variants=-1,... (a leading minus)")
     parser.add_argument("--seeds", type=int, default=1000)
     parser.add_argument("--timeout", type=float, default=5.0)
     parser.add_argument("--size", default="30x30")
@@ -61,10 +70,10 @@ def main() -> int:
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
     variants = args.variants.split(",")
-    kept = search.AUTO_HANDOVER
+    kept = search.AUTO_HANDOVER, search.AUTO_FIRST_PROBES, search.HANDOVER_KEEPS_STATE
     disagree = 0
-    for variant in variants:  # load every kernel before timing
-        run(random_puzzle(0, 5, 5), variant, 10.0)
+    for variant in [*variants, "cdcl"]:  # load every kernel before timing: a 5x5 puzzle may
+        run(random_puzzle(0, 5, 5), variant, 10.0)  # need no guess, so "cdcl" loads that search
     times: dict[str, list[float]] = {v: [] for v in variants}
     for seed in range(args.seeds):
         puzzle = random_puzzle(seed, width, height)
@@ -102,7 +111,7 @@ def main() -> int:
         if len(statuses - {"timeout"}) > 1:
             print(f"{name}: statuses differ: {sorted(statuses)}")
             disagree += 1
-    search.AUTO_HANDOVER = kept
+    search.AUTO_HANDOVER, search.AUTO_FIRST_PROBES, search.HANDOVER_KEEPS_STATE = kept
     return 1 if disagree else 0
 
 

@@ -145,6 +145,7 @@ def test_auto_hands_over_after_a_number_of_probes(monkeypatch: pytest.MonkeyPatc
     # with the guess budget out of the way, the probes since the first guess decide the hand-over
     puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
     monkeypatch.setattr(search, "AUTO_HANDOVER", 10_000)
+    monkeypatch.setattr(search, "AUTO_FIRST_PROBES", 0)  # no probe of it sets a cell
     monkeypatch.setattr(search, "PROBE_BUDGET", 0)
     alone = solve(puzzle, max_solutions=121)
     monkeypatch.setattr(search, "PROBE_BUDGET", 1)

@@ -244,7 +244,8 @@ class Strategy:
     memo: int = 1
     near: int = 1
 
-    def options(self, guess_budget: int = 0, probe_budget: int = 0) -> np.ndarray:
+    def options(self, guess_budget: int = 0, probe_budget: int = 0,
+                first_probes: int = 0) -> np.ndarray:
         """The kernel's option vector."""
         opts = np.zeros(kernels.N_OPTIONS, dtype=np.int64)
         opts[kernels.OPT_SCORE] = self.score
@@ -253,6 +254,7 @@ class Strategy:
         opts[kernels.OPT_NEAR] = self.near
         opts[kernels.OPT_GUESS_BUDGET] = guess_budget
         opts[kernels.OPT_PROBE_BUDGET] = probe_budget
+        opts[kernels.OPT_FIRST_PROBES] = first_probes
         return opts
 
 
@@ -279,7 +281,21 @@ first guess, after line solving and probing (-2: before any probe, as soon as li
 stops short; a positive number: after that many guesses). Measured in docs/solver.md ("Which
 engine first"): -2 decides more random puzzles fast, but sends every puzzle that probing would
 finish (MLP; four of the bundled puzzles) to the learning search, whose first compile the
-player's first hint would then wait for."""
+player's first hint would then wait for; :data:`AUTO_FIRST_PROBES` hands over early only the
+puzzles whose first probes set nothing."""
+AUTO_FIRST_PROBES = 16
+"""Under ``auto``, before the first guess: when the first this many probes set no cell, probing
+is given up and the puzzle handed to the learning search (0: probe until the first guess, as
+:data:`AUTO_HANDOVER` says). Puzzles that probing finishes (MLP, the bundled ones) set cells
+early and keep it; on those where it sets nothing early (Light, Forever), the learning search
+is faster. A count, not a clock, so every run hands over at the same probe (docs/solver.md,
+"Which engine first")."""
+HANDOVER_KEEPS_STATE = True
+"""Whether the learning search starts from the state the depth-first search reached when it
+handed over before its first guess (every cell line solving and probing set holds in every
+solution), rather than from the puzzle's start; not when that search had recorded a solution.
+Probing's cells cost the learning search nothing to rediscover and steer it: measured in
+docs/solver.md, "Which engine first"."""
 PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
@@ -326,6 +342,8 @@ class _Runner:
         self.live_stats: list[np.ndarray] = []
         self.cdcl_stats: np.ndarray | None = None
         """The learning search's counters, when it ran."""
+        self.reached = cells
+        """The depth-first search's cells, which it leaves in the state it stopped in."""
 
     def _args(self, options: np.ndarray) -> tuple[_Call, np.ndarray, np.ndarray]:
         p = self.prep
@@ -334,11 +352,12 @@ class _Runner:
         stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
         self.controls.append(control)
         self.live_stats.append(stats)
+        self.reached = self.cells.copy()
         args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
-                self.cells.copy(), self.max_solutions, solutions, control, stats, options)
+                self.reached, self.max_solutions, solutions, control, stats, options)
         return (kernels.search_grid, args), solutions, stats
 
-    def _cdcl_args(self) -> tuple[_Call, np.ndarray, np.ndarray]:
+    def _cdcl_args(self, start: np.ndarray | None = None) -> tuple[_Call, np.ndarray, np.ndarray]:
         p = self.prep
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
         control = np.zeros(1, dtype=np.int64)
@@ -346,7 +365,8 @@ class _Runner:
         self.controls.append(control)
         self.live_stats.append(stats)
         self.cdcl_stats = stats
-        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.cells.copy(), self.max_solutions,
+        cells = self.cells if start is None else start
+        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, cells.copy(), self.max_solutions,
                 solutions, control, stats, CDCL_MODE)
         return (kernels.cdcl_grid, args), solutions, stats
 
@@ -365,8 +385,9 @@ class _Runner:
         first = STRATEGIES.get(self.strategy, WU)
         budget = (AUTO_HANDOVER if self.strategy == "auto"
                   else FIRST_BUDGET if self.strategy in ENGINES else 0)
-        probes = PROBE_BUDGET if self.strategy == "auto" else 0
-        call, sols, stats = self._args(first.options(budget, probes))
+        auto = self.strategy == "auto"
+        call, sols, stats = self._args(first.options(
+            budget, PROBE_BUDGET if auto else 0, AUTO_FIRST_PROBES if auto else 0))
         if stoppable:
             (status, found), = self._wait([call])
         else:
@@ -375,8 +396,11 @@ class _Runner:
         counters = stats.copy()
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
         if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
-            if self.strategy == "auto":
-                call, sols, cstats = self._cdcl_args()
+            if auto:
+                # before its first guess, the depth-first search's state holds only cells that
+                # every solution shares (kernels.SEARCH_BUDGET), unless it recorded a solution
+                keep = HANDOVER_KEEPS_STATE and found == 0 and stats[kernels.ST_GUESSES] == 0
+                call, sols, cstats = self._cdcl_args(self.reached if keep else None)
                 (status, found), = self._wait([call])
                 strategy = "cdcl"
                 for i in range(kernels.ST_LINES):

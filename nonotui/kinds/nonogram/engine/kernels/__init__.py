@@ -80,6 +80,7 @@ try:
     from .probe import (
         N_OPTIONS,
         OPT_GUESS_BUDGET,
+        OPT_FIRST_PROBES,
         OPT_PROBE_BUDGET,
         OPT_MEMO,
         OPT_NEAR,
@@ -142,6 +143,7 @@ __all__ = [
     "N_OPTIONS",
     "OLSAK",
     "OPT_GUESS_BUDGET",
+    "OPT_FIRST_PROBES",
     "OPT_PROBE_BUDGET",
     "OPT_MEMO",
     "OPT_NEAR",

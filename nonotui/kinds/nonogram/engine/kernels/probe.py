@@ -22,6 +22,7 @@ from .propagate import (
 )
 from .state import (
     ST_DECIDED,
+    ST_GUESSES,
     ST_PROBES,
     ST_SOLUTIONS,
     assign,
@@ -39,12 +40,15 @@ OPT_MEMO = 2
 OPT_NEAR = 3
 OPT_GUESS_BUDGET = 4
 OPT_PROBE_BUDGET = 5
-N_OPTIONS = 6
+OPT_FIRST_PROBES = 6
+N_OPTIONS = 7
 """Indices into the search options: the branching score (see :func:`branch_score`), which value
 of the branching cell goes first (0: the one whose probe set more cells), whether probes are
 skipped for cells whose lines did not change since they were probed, whether only cells next to
-a decided cell or the edge are probed, the most guesses allowed (0: no limit), and the most
-probes allowed after the first guess before the next one (0: no limit)."""
+a decided cell or the edge are probed, the most guesses allowed (0: no limit), the most
+probes allowed after the first guess before the next one (0: no limit), and how many probes
+may set no cell before the first guess, when none before them did (0: no limit; reaching it ends
+the round with ``ROUND_IDLE``)."""
 
 SCORE_WU = 0
 SCORE_PRODUCT = 1
@@ -64,6 +68,9 @@ ROUND_STOPPED = 4
 """``control[0]`` was set."""
 ROUND_REFUSED = 5
 """A linesolver refused its arguments."""
+ROUND_IDLE = 6
+"""Before the first guess, the first ``options[OPT_FIRST_PROBES]`` probes set no cell: probing
+does not pay on this puzzle (the search hands it over)."""
 
 
 class Probing(NamedTuple):
@@ -89,6 +96,8 @@ class Probing(NamedTuple):
     """``(max_solutions, n_cells)``: the solutions found."""
     found: np.ndarray
     """``int64[1]``: how many there are."""
+    settled: np.ndarray
+    """``int64[1]``: 1 once probing has set a cell."""
 
 
 @njit(cache=True, nogil=True)
@@ -107,6 +116,7 @@ def new_probing(st, solutions):
         np.zeros(1, dtype=np.int64),
         solutions,
         np.zeros(1, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
     )
 
 
@@ -117,7 +127,7 @@ def borrowed_probing(pr):
     return Probing(
         borrow(pr.probe_val), borrow(pr.probe_stamp), borrow(pr.agreed), borrow(pr.unit_hash),
         borrow(pr.probed), borrow(pr.memo_first), borrow(pr.memo_second), borrow(pr.memo_bit),
-        borrow(pr.stamp), borrow(pr.solutions), borrow(pr.found),
+        borrow(pr.stamp), borrow(pr.solutions), borrow(pr.found), borrow(pr.settled),
     )
 
 
@@ -273,12 +283,18 @@ def probe_round(st, pr, options, max_solutions):
     memo = options[OPT_MEMO] == 1
     if memo:
         unit_hashes(st, unit_hash)
+    # before the first guess, probing whose first probes set nothing is given up (a count, not
+    # a clock: every run stops at the same probe)
+    first = options[OPT_FIRST_PROBES] if stats[ST_GUESSES] == 0 else 0
+    settled = pr.settled
     for idx in range(n_cells):
         cur = cells[idx]
         if single(cur):
             continue
         if control[0] != 0:
             return ROUND_STOPPED, -1, best_bit
+        if first > 0 and settled[0] == 0 and stats[ST_PROBES] >= first:
+            return ROUND_IDLE, -1, best_bit
         if options[OPT_NEAR] == 1 and not near_decided(cells, span, of_cell, at, idx):
             continue
         if memo:
@@ -354,6 +370,7 @@ def probe_round(st, pr, options, max_solutions):
             # values that led to a contradiction, or whose only solution was recorded, are
             # removed, then the rest is propagated
             progress = True
+            settled[0] = 1
             left = cur & ~forced
             if left == 0:
                 return ROUND_FAILED, -1, best_bit
@@ -374,6 +391,7 @@ def probe_round(st, pr, options, max_solutions):
                     count += 1
             if count > 0:
                 progress = True
+                settled[0] = 1
                 for t in range(count):
                     j = agreed[t]
                     assign(st, j, probe_val[j])

@@ -10,6 +10,7 @@ from .probe import (
     OPT_GUESS_BUDGET,
     OPT_PROBE_BUDGET,
     ROUND_FAILED,
+    ROUND_IDLE,
     ROUND_LIMIT,
     ROUND_PROGRESS,
     ROUND_REFUSED,
@@ -46,7 +47,9 @@ SEARCH_STOPPED = 2
 SEARCH_REFUSED = -2
 """Search status: a linesolver refused its arguments (a colour puzzle, or a corrupt clue)."""
 SEARCH_BUDGET = 3
-"""Search status: stopped after the number of guesses allowed by ``options[OPT_GUESS_BUDGET]``."""
+"""Search status: stopped after the number of guesses allowed by ``options[OPT_GUESS_BUDGET]``
+(or the probes of ``OPT_PROBE_BUDGET`` or ``OPT_FIRST_PROBES``). Stopped before the first guess,
+``cells`` holds the state reached: every cell set there holds in every solution."""
 
 
 @njit(cache=True, nogil=True)
@@ -130,6 +133,9 @@ def _search(own_st, own_pr, st, pr, status, cells, max_solutions, control, stats
             if outcome == ROUND_FAILED:
                 status = PROP_CONTRADICTION
                 continue
+            if outcome == ROUND_IDLE:
+                # probing stopped paying before the first guess (options[OPT_FIRST_PROBES])
+                return SEARCH_BUDGET, pr.found[0]
             if outcome == ROUND_PROGRESS:
                 status = PROP_OK
                 continue
