@@ -357,7 +357,7 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
             buf = np.zeros(n, dtype=np.uint32)
             _, f, e, f2, e2 = load_line_masks(np.array([[0, 1, n]], dtype=np.int64), val, 0, buf)
             np.testing.assert_array_equal(buf, line)
-            got = solve_cached(0, n, clue_off, blocks, colors, buf, out, iwork, stats,
+            got = solve_cached(0, n, clue_off, blocks, buf, out, iwork, stats,
                                ck_line, *keys, cv_status,
                                *(np.uint64(x) for x in (f, e, f2, e2)))
             assert got == status

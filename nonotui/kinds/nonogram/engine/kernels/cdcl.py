@@ -209,7 +209,7 @@ def propagate(s):
     cl_start, cl_len, sc, trail = s.cl_start, s.cl_len, s.sc, s.trail
     level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
     of_cell, dirty, lq, span, control, stats = s.of_cell, s.dirty, s.lq, s.span, s.control, s.stats
-    clue_off, blocks, colors = s.clue_off, s.blocks, s.colors
+    clue_off, blocks = s.clue_off, s.blocks
     linebuf, outbuf, iwork = s.linebuf, s.outbuf, s.iwork
     ck_line, ck_f, ck_e, cv_f, cv_e, cv_status = s.ck_line, s.ck_f, s.ck_e, s.cv_f, s.cv_e, \
         s.cv_status
@@ -230,8 +230,8 @@ def propagate(s):
         sc[SC_LQCOUNT] -= 1
         dirty[line] = False
         n, f, e, f2, e2 = load_line_masks(span, val, line, linebuf)
-        status = solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats,
-                              ck_line, ck_f, ck_e, cv_f, cv_e, cv_status, f, e, f2, e2)
+        status = solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line,
+                              ck_f, ck_e, cv_f, cv_e, cv_status, f, e, f2, e2)
         if status == CONTRADICTION:
             stats[ST_CONTRADICTIONS] += 1
             sc[SC_CKIND] = _CONF_LINE

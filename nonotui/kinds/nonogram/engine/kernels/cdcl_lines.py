@@ -89,13 +89,13 @@ def load_line_masks(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def solve_cached(line, n, clue_off, blocks, colors, linebuf, outbuf, iwork, stats, ck_line, ck_f,
-                 ck_e, cv_f, cv_e, cv_status, f, e, f2, e2):
+def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line, ck_f, ck_e,
+                 cv_f, cv_e, cv_status, f, e, f2, e2):
     """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
     128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
     masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status.
 
-    The learning search is black and white only (``colors`` all 1), so fcomp runs through
+    The learning search is black and white only (every block's colour 1), so fcomp runs through
     :func:`.dispatch.run`, compiled in here: no colour check, one slice and one call fewer."""
     a = clue_off[line]
     b = clue_off[line + 1]
