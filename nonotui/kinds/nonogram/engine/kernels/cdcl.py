@@ -78,6 +78,7 @@ from .cdcl_lines import (
     CD_RESTARTS,
     explain,
     load_line_masks,
+    reason,
     seed_phases,
     solve_cached,
 )
@@ -247,22 +248,6 @@ def propagate(s):
                     idx = start + i * stride
                     enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq,
                         2 * idx + (outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_pool, span, val,
-           tpos, sc, exline, cand, clue_off, blocks, iwork, stats, memo):
-    """The literals of ``v``'s reason other than ``v``'s own, as ``(array, start, length)``;
-    a clause reason still holds ``v``'s literal, which callers skip."""
-    if rkind[v] == K_CLAUSE:
-        c = rref[v]
-        return lits, cl_start[c], cl_len[c]
-    if ex_len[v] < 0:
-        start, k = explain(rref[v], v, rtrail[v], span, val, tpos, sc, exline, cand, clue_off,
-                           blocks, iwork, stats, ex_pool, ex_len, memo)
-        ex_start[v] = start
-        ex_len[v] = k
-    return ex_pool, ex_start[v], ex_len[v]
 
 
 @njit(cache=True, nogil=True)

@@ -31,8 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_db import K_CLAUSE, K_DECISION, bump_arrays, luby, restart_due
-from .cdcl_lines import explain
+from .cdcl_db import K_DECISION, bump_arrays, luby, restart_due
+from .cdcl_lines import reason
 
 MODE_TARGET = 128
 MODE_TARGET_RESET = 256
@@ -135,17 +135,10 @@ def decide_phase(v, phase, ph, hs, mode):
 
 @njit(cache=True, nogil=True, inline="always")
 def _reason_of(s, u):
-    """The literals of cell ``u``'s reason as ``(array, start, length)`` (a clause's still holds
-    ``u``'s own), explaining a line's on demand as :func:`.cdcl.reason` does."""
-    if s.rkind[u] == K_CLAUSE:
-        return s.lits, s.cl_start[s.rref[u]], s.cl_len[s.rref[u]]
-    if s.ex_len[u] < 0:
-        st, kk = explain(s.rref[u], u, s.rtrail[u], s.span, s.val, s.tpos, s.sc, s.exline,
-                         s.cand, s.clue_off, s.blocks, s.iwork, s.stats, s.ex_pool, s.ex_len,
-                         s.memo)
-        s.ex_start[u] = st
-        s.ex_len[u] = kk
-    return s.ex_pool, s.ex_start[u], s.ex_len[u]
+    """:func:`.cdcl_lines.reason` of cell ``u``, from the record ``s``."""
+    return reason(u, s.rkind, s.rref, s.rtrail, s.lits, s.cl_start, s.cl_len, s.ex_start,
+                  s.ex_len, s.ex_pool, s.span, s.val, s.tpos, s.sc, s.exline, s.cand, s.clue_off,
+                  s.blocks, s.iwork, s.stats, s.memo)
 
 
 @njit(cache=True, nogil=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_db import CACHE_SIZE, SC_EXUSED
+from .cdcl_db import CACHE_SIZE, K_CLAUSE, SC_EXUSED
 from .common import CHANGED, FCOMP
 from .dispatch import run
 from .lines_fast import leftmost
@@ -403,3 +403,19 @@ def seed_phases(s, mode):
                 act[v] = 1.0 - 1.0 / (1.0 + abs(lo[v]))
             elif mode & 4:
                 act[v] = 1.0 / (1.0 + abs(lo[v]))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def reason(v, rkind, rref, rtrail, lits, cl_start, cl_len, ex_start, ex_len, ex_pool, span, val,
+           tpos, sc, exline, cand, clue_off, blocks, iwork, stats, memo):
+    """The literals of ``v``'s reason other than ``v``'s own, as ``(array, start, length)``;
+    a clause reason still holds ``v``'s literal, which callers skip."""
+    if rkind[v] == K_CLAUSE:
+        c = rref[v]
+        return lits, cl_start[c], cl_len[c]
+    if ex_len[v] < 0:
+        start, k = explain(rref[v], v, rtrail[v], span, val, tpos, sc, exline, cand, clue_off,
+                           blocks, iwork, stats, ex_pool, ex_len, memo)
+        ex_start[v] = start
+        ex_len[v] = k
+    return ex_pool, ex_start[v], ex_len[v]
