@@ -144,7 +144,9 @@ class LibraryScreen(MakingActions, Screen[None]):
         Binding("a", "cycle_filter", "Show"),
         Binding("g", "cycle_grade", "Grade"),
         Binding("k", "cycle_kind", "Kind"),
-        Binding("slash", "search", "Search"),
+        # A priority binding: the app runs it before it hands the next key on, so the letters
+        # typed right after "/" all go to the search field, in order (see on_key).
+        Binding("slash", "search", "Search", priority=True),
         Binding("n", "new_puzzle", "New puzzle"),
         Binding("d", "daily_puzzle", "Daily"),
         Binding("l", "learn", "Learn"),
@@ -360,29 +362,30 @@ class LibraryScreen(MakingActions, Screen[None]):
         self.redraw()
 
     def action_search(self) -> None:
-        """Show the search field and type into it."""
+        """Show the search field and type into it ("/" typed in the field is a letter of the
+        search)."""
         search = self.query_one("#search", Input)
+        if self.focused is search:
+            search.insert_text_at_cursor("/")
+            return
         search.add_class("shown")
         # Focused now, not after the keys already waiting: "/hou" typed fast (or pasted) went
         # to the table, where "o" opened the file dialog.
         self.set_focus(search)
 
     def on_key(self, event: events.Key) -> None:
-        # Keys reach this handler before the bindings' actions run: "/hou" typed fast (or
-        # pasted) was all handed to the table before the "/" action showed the search field,
-        # and the letters were lost. So "/" opens the search here, and a printable key that
-        # bubbles up here while the search has the focus (the field itself would have taken
-        # it) was sent before it had the focus: it goes into the search.
+        # "/" is a priority binding, so the app focuses the search field before it passes on
+        # the next key, and every later letter goes straight to the field. Before that, the
+        # letters typed right after "/" could reach the table, bubble up here and be inserted
+        # after a later letter the field had already taken ("/staircase" arrived in the
+        # browser as "staircaes"). A printable key that still bubbles up here while the search
+        # has the focus (the field itself would have taken it) goes into the search.
         search = self.query_one("#search", Input)
-        if event.key == "slash" and self.focused is not search:
-            self.action_search()
-        elif event.is_printable and event.character and self.focused is search:
+        if event.is_printable and event.character and self.focused is search:
             search.insert_text_at_cursor(event.character)
             self.set_focus(search)
-        else:
-            return
-        event.stop()
-        event.prevent_default()
+            event.stop()
+            event.prevent_default()
 
     def action_leave_search(self) -> None:
         """Clear and hide the search field."""
