@@ -14,8 +14,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-FIXED_WAIT = re.compile(r"\.pause\(\s*[^)\s]|\bsleep\(|asyncio\.wait_for\(")
-"""A pause with a duration, a sleep, or a timed wait."""
+FIXED_WAIT = re.compile(r"\.pause\(\s*[^)\s]|\bsleep\((?!0\))|asyncio\.wait_for\(")
+"""A pause with a duration, a sleep, or a timed wait (``asyncio.sleep(0)`` waits for no time:
+it lets the event loop take one turn, as a test of message order needs)."""
 
 POLL = "await pilot.pause(0.01)"
 """The one fixed pause allowed: :func:`~tests.ui.conftest.until`'s poll between checks."""
