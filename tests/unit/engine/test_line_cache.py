@@ -133,7 +133,9 @@ def test_searches_with_the_cache_list_exactly_the_oracle_s_solutions(size: int) 
         cached += result.stats.cached_lines
     assert several >= 6, several
     # the enumeration re-solves the same line states often: the cache answers a good share
-    assert cached > 0.3 * lines, (cached, lines)
+    # (a fifth: once the cache is on, fcomp alone solves, and fast's cheap repeats, which the
+    # cache used to answer, are not made at all; see state.CACHED_FROM_COMPLETE)
+    assert cached > 0.2 * lines, (cached, lines)
 
 
 def test_the_statistics_count_the_cached_solves() -> None:

@@ -265,6 +265,7 @@ def probe_round(st, pr, options, max_solutions):
     ltag = st.ltag
     lcache = st.lcache
     lkey = st.lkey
+    floor = st.floor
     probe_val = pr.probe_val
     probe_stamp = pr.probe_stamp
     agreed = pr.agreed
@@ -323,7 +324,7 @@ def probe_round(st, pr, options, max_solutions):
                 prop = _propagate(span, of_cell, blocks, colors, clue_off, methods, complete,
                                   score, cells, pending, fuel, trail_idx, trail_old, tpos_box,
                                   linebuf, outbuf, iwork, stats, control, ltag, lcache,
-                                  lkey)
+                                  lkey, floor)
                 tpos = tpos_box[0]
                 changed = tpos - mark
                 exhausted = False

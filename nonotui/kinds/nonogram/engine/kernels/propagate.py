@@ -18,6 +18,11 @@ PROP_STOPPED = 2
 PROP_REFUSED = -2
 """A linesolver refused its arguments (a colour puzzle, or a corrupt clue)."""
 
+ACTIVE_LIST = True
+"""Whether propagation chooses its next unit among a list of the units with work left rather
+than by scanning every unit (the same choice either way; figures in docs/solver.md, "Cheaper
+probes")."""
+
 
 @njit(cache=True, nogil=True, inline="always")
 def propagate(st):
@@ -33,7 +38,7 @@ def propagate(st):
     return _propagate(st.span, st.of_cell, st.blocks, st.colors, st.clue_off, st.methods,
                       st.complete, st.score, st.cells, st.pending, st.fuel, st.trail_idx,
                       st.trail_old, st.tpos, st.linebuf, st.outbuf, st.iwork, st.stats,
-                      st.control, st.ltag, st.lcache, st.lkey)
+                      st.control, st.ltag, st.lcache, st.lkey, st.floor)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -171,12 +176,25 @@ def _cached_colour(method, tag, blocks, colors, n, linebuf, outbuf, iwork, ltag,
 @njit(cache=True, nogil=True)
 def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score, cells,
                pending, fuel, trail_idx, trail_old, tpos_box, linebuf, outbuf, iwork, stats,
-               control, ltag, lcache, lkey):
-    """:func:`propagate` on the record's arrays (``tpos_box`` is its ``tpos``)."""
+               control, ltag, lcache, lkey, floor_box):
+    """:func:`propagate` on the record's arrays (``tpos_box`` is its ``tpos``, ``floor_box``
+    its ``floor``)."""
     tpos = tpos_box[0]
     n_ranks = methods.shape[0]
+    floor = floor_box[0]
     n_units = pending.shape[0]
     n_links = of_cell.shape[1]
+    # the units that may still have work (pending below n_ranks), so that choosing the next
+    # one scans these, not every unit: a probe touches a handful of a board's lines
+    active = np.empty(n_units, dtype=np.int64)
+    listed = np.zeros(n_units, dtype=np.bool_)
+    n_active = 0
+    if ACTIVE_LIST:
+        for u in range(n_units):
+            if pending[u] < n_ranks:
+                active[n_active] = u
+                listed[u] = True
+                n_active += 1
     while True:
         if control[0] != 0:
             tpos_box[0] = tpos
@@ -184,15 +202,37 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
         best = -1
         best_rank = n_ranks
         best_score = 0.0
-        for u in range(n_units):
-            p = pending[u]
-            if p < best_rank:
-                best, best_rank = u, p
-                best_score = score[u] + fuel[u]
-            elif p == best_rank and p < n_ranks:
+        if ACTIVE_LIST:
+            # the same choice as the scan below: lowest rank, then highest score, then lowest
+            # unit; units with nothing left leave the list
+            k = 0
+            while k < n_active:
+                u = active[k]
+                p = pending[u]
+                if p >= n_ranks:
+                    n_active -= 1
+                    active[k] = active[n_active]
+                    listed[u] = False
+                    continue
+                k += 1
+                if p < floor:
+                    p = floor  # a rank below the floor is skipped (see state.with_line_cache)
                 s = score[u] + fuel[u]
-                if s > best_score:
-                    best, best_score = u, s
+                if p < best_rank or (p == best_rank and (
+                        s > best_score or (s == best_score and u < best))):
+                    best, best_rank, best_score = u, p, s
+        else:
+            for u in range(n_units):
+                p = pending[u]
+                if p < floor:
+                    p = floor  # a rank below the floor is skipped (see state.with_line_cache)
+                if p < best_rank:
+                    best, best_rank = u, p
+                    best_score = score[u] + fuel[u]
+                elif p == best_rank and p < n_ranks:
+                    s = score[u] + fuel[u]
+                    if s > best_score:
+                        best, best_score = u, s
         if best < 0:
             tpos_box[0] = tpos
             return PROP_OK
@@ -231,6 +271,10 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
                         if cross != best:
                             pending[cross] = 0
                             fuel[cross] += 1
+                            if not listed[cross]:
+                                listed[cross] = True
+                                active[n_active] = cross
+                                n_active += 1
             # a line solver is idempotent and a weaker rank finds nothing after a stronger one,
             # so only the ranks above this one can still add to this unit
             pending[best] = n_ranks if complete[best_rank] else best_rank + 1
