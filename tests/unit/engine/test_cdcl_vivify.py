@@ -162,3 +162,33 @@ def test_chb_rewards_follow_the_rule() -> None:
     cdcl_chb.chb_update(act, heap, hpos, sc, trail, last, alpha, 1, n, 10, False)
     assert act[3] == pytest.approx((1 - a) * before + a * cdcl_chb.CHB_MISS / 11)
     assert alpha[0] == a
+
+
+@pytest.mark.nojit
+def test_lrb_rewards_follow_the_rule() -> None:
+    # the rule written out apart from the kernel: at unassignment Q = (1 - a) Q + a p / i (p the
+    # analyses the cell took part in, i the conflicts it stayed assigned; none: no reward); after
+    # a conflict every score in the heap times LRB_DECAY
+    s = level0(Puzzle(rows=[(1,)] * 4, columns=[(1,)] * 4))  # line solving sets no cell
+    last, since, alpha = cdcl_chb.new_chb(16)
+    s.act[:] = 0.5
+    for v in (5, 6, 7):
+        cdcl_db.heap_insert(s, v)
+    s.trail[:3] = [2 * 1 + 1, 2 * 2, 2 * 3 + 1]
+    s.sc[cdcl_db.SC_TRAIL] = 3
+    cdcl_chb.lrb_assigned(s, last, since, 1, 7)  # cells 2 and 3 assigned at conflict 7
+    assert list(since[:4]) == [0, 0, 7, 7] and not last.any()
+    last[1], last[2], last[3] = 4, 2, 0
+    since[1] = 2
+    cdcl_chb.lrb_unassign(s, 0, last, since, alpha, 10)
+    assert s.act[1] == pytest.approx(0.6 * 0.5 + 0.4 * 4 / 8)
+    assert s.act[2] == pytest.approx(0.6 * 0.5 + 0.4 * 2 / 3)
+    assert s.act[3] == pytest.approx(0.6 * 0.5)
+    since[4] = 10
+    s.trail[0] = 2 * 4
+    s.sc[cdcl_db.SC_TRAIL] = 1
+    cdcl_chb.lrb_unassign(s, 0, last, since, alpha, 10)
+    assert s.act[4] == 0.5  # assigned for no conflict: no reward
+    cdcl_chb.lrb_after_conflict(s, alpha)
+    assert [s.act[v] for v in (4, 5, 6, 7)] == [0.5] + [pytest.approx(0.5 * 0.95)] * 3
+    assert alpha[0] == pytest.approx(cdcl_chb.CHB_ALPHA_FIRST - cdcl_chb.CHB_ALPHA_STEP)
