@@ -192,3 +192,22 @@ def test_lrb_rewards_follow_the_rule() -> None:
     cdcl_chb.lrb_after_conflict(s, alpha)
     assert [s.act[v] for v in (4, 5, 6, 7)] == [0.5] + [pytest.approx(0.5 * 0.95)] * 3
     assert alpha[0] == pytest.approx(cdcl_chb.CHB_ALPHA_FIRST - cdcl_chb.CHB_ALPHA_STEP)
+
+
+@pytest.mark.nojit
+def test_density_phases_follow_the_lines_as_they_stand() -> None:
+    # cdcl_heur's mode 262144, by hand: rows (1), (1) and columns (1), (1) on 2x2; with cell 0
+    # filled, cell 1 (its row's other cell) is empty in every arrangement of its row and in half
+    # of its column's: empty; cell 3 is half and half in both lines: the fallback
+    from nonotui.kinds.nonogram.engine.kernels import cdcl_heur as heur
+
+    s = level0(Puzzle(rows=[(1,), (1,)], columns=[(1,), (1,)]))
+    pre, suf, prob = heur.new_density(s)
+    assert [heur.density_phase(s, v, pre, suf, prob, 7) for v in range(4)] == [7] * 4
+    s.val[0] = 1
+    assert heur.density_phase(s, 1, pre, suf, prob, 7) == 0
+    assert heur.density_phase(s, 2, pre, suf, prob, 7) == 0
+    assert heur.density_phase(s, 3, pre, suf, prob, 7) == 7
+    s.val[0] = 0  # cell 0 empty: cells 1 and 2 filled
+    assert heur.density_phase(s, 1, pre, suf, prob, 7) == 1
+    assert heur.density_phase(s, 2, pre, suf, prob, 7) == 1

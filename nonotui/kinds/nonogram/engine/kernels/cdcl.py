@@ -67,12 +67,16 @@ from .cdcl_db import (
     reduce_db,
 )
 from .cdcl_heur import (
+    MODE_DENSITY,
+    MODE_DENSITY_OPEN,
     MODE_REASON_BUMP,
     MODE_SHRINK,
     analysis_mode,
     at_restart,
     bump_reasons,
     decide_phase,
+    density_phase,
+    new_density,
     new_heur,
     note_trail,
     restart_now,
@@ -306,6 +310,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     for v in range(n):
         heap_insert(s, v)
     ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
+    dens = new_density(s)  # mode 262144
     restarts = 0
     since_restart = 0
     restart_at = RESTART_UNIT * luby(0)
@@ -418,7 +423,10 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         stats[ST_DEPTH] = dl
         if dl > stats[ST_MAX_DEPTH]:
             stats[ST_MAX_DEPTH] = dl
-        enqueue(s, 2 * v + decide_phase(v, s.phase, ph, hs, mode), dl, K_DECISION, -1, 0, -1)
+        value = decide_phase(v, s.phase, ph, hs, mode)
+        if mode & MODE_DENSITY and not (mode & MODE_DENSITY_OPEN and ph[0, v] >= 0):
+            value = density_phase(s, v, dens[0], dens[1], dens[2], value)
+        enqueue(s, 2 * v + value, dl, K_DECISION, -1, 0, -1)
 
 
 @njit(cache=True, nogil=True)
