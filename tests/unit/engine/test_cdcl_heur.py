@@ -77,7 +77,9 @@ def test_stable_phases_alternate_with_focused_ones_on_their_schedule() -> None:
 
 @pytest.mark.parametrize("flags", [heur.MODE_TARGET, heur.MODE_REPHASE, heur.MODE_REASON_BUMP,
                                    heur.MODE_STABLE, heur.MODE_STABLE | heur.MODE_STABLE_BUMP,
-                                   heur.MODE_TARGET | heur.MODE_TARGET_SAT, heur.MODE_SHRINK])
+                                   heur.MODE_TARGET | heur.MODE_TARGET_SAT, heur.MODE_SHRINK,
+                                   heur.MODE_DENSITY,
+                                   heur.MODE_DENSITY | heur.MODE_DENSITY_OPEN])
 def test_every_flag_agrees_with_the_counter(flags: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "CDCL_MODE", BASE | flags)
     assert enumerate_against_the_counter(4, 20, 0.4, 300) > 100

@@ -12,7 +12,9 @@ in growing chunks, halved when a chunk is needed). A line that admits no arrange
 conflict the same way. Explanations are cached per cell until it is unassigned.
 
 The lines' side (the line cache, explanations) is in :mod:`.cdcl_lines`, the record and the
-clause database in :mod:`.cdcl_db`.
+clause database in :mod:`.cdcl_db`, propagation and backjumps in :mod:`.cdcl_prop`; heuristics
+behind ``mode`` flags in :mod:`.cdcl_heur`, :mod:`.cdcl_chb` (CHB and LRB branching) and
+:mod:`.cdcl_vivify` (vivification of learned clauses).
 
 On a conflict: 1-UIP learning, recursive minimisation of the learned clause, a backjump and the
 asserting literal. Branching: the open cell of highest activity (VSIDS), with its saved phase.
@@ -29,15 +31,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .cdcl_chb import (
+    MODE_CHB,
+    MODE_LRB,
+    chb,
+    lrb_after_conflict,
+    lrb_assigned,
+    lrb_unassign,
+    new_chb,
+)
 from .cdcl_db import (
     K_CLAUSE,
     K_DECISION,
-    K_LINE,
     MEMO,
     MODE_NO_MEMO,
     SC_CKIND,
     SC_CREF,
-    SC_HEAP,
     SC_LEVEL,
     SC_LQCOUNT,
     SC_LQHEAD,
@@ -53,19 +62,21 @@ from .cdcl_db import (
     heap_insert,
     heap_pop,
     is_full,
-    lit_value,
     luby,
     new_cdcl,
     reduce_db,
-    sift_up,
 )
 from .cdcl_heur import (
+    MODE_DENSITY,
+    MODE_DENSITY_OPEN,
     MODE_REASON_BUMP,
     MODE_SHRINK,
     analysis_mode,
     at_restart,
     bump_reasons,
     decide_phase,
+    density_phase,
+    new_density,
     new_heur,
     note_trail,
     restart_now,
@@ -77,15 +88,14 @@ from .cdcl_lines import (
     CD_LEARNED,
     CD_RESTARTS,
     explain,
-    load_line_masks,
     reason,
     seed_phases,
-    solve_cached,
 )
-from .common import CHANGED, CONTRADICTION, work_size
+from .cdcl_prop import _CONF_CLAUSE, _CONFLICT, _STOPPED, backtrack, enqueue, propagate
+from .cdcl_vivify import MODE_VIVIFY, VIV_CLAUSES, VIV_EVERY, VIV_STOPPED, vivify
+from .common import work_size
 from .state import (
     ST_BACKTRACKS,
-    ST_CONTRADICTIONS,
     ST_DECIDED,
     ST_DEPTH,
     ST_GUESSES,
@@ -100,12 +110,6 @@ CDCL_LIMIT = 1
 CDCL_STOPPED = 2
 """The kernel's statuses, the same values as the depth-first search's ``SEARCH_*``."""
 
-_OK = 0
-_CONFLICT = 1
-_STOPPED = 2
-_CONF_CLAUSE = 0
-_CONF_LINE = 1
-
 RESTART_UNIT = 64
 """Conflicts per Luby unit between restarts."""
 REDUCE_FIRST = 2000
@@ -114,147 +118,12 @@ REDUCE_GROW = 300
 VAR_DECAY = 0.95
 
 
-@njit(cache=True, nogil=True, inline="always")
-def enqueue(s, lit, lvl, kind, ref, rtrail, skip_line):
-    """Make ``lit`` true at level ``lvl`` with its reason; its lines (but ``skip_line``) get
-    queued for solving."""
-    enq(s.val, s.level, s.tpos, s.trail, s.rkind, s.rref, s.rtrail, s.sc, s.of_cell, s.dirty,
-        s.lq, lit, lvl, kind, ref, rtrail, skip_line)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq, lit, lvl, kind,
-        ref, rt, skip_line):
-    """:func:`enqueue` on the record's arrays, for loops that hold them in locals: each access
-    through the record costs two atomic reference counts, and those were more than half of the
-    search's time before the hot loops took their arrays out of the record once."""
-    v = lit >> 1
-    val[v] = lit & 1
-    level[v] = lvl
-    t = sc[SC_TRAIL]
-    tpos[v] = t
-    trail[t] = lit
-    sc[SC_TRAIL] = t + 1
-    rkind[v] = kind
-    rref[v] = ref
-    rtrail[v] = rt
-    n_lines = lq.shape[0]
-    for j in range(of_cell.shape[1]):
-        line = of_cell[v, j]
-        if line != skip_line and not dirty[line]:
-            dirty[line] = True
-            lq[(sc[SC_LQHEAD] + sc[SC_LQCOUNT]) % n_lines] = line
-            sc[SC_LQCOUNT] += 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level, tpos,
-                      rkind, rref, rtrail, of_cell, dirty, lq):
-    """Two-watched-literal propagation of the clauses; returns a conflicting clause or -1."""
-    lvl = sc[SC_LEVEL]
-    while sc[SC_QHEAD] < sc[SC_TRAIL]:
-        f = trail[sc[SC_QHEAD]] ^ 1  # the literal that became false
-        sc[SC_QHEAD] += 1
-        prev = -1
-        slot = whead[f]
-        while slot >= 0:
-            nxt = wnext[slot]
-            if lit_value(val, wblock[slot]) == 1:
-                prev = slot
-                slot = nxt
-                continue
-            c = slot >> 1
-            k = slot & 1
-            start = cl_start[c]
-            other = lits[start + 1 - k]
-            ov = lit_value(val, other)
-            if ov == 1:
-                wblock[slot] = other
-                prev = slot
-                slot = nxt
-                continue
-            moved = False
-            for i in range(start + 2, start + cl_len[c]):
-                lit = lits[i]
-                if lit_value(val, lit) != 0:
-                    lits[i] = f
-                    lits[start + k] = lit
-                    if prev < 0:
-                        whead[f] = nxt
-                    else:
-                        wnext[prev] = nxt
-                    wnext[slot] = whead[lit]
-                    whead[lit] = slot
-                    wblock[slot] = other
-                    moved = True
-                    break
-            if moved:
-                slot = nxt
-                continue
-            prev = slot
-            if ov == 0:
-                sc[SC_QHEAD] = sc[SC_TRAIL]
-                return c
-            enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq, other, lvl,
-                K_CLAUSE, c, 0, -1)
-            slot = nxt
-    return -1
-
-
 @njit(cache=True, nogil=True)
-def propagate(s):
-    """Clauses, then one queued line, until nothing changes: ``_OK``, ``_CONFLICT`` (described
-    by ``sc[SC_CKIND]`` and ``sc[SC_CREF]``) or ``_STOPPED``."""
-    # every array this loop touches is taken out of the record once (see :func:`enq`)
-    val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
-    cl_start, cl_len, sc, trail = s.cl_start, s.cl_len, s.sc, s.trail
-    level, tpos, rkind, rref, rtrail = s.level, s.tpos, s.rkind, s.rref, s.rtrail
-    of_cell, dirty, lq, span, control, stats = s.of_cell, s.dirty, s.lq, s.span, s.control, s.stats
-    clue_off, blocks = s.clue_off, s.blocks
-    linebuf, outbuf, iwork = s.linebuf, s.outbuf, s.iwork
-    ck_line, ck_f, ck_e, cv_f, cv_e, cv_status = s.ck_line, s.ck_f, s.ck_e, s.cv_f, s.cv_e, \
-        s.cv_status
-    n_lines = lq.shape[0]
-    while True:
-        c = propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level,
-                              tpos, rkind, rref, rtrail, of_cell, dirty, lq)
-        if c >= 0:
-            sc[SC_CKIND] = _CONF_CLAUSE
-            sc[SC_CREF] = c
-            return _CONFLICT
-        if sc[SC_LQCOUNT] == 0:
-            return _OK
-        if control[0] != 0:
-            return _STOPPED
-        line = lq[sc[SC_LQHEAD]]
-        sc[SC_LQHEAD] = (sc[SC_LQHEAD] + 1) % n_lines
-        sc[SC_LQCOUNT] -= 1
-        dirty[line] = False
-        n, f, e, f2, e2 = load_line_masks(span, val, line, linebuf)
-        status = solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line,
-                              ck_f, ck_e, cv_f, cv_e, cv_status, f, e, f2, e2)
-        if status == CONTRADICTION:
-            stats[ST_CONTRADICTIONS] += 1
-            sc[SC_CKIND] = _CONF_LINE
-            sc[SC_CREF] = line
-            return _CONFLICT
-        if status == CHANGED:
-            t0 = sc[SC_TRAIL]
-            lvl = sc[SC_LEVEL]
-            start = span[line, 0]
-            stride = span[line, 1]
-            for i in range(n):
-                if linebuf[i] == 3 and outbuf[i] != 3:
-                    idx = start + i * stride
-                    enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq,
-                        2 * idx + (outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
-
-
-@njit(cache=True, nogil=True)
-def analyze(s, mode=0):
+def analyze(s, mode, last, conflicts):
     """1-UIP learning from the conflict in ``sc``: the clause goes to ``learnt`` (asserting
     literal first, a literal of the backjump level second). Returns ``(length, backjump level,
-    glue)``."""
+    glue)``. The cells met are bumped, or with :data:`.cdcl_chb.MODE_CHB` stamped in ``last``
+    with the conflict's number ``conflicts``."""
     # every array the analysis and the explanations touch is taken out of the record once
     # (see :func:`enq`)
     sc = s.sc
@@ -287,7 +156,12 @@ def analyze(s, mode=0):
                 continue
             if seen[u] == 0 and level[u] > 0:
                 seen[u] = 1
-                bump_arrays(act, var_inc, heap, hpos, u)
+                if mode & MODE_CHB:
+                    last[u] = conflicts
+                elif mode & MODE_LRB:
+                    last[u] += 1
+                else:
+                    bump_arrays(act, var_inc, heap, hpos, u)
                 if level[u] >= dl:
                     path += 1
                 else:
@@ -387,46 +261,14 @@ def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lit
 
 
 @njit(cache=True, nogil=True)
-def backtrack(s, lvl):
-    """Undo every level above ``lvl``, saving the phases; the line queue empties (the state at
-    ``lvl`` was a fixpoint)."""
-    # the record's arrays are taken into locals once: each access through the record costs
-    # two atomic reference counts, which in this loop were most of the search's time
-    sc = s.sc
-    if sc[SC_LEVEL] <= lvl:
-        return
-    keep = s.lim[lvl + 1]
-    trail, phase, val, ex_len = s.trail, s.phase, s.val, s.ex_len
-    heap, hpos, act = s.heap, s.hpos, s.act
-    size = sc[SC_HEAP]
-    for t in range(sc[SC_TRAIL] - 1, keep - 1, -1):
-        v = trail[t] >> 1
-        phase[v] = val[v]
-        val[v] = -1
-        ex_len[v] = -1
-        if hpos[v] < 0:  # heap_insert, on the locals
-            sift_up(heap, hpos, act, v, size)
-            size += 1
-    sc[SC_HEAP] = size
-    s.sc[SC_TRAIL] = keep
-    s.sc[SC_QHEAD] = keep
-    s.sc[SC_LEVEL] = lvl
-    n_lines = s.lq.shape[0]
-    while s.sc[SC_LQCOUNT] > 0:
-        s.dirty[s.lq[s.sc[SC_LQHEAD]]] = False
-        s.sc[SC_LQHEAD] = (s.sc[SC_LQHEAD] + 1) % n_lines
-        s.sc[SC_LQCOUNT] -= 1
-    s.stats[ST_DEPTH] = lvl
-
-
-@njit(cache=True, nogil=True)
 def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats, mode):
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
     how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
     activity decay (64) (see :func:`.cdcl_db.restart_due`); with :data:`MODE_NO_MEMO` (8) the
-    explanations keep no memo."""
+    explanations keep no memo; flags 128-16384 in :mod:`.cdcl_heur`, 32768 (CHB) and 131072
+    (LRB) in :mod:`.cdcl_chb`, 65536 (vivification) in :mod:`.cdcl_vivify`."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -468,13 +310,17 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     for v in range(n):
         heap_insert(s, v)
     ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
+    dens = new_density(s)  # mode 262144
     restarts = 0
     since_restart = 0
     restart_at = RESTART_UNIT * luby(0)
     next_reduce = REDUCE_FIRST
     reduce_step = REDUCE_FIRST
     glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 32, 64)
+    last, since, alpha = new_chb(n)  # modes 32768, 131072
+    next_viv = VIV_EVERY  # mode 65536
     while True:
+        t0 = s.sc[SC_QHEAD]  # where this propagation's literals start on the trail
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
         if status == _STOPPED:
@@ -483,9 +329,17 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             stats[CD_CONFLICTS] += 1
             if s.sc[SC_LEVEL] == 0:
                 return CDCL_DONE, found
-            k, bt, glue = analyze(s, analysis_mode(mode, hs))
+            if mode & MODE_LRB:
+                lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS] - 1)
+            k, bt, glue = analyze(s, analysis_mode(mode, hs), last, stats[CD_CONFLICTS])
+            if mode & MODE_CHB:
+                chb(s, last, alpha, t0, stats[CD_CONFLICTS], True)
             note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, ph, hs, mode)
+            if mode & MODE_LRB:
+                lrb_unassign(s, s.lim[bt + 1], last, since, alpha, stats[CD_CONFLICTS])
             backtrack(s, bt)
+            if mode & MODE_LRB:
+                lrb_after_conflict(s, alpha)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
             s.var_inc[0] /= after_conflict(glue_avg, glue, mode, stats[CD_CONFLICTS], VAR_DECAY)
@@ -500,11 +354,17 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 backtrack(s, 0)
                 stats[CD_DELETED] += reduce_db(s, 0.25, True)
             continue
+        if mode & MODE_CHB:
+            chb(s, last, alpha, t0, stats[CD_CONFLICTS], False)
+        elif mode & MODE_LRB:
+            lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS])
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
         if restart_now(glue_avg, since_restart, restart_at, mode, hs, stats[CD_CONFLICTS]) or full:
             note_trail(s.trail, s.sc[SC_TRAIL], s.phase, ph, hs, mode)
+            if mode & MODE_LRB:
+                lrb_unassign(s, s.lim[1], last, since, alpha, stats[CD_CONFLICTS])
             backtrack(s, 0)
             at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
             restarts += 1
@@ -517,6 +377,10 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 stats[CD_DELETED] += reduce_db(s, 0.5, True)
                 if is_full(s):
                     stats[CD_DELETED] += reduce_db(s, 0.0, False)
+            if mode & MODE_VIVIFY and stats[CD_CONFLICTS] >= next_viv:
+                next_viv = stats[CD_CONFLICTS] + VIV_EVERY
+                if vivify(s, VIV_CLAUSES) == VIV_STOPPED:
+                    return CDCL_STOPPED, found
             continue
         v = -1
         while True:
@@ -559,7 +423,10 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         stats[ST_DEPTH] = dl
         if dl > stats[ST_MAX_DEPTH]:
             stats[ST_MAX_DEPTH] = dl
-        enqueue(s, 2 * v + decide_phase(v, s.phase, ph, hs, mode), dl, K_DECISION, -1, 0, -1)
+        value = decide_phase(v, s.phase, ph, hs, mode)
+        if mode & MODE_DENSITY and not (mode & MODE_DENSITY_OPEN and ph[0, v] >= 0):
+            value = density_phase(s, v, dens[0], dens[1], dens[2], value)
+        enqueue(s, 2 * v + value, dl, K_DECISION, -1, 0, -1)
 
 
 @njit(cache=True, nogil=True)

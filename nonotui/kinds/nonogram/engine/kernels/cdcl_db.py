@@ -369,13 +369,13 @@ def reduce_db(s, keep_fraction, keep_glue):
     keep = np.ones(n_cl, dtype=np.bool_)
     n_cand = 0
     for c in range(n_cl):
-        if s.cl_learnt[c] == 1 and (s.cl_lbd[c] > 2 or not keep_glue):
+        if s.cl_learnt[c] >= 1 and (s.cl_lbd[c] > 2 or not keep_glue):
             n_cand += 1
     cand = np.empty(n_cand, dtype=np.int64)
     key = np.empty(n_cand, dtype=np.float64)
     j = 0
     for c in range(n_cl):
-        if s.cl_learnt[c] == 1 and (s.cl_lbd[c] > 2 or not keep_glue):
+        if s.cl_learnt[c] >= 1 and (s.cl_lbd[c] > 2 or not keep_glue):
             cand[j] = c
             # lower glue first; among equal glue, newer first (c below n_cl, so the key is exact)
             key[j] = s.cl_lbd[c] * float(n_cl + 1) + (n_cl - c)

@@ -18,6 +18,11 @@
 - :data:`MODE_SHRINK` (16384): all-UIP shrinking of the learned clause (:func:`shrink`).
 - :data:`MODE_REASON_BUMP` (1024): reason-side bumping (Kissat's): after learning a clause of
   at most :data:`REASON_BUMP_MAX` literals, the cells of its literals' reasons are bumped too.
+- :data:`MODE_DENSITY` (262144): each decision takes the value its cell has in most of the
+  arrangements that fit its lines as they stand (each line's share, combined over the cell's
+  lines as independent odds, as the first phases are: :func:`.cdcl_lines.seed_phases`); a tie
+  keeps the phase it would have had. With :data:`MODE_DENSITY_OPEN` (524288) as well, only for
+  cells without a target phase.
 
 The phase arrays are ``ph[0]`` (target), ``ph[1]`` (best), ``ph[2]`` (first phases); ``hs``
 holds the target trail's length, the best's, the next rephase's conflict count, the rephases
@@ -32,7 +37,8 @@ import numpy as np
 from numba import njit
 
 from .cdcl_db import K_DECISION, bump_arrays, luby, restart_due
-from .cdcl_lines import reason
+from .cdcl_lines import line_density, load_line, reason
+from .state import most_blocks
 
 MODE_TARGET = 128
 MODE_TARGET_RESET = 256
@@ -42,6 +48,8 @@ MODE_STABLE = 2048
 MODE_STABLE_BUMP = 4096
 MODE_TARGET_SAT = 8192
 MODE_SHRINK = 16384
+MODE_DENSITY = 262144
+MODE_DENSITY_OPEN = 524288
 SWITCH_FIRST = 1000
 STABLE_UNIT = 1024
 """Mode 2048: the first phase (focused) lasts ``SWITCH_FIRST`` conflicts, the next (stable) as
@@ -249,3 +257,33 @@ def shrink(s, out, dl):
             j += 1
             uip[lv] = -2  # written once
     return j
+
+
+@njit(cache=True, nogil=True)
+def new_density(s):
+    """Scratch arrays for :func:`density_phase`."""
+    longest = s.linebuf.shape[0]
+    size = (most_blocks(s.clue_off) + 1) * (longest + 1)
+    return np.empty(size, dtype=np.float64), np.empty(size, dtype=np.float64), \
+        np.empty(longest, dtype=np.float64)
+
+
+@njit(cache=True, nogil=True)
+def density_phase(s, v, pre, suf, prob, fallback):
+    """Mode 262144: the value of open cell ``v`` in most arrangements of its lines (see the
+    module's docstring), ``fallback`` on a tie. The line buffer is free between propagations."""
+    span, val, buf, clue_off, blocks = s.span, s.val, s.linebuf, s.clue_off, s.blocks
+    lo = 0.0
+    for j in range(s.of_cell.shape[1]):
+        line = s.of_cell[v, j]
+        m = load_line(span, val, line, buf)
+        a = clue_off[line]
+        if line_density(blocks, a, clue_off[line + 1] - a, buf, m, pre, suf, prob) <= 0.0:
+            continue
+        p = min(max(prob[s.at[v, j]], 1e-9), 1.0 - 1e-9)
+        lo += np.log(p / (1.0 - p))
+    if lo > 1e-12:
+        return 1
+    if lo < -1e-12:
+        return 0
+    return fallback

@@ -38,7 +38,8 @@ def load_line(span, val, line, buf):
     """The cells of ``line`` as linesolver values (1 empty, 2 filled, 3 unknown) into ``buf``.
 
     This and the functions below take the record's arrays as arguments rather than the record:
-    each access through the record costs two atomic reference counts (see :func:`.cdcl.enq`)."""
+    each access through the record costs two atomic reference counts (see
+    :func:`.cdcl_prop.enq`)."""
     start = span[line, 0]
     stride = span[line, 1]
     n = span[line, 2]
