@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_db import SC_HEAP, SC_TRAIL, sift_up
+from .cdcl_db import SC_HEAP, SC_TRAIL, sift_down, sift_up
 
 MODE_CHB = 32768
 MODE_LRB = 131072
@@ -45,27 +45,14 @@ def new_chb(n):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _before(act, a, b):
-    return act[a] > act[b] or (act[a] == act[b] and a < b)
-
-
-@njit(cache=True, nogil=True)
-def sift_down(heap, hpos, act, v, size):
-    """Move ``v`` (in the heap) down past every child that comes before it."""
+def _replace(heap, hpos, act, v, old, size):
+    """Re-place ``v`` in the heap (if there) after its score changed from ``old``."""
     i = hpos[v]
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and _before(act, heap[child + 1], heap[child]):
-            child += 1
-        if not _before(act, heap[child], v):
-            break
-        heap[i] = heap[child]
-        hpos[heap[i]] = i
-        i = child
-    heap[i] = v
-    hpos[v] = i
+    if i >= 0:
+        if act[v] > old:
+            sift_up(heap, hpos, act, v, i)
+        else:
+            sift_down(heap, hpos, act, v, size)
 
 
 @njit(cache=True, nogil=True)
@@ -79,12 +66,7 @@ def chb_update(act, heap, hpos, sc, trail, last, alpha, t0, size, conflicts, con
         v = trail[t] >> 1
         old = act[v]
         act[v] = (1.0 - a) * old + a * m / (conflicts - last[v] + 1)
-        i = hpos[v]
-        if i >= 0:
-            if act[v] > old:
-                sift_up(heap, hpos, act, v, i)
-            else:
-                sift_down(heap, hpos, act, v, size)
+        _replace(heap, hpos, act, v, old, size)
     if conflict and a > CHB_ALPHA_MIN:
         alpha[0] = max(CHB_ALPHA_MIN, a - CHB_ALPHA_STEP)
 
@@ -94,17 +76,6 @@ def chb(s, last, alpha, t0, conflicts, conflict):
     """:func:`chb_update` on the record ``s`` (see :mod:`.cdcl_db`)."""
     chb_update(s.act, s.heap, s.hpos, s.sc, s.trail, last, alpha, t0, s.sc[SC_HEAP], conflicts,
                conflict)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _replace(heap, hpos, act, v, old, size):
-    """Re-place ``v`` in the heap (if there) after its score changed from ``old``."""
-    i = hpos[v]
-    if i >= 0:
-        if act[v] > old:
-            sift_up(heap, hpos, act, v, i)
-        else:
-            sift_down(heap, hpos, act, v, size)
 
 
 @njit(cache=True, nogil=True)

@@ -252,6 +252,26 @@ def sift_up(heap, hpos, act, v, i):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def sift_down(heap, hpos, act, v, size):
+    """Move ``v`` (at slot ``hpos[v]`` of a heap of ``size`` slots) down past every child that
+    comes before it."""
+    i = hpos[v]
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and _before(act, heap[child + 1], heap[child]):
+            child += 1
+        if not _before(act, heap[child], v):
+            break
+        heap[i] = heap[child]
+        hpos[heap[i]] = i
+        i = child
+    heap[i] = v
+    hpos[v] = i
+
+
+@njit(cache=True, nogil=True, inline="always")
 def heap_up(s, i):
     sift_up(s.heap, s.hpos, s.act, s.heap[i], i)
 
@@ -281,20 +301,8 @@ def heap_pop(s):
     if size == 0:
         return top
     v = heap[size]
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and _before(act, heap[child + 1], heap[child]):
-            child += 1
-        if not _before(act, heap[child], v):
-            break
-        heap[i] = heap[child]
-        hpos[heap[i]] = i
-        i = child
-    heap[i] = v
-    hpos[v] = i
+    hpos[v] = 0
+    sift_down(heap, hpos, act, v, size)
     return top
 
 
