@@ -30,15 +30,14 @@ are identical when both finished (with ``--cap 60`` seeds 25 and 876 finish too)
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import checkout
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[1]
@@ -118,22 +117,8 @@ def table(rows: list[dict[str, Any]]) -> None:
 
 def run_child(root: Path, name: str, cap: float, knotty: float) -> dict[str, Any] | None:
     """Puzzle ``name`` solved by the checkout ``root`` in a subprocess."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(root)
-    if root != ROOT:
-        key = hashlib.sha1(str(root).encode()).hexdigest()[:12]
-        env["NUMBA_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"cdcl_rate_numba_{key}")
-    out = subprocess.run(
-        [sys.executable, str(HERE), "--json", "--only", name, "--cap", str(cap),
-         "--knotty", str(knotty)],
-        env=env, cwd=str(root), capture_output=True, text=True, check=True,
-    ).stdout
-    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    if not rows:
-        return None
-    if Path(rows[0]["package"]) != root.resolve():
-        raise SystemExit(f"{name}: ran {rows[0]['package']}, not {root}")
-    return rows[0]
+    return checkout.run_child(HERE, root, ["--json", "--only", name, "--cap", str(cap),
+                                           "--knotty", str(knotty)])
 
 
 def compare(other: Path, names: list[str], cap: float, knotty: float, rounds: int) -> None:

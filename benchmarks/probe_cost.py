@@ -22,16 +22,14 @@ and prints both rows and DIR's CPU over this one's (above 1: faster here).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import checkout
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[1]
@@ -97,21 +95,7 @@ HEADER = (f"{'puzzle':10s} {'status':8s} {'CPU ms':>8s} {'eng':5s} {'probes':>7s
 
 def run_child(root: Path, name: str, repeat: int) -> dict[str, Any] | None:
     """Puzzle ``name`` measured by the checkout ``root`` in a subprocess."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(root)
-    if root != ROOT:
-        key = hashlib.sha1(str(root).encode()).hexdigest()[:12]
-        env["NUMBA_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"probe_cost_numba_{key}")
-    out = subprocess.run(
-        [sys.executable, str(HERE), "--json", "--only", name, "--repeat", str(repeat)],
-        env=env, cwd=str(root), capture_output=True, text=True, check=True,
-    ).stdout
-    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    if not rows:
-        return None
-    if Path(rows[0]["package"]) != root.resolve():
-        raise SystemExit(f"{name}: ran {rows[0]['package']}, not {root}")
-    return rows[0]
+    return checkout.run_child(HERE, root, ["--json", "--only", name, "--repeat", str(repeat)])
 
 
 def main() -> None:
