@@ -5,7 +5,7 @@ solved by the stack's first complete linesolver alone (``state.CACHED_FROM_COMPL
 solves are the first propagation's, counted independently by the auto-solve steps'
 propagation (:func:`~nonotui.kinds.nonogram.engine.steps.propagation`), and every solution
 listed is the oracle's (:mod:`tests.naive_count`). Propagation's choice of the next line from a
-list of the lines with work left (``propagate.ACTIVE_LIST``) is held to the full scan's by the
+list of the lines with work left (``propagate._propagate``) is held to the full scan's by the
 steps' own tests (``test_steps.py``: the same solves by each linesolver, counted apart).
 """
 

@@ -18,12 +18,6 @@ PROP_STOPPED = 2
 PROP_REFUSED = -2
 """A linesolver refused its arguments (a colour puzzle, or a corrupt clue)."""
 
-ACTIVE_LIST = True
-"""Whether propagation chooses its next unit among a list of the units with work left rather
-than by scanning every unit (the same choice either way; figures in docs/solver.md, "Cheaper
-probes")."""
-
-
 @njit(cache=True, nogil=True, inline="always")
 def propagate(st):
     """Solve units until none has fuel left, lowest pending rank first, best score next.
@@ -189,12 +183,11 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
     active = np.empty(n_units, dtype=np.int64)
     listed = np.zeros(n_units, dtype=np.bool_)
     n_active = 0
-    if ACTIVE_LIST:
-        for u in range(n_units):
-            if pending[u] < n_ranks:
-                active[n_active] = u
-                listed[u] = True
-                n_active += 1
+    for u in range(n_units):
+        if pending[u] < n_ranks:
+            active[n_active] = u
+            listed[u] = True
+            n_active += 1
     while True:
         if control[0] != 0:
             tpos_box[0] = tpos
@@ -202,37 +195,24 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
         best = -1
         best_rank = n_ranks
         best_score = 0.0
-        if ACTIVE_LIST:
-            # the same choice as the scan below: lowest rank, then highest score, then lowest
-            # unit; units with nothing left leave the list
-            k = 0
-            while k < n_active:
-                u = active[k]
-                p = pending[u]
-                if p >= n_ranks:
-                    n_active -= 1
-                    active[k] = active[n_active]
-                    listed[u] = False
-                    continue
-                k += 1
-                if p < floor:
-                    p = floor  # a rank below the floor is skipped (see state.with_line_cache)
-                s = score[u] + fuel[u]
-                if p < best_rank or (p == best_rank and (
-                        s > best_score or (s == best_score and u < best))):
-                    best, best_rank, best_score = u, p, s
-        else:
-            for u in range(n_units):
-                p = pending[u]
-                if p < floor:
-                    p = floor  # a rank below the floor is skipped (see state.with_line_cache)
-                if p < best_rank:
-                    best, best_rank = u, p
-                    best_score = score[u] + fuel[u]
-                elif p == best_rank and p < n_ranks:
-                    s = score[u] + fuel[u]
-                    if s > best_score:
-                        best, best_score = u, s
+        # lowest rank, then highest score, then lowest unit (the choice of a scan over every
+        # unit, as kernels.line_steps makes it); units with nothing left leave the list
+        k = 0
+        while k < n_active:
+            u = active[k]
+            p = pending[u]
+            if p >= n_ranks:
+                n_active -= 1
+                active[k] = active[n_active]
+                listed[u] = False
+                continue
+            k += 1
+            if p < floor:
+                p = floor  # a rank below the floor is skipped (see state.with_line_cache)
+            s = score[u] + fuel[u]
+            if p < best_rank or (p == best_rank and (
+                    s > best_score or (s == best_score and u < best))):
+                best, best_rank, best_score = u, p, s
         if best < 0:
             tpos_box[0] = tpos
             return PROP_OK
