@@ -31,17 +31,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import checkout
+from named import named_path
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[1]
-SURVEY = (ROOT / ".." / "shared" / "bench" / "survey").resolve()
 
 RANDOM_SEEDS = (452, 100, 132, 25, 876)
 CAPPED_SEEDS = (25, 876)
@@ -61,14 +60,8 @@ def load_puzzle(name: str) -> Any:
         # other checkout of --compare needs nothing but its package
         picture = (np.random.default_rng(seed).random((30, 30)) < 0.5).astype(int)
         return Puzzle.from_picture(picture.tolist(), keep_goal=False)
-    if name == "9-Dom":
-        hard = os.environ.get("NONOTUI_HARD_DIR")
-        path = Path(hard) / "9-dom.non" if hard else None
-    else:
-        path = SURVEY / {"Forever": "webpbn-06574.nin", "Knotty": "knotty.nin"}[name]
-    if path is None or not path.is_file():
-        return None
-    return load(path)
+    path = named_path(name)
+    return None if path is None else load(path)
 
 
 def limit(name: str, cap: float, knotty: float) -> float | None:

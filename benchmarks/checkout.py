@@ -28,7 +28,8 @@ def run_child(script: Path, root: Path, args: list[str]) -> dict[str, Any] | Non
         env["NUMBA_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"{script.stem}_numba_{key}")
     out = subprocess.run([sys.executable, str(script), *args], env=env, cwd=str(root),
                          capture_output=True, text=True, check=True).stdout
-    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    rows: list[dict[str, Any]] = [json.loads(line) for line in out.splitlines()
+                                  if line.startswith("{")]
     if not rows:
         return None
     if Path(rows[0]["package"]) != root.resolve():

@@ -23,37 +23,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
 import checkout
+from named import named_path
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[1]
-SURVEY = (ROOT / ".." / "shared" / "bench" / "survey").resolve()
-FILES = {
-    "MLP": "hard:MLP.non", "Petro": "survey:webpbn-00436.nin", "Light": "survey:webpbn-00803.nin",
-    "Forever": "survey:webpbn-06574.nin", "LalaFrogKK": "hard:LalaFrogKK.non",
-    "9-Dom": "hard:9-dom.non",
-}
+NAMES = ("MLP", "Petro", "Light", "Forever", "LalaFrogKK", "9-Dom")
 
 
 def load_puzzle(name: str) -> Any:
     """Puzzle ``name`` of the set, or None when its file is not here."""
     from nonotui.kinds.nonogram.formats import load
 
-    where, file = FILES[name].split(":")
-    if where == "hard":
-        hard = os.environ.get("NONOTUI_HARD_DIR")
-        path = Path(hard) / file if hard else None
-    else:
-        path = SURVEY / file
-    if path is None or not path.is_file():
-        return None
-    return load(path)
+    path = named_path(name)
+    return None if path is None else load(path)
 
 
 def measure(names: list[str], repeat: int) -> list[dict[str, Any]]:
@@ -100,16 +88,16 @@ def run_child(root: Path, name: str, repeat: int) -> dict[str, Any] | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", default=",".join(FILES))
+    parser.add_argument("--only", default=",".join(NAMES))
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     names = [n for n in args.only.split(",") if n]
-    unknown = [n for n in names if n not in FILES]
+    unknown = [n for n in names if n not in NAMES]
     if unknown:
-        parser.error(f"unknown puzzle(s): {', '.join(unknown)} (known: {', '.join(FILES)})")
+        parser.error(f"unknown puzzle(s): {', '.join(unknown)} (known: {', '.join(NAMES)})")
     if args.compare is None:
         rows = measure(names, args.repeat)
         if args.json:
