@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_db import K_DECISION, SC_LEVEL, SC_NCL, SC_TRAIL, lit_value
+from .cdcl_db import K_DECISION, SC_LEVEL, SC_TRAIL, lit_value, ranked_learned
 from .cdcl_prop import _CONFLICT, _STOPPED, backtrack, enqueue, propagate
 
 MODE_VIVIFY = 65536
@@ -72,22 +72,7 @@ def rewrite(s, c, out, m):
 def candidates(s, count):
     """Up to ``count`` learned clauses not yet vivified (``cl_learnt`` 1; a vivified one is 2),
     lowest glue first, then newest."""
-    n_cl = s.sc[SC_NCL]
-    cl_learnt, cl_lbd = s.cl_learnt, s.cl_lbd
-    n = 0
-    for c in range(n_cl):
-        if cl_learnt[c] == 1:
-            n += 1
-    cand = np.empty(n, dtype=np.int64)
-    key = np.empty(n, dtype=np.float64)
-    j = 0
-    for c in range(n_cl):
-        if cl_learnt[c] == 1:
-            cand[j] = c
-            key[j] = cl_lbd[c] * float(n_cl + 1) + (n_cl - c)
-            j += 1
-    order = np.argsort(key, kind="mergesort")
-    return cand[order[:min(count, n)]]
+    return ranked_learned(s, 1, -1)[:count]
 
 
 @njit(cache=True, nogil=True)
