@@ -55,6 +55,13 @@ def _replace(heap, hpos, act, v, old, size):
             sift_down(heap, hpos, act, v, size)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _alpha_step(alpha):
+    """A conflict's step of ``alpha``, down to :data:`CHB_ALPHA_MIN` (CHB's and LRB's)."""
+    if alpha[0] > CHB_ALPHA_MIN:
+        alpha[0] = max(CHB_ALPHA_MIN, alpha[0] - CHB_ALPHA_STEP)
+
+
 @njit(cache=True, nogil=True)
 def chb_update(act, heap, hpos, sc, trail, last, alpha, t0, size, conflicts, conflict):
     """Reward the cells the propagation assigned (trail positions ``t0`` on; before the backjump
@@ -67,8 +74,8 @@ def chb_update(act, heap, hpos, sc, trail, last, alpha, t0, size, conflicts, con
         old = act[v]
         act[v] = (1.0 - a) * old + a * m / (conflicts - last[v] + 1)
         _replace(heap, hpos, act, v, old, size)
-    if conflict and a > CHB_ALPHA_MIN:
-        alpha[0] = max(CHB_ALPHA_MIN, a - CHB_ALPHA_STEP)
+    if conflict:
+        _alpha_step(alpha)
 
 
 @njit(cache=True, nogil=True)
@@ -110,5 +117,4 @@ def lrb_after_conflict(s, alpha):
     act, heap = s.act, s.heap
     for i in range(s.sc[SC_HEAP]):
         act[heap[i]] *= LRB_DECAY
-    if alpha[0] > CHB_ALPHA_MIN:
-        alpha[0] = max(CHB_ALPHA_MIN, alpha[0] - CHB_ALPHA_STEP)
+    _alpha_step(alpha)
