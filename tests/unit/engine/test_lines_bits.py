@@ -1,0 +1,243 @@
+"""The bit-mask linesolver (kernels/lines_bits.py) against fcomp and two oracles.
+
+Both solvers are exact, so their answers must be identical cell for cell, status included: the
+dispatcher gives fcomp's work to the bit-mask solver on black-and-white lines of up to 64 cells,
+and every hint, step count and search after it relies on that. The answers are also checked
+against :func:`tests.oracle.reference` (memoised recursion over cells and blocks) and, on short
+lines, against a plain enumeration of every arrangement of the blocks written here; neither
+shares anything with the kernels.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nonotui.kinds.nonogram.engine.kernels.common import PENDING, prologue, work_size
+from nonotui.kinds.nonogram.engine.kernels.lines_bits import bits_feasible, bits_open, bits_solve
+from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
+from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
+
+CODE = {DOT: CELL_EMPTY, SOLID: CELL_FILLED, UNKNOWN: CELL_EMPTY | CELL_FILLED}
+TEXT = {v: k for k, v in CODE.items()}
+
+
+def arrangements(clue: tuple[int, ...], n: int):
+    """Every filling of ``n`` cells with the blocks of ``clue``, as tuples of booleans: the
+    blocks' starts chosen outright (each at least one cell after the previous block)."""
+    k = len(clue)
+    slack = n - (sum(clue) + max(k - 1, 0))
+    if slack < 0:
+        return
+    # the k gaps before the blocks take ``slack`` extra cells between them: combinations with
+    # repetition of k + 1 gaps (the last one after every block)
+    for extra in itertools.combinations_with_replacement(range(k + 1), slack):
+        add = [extra.count(g) for g in range(k + 1)]
+        cells: list[bool] = []
+        for j, length in enumerate(clue):
+            cells += [False] * (add[j] + (1 if j else 0))
+            cells += [True] * length
+        cells += [False] * add[k]
+        yield tuple(cells)
+
+
+def enumerated(clue: tuple[int, ...], line: str) -> str | None:
+    """The possible values of every cell, merged over the arrangements that agree with the known
+    cells (``None``: none does)."""
+    fill = [False] * len(line)
+    empty = [False] * len(line)
+    found = False
+    for cells in arrangements(clue, len(line)):
+        assert clue_of(cells) == clue
+        if any((ch == SOLID and not c) or (ch == DOT and c) for ch, c in zip(line, cells)):
+            continue
+        found = True
+        for i, c in enumerate(cells):
+            fill[i] |= c
+            empty[i] |= not c
+    if not found:
+        return None
+    return "".join(UNKNOWN if f and e else SOLID if f else DOT for f, e in zip(fill, empty))
+
+
+def solve_both(clue: tuple[int, ...], line: str) -> tuple[int, str | None]:
+    """fcomp's and the bit-mask solver's answers on ``line`` (after the shared prologue), which
+    must agree; returns the status and the answer as text (``None``: contradiction)."""
+    blocks = np.array(clue, dtype=np.int32)
+    cells = np.array([CODE[ch] for ch in line], dtype=np.uint32)
+    n = len(line)
+    iwork = np.zeros(work_size(n, len(clue)), dtype=np.int32)
+    probe = np.zeros(n, dtype=np.uint32)
+    pending = prologue(blocks, cells, probe)
+    if pending != PENDING:
+        return pending, None if pending < 0 else "".join(TEXT[int(v)] for v in probe)
+    out_f = np.zeros(n, dtype=np.uint32)
+    out_b = np.full(n, 99, dtype=np.uint32)
+    status_f = fcomp_open(blocks, cells.copy(), out_f, iwork)
+    iwork[:] = -7  # nothing carried over in the scratch
+    status_b = bits_open(blocks, cells.copy(), out_b, iwork)
+    assert status_b == status_f, (clue, line)
+    if status_f < 0:
+        return status_f, None
+    assert out_b.tolist() == out_f.tolist(), (clue, line)
+    return status_f, "".join(TEXT[int(v)] for v in out_b)
+
+
+def masks(line: str) -> tuple[np.uint64, np.uint64]:
+    f = sum(1 << i for i, ch in enumerate(line) if ch == SOLID)
+    e = sum(1 << i for i, ch in enumerate(line) if ch == DOT)
+    return np.uint64(f), np.uint64(e)
+
+
+def check_masks(clue: tuple[int, ...], line: str, expected: str | None) -> None:
+    """The mask entries (:func:`bits_feasible`, :func:`bits_solve`) agree with ``expected``."""
+    n = len(line)
+    if n > 64 or (sum(clue) + len(clue) - 1 > n and clue):
+        return
+    blocks = np.array(clue, dtype=np.int32)
+    f, e = masks(line)
+    assert bits_feasible(blocks, n, f, e) == (expected is not None), (clue, line)
+    ok, can_fill, can_empty = bits_solve(blocks, n, f, e, np.zeros(2 * n + 2, dtype=np.int32))
+    assert ok == (expected is not None)
+    if expected is not None:
+        fill = [bool((int(can_fill) >> i) & 1) for i in range(n)]
+        empty = [bool((int(can_empty) >> i) & 1) for i in range(n)]
+        assert [ch in (SOLID, UNKNOWN) for ch in expected] == fill, (clue, line)
+        assert [ch in (DOT, UNKNOWN) for ch in expected] == empty, (clue, line)
+        assert int(can_fill | can_empty) == (1 << n) - 1
+
+
+def random_case(rnd: random.Random, n: int) -> tuple[tuple[int, ...], str]:
+    """A line of ``n`` cells from a random filling, 0 to 90 % of its cells known, sometimes a
+    known cell flipped or a block changed (so that some lines have no arrangement)."""
+    density = rnd.choice((0.2, 0.4, 0.5, 0.6, 0.8, 0.95))
+    filled = [rnd.random() < density for _ in range(n)]
+    clue = clue_of(filled)
+    twist = rnd.random()
+    if twist < 0.15 and clue:
+        j = rnd.randrange(len(clue))
+        clue = tuple(max(1, b + rnd.choice((-1, 1))) if i == j else b for i, b in enumerate(clue))
+    elif twist < 0.2:
+        clue = tuple(rnd.choice((1, 1, 2, 3)) for _ in range(rnd.randint(0, n // 2 + 1)))
+    known = rnd.choice((0.0, 0.1, 0.3, 0.5, 0.7, 0.9))
+    line = [(SOLID if c else DOT) if rnd.random() < known else UNKNOWN for c in filled]
+    if rnd.random() < 0.1:
+        i = rnd.randrange(n)
+        line[i] = {SOLID: DOT, DOT: SOLID, UNKNOWN: UNKNOWN}[line[i]]
+    return clue, "".join(line)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_lines_of_every_length_match_fcomp_and_the_oracle(seed):
+    rnd = random.Random(9000 + seed)
+    verdicts = {True: 0, False: 0}
+    for n in list(range(1, 65)) * 12 + [63, 64] * 40:
+        clue, line = random_case(rnd, n)
+        expected = reference(clue, line)
+        _, got = solve_both(clue, line)
+        assert got == expected, (clue, line)
+        check_masks(clue, line, expected)
+        verdicts[expected is None] += 1
+    assert verdicts[True] >= 50 and verdicts[False] >= 500
+
+
+def test_short_lines_match_every_arrangement():
+    rnd = random.Random(77)
+    for _ in range(1500):
+        n = rnd.randint(1, 16)
+        clue, line = random_case(rnd, n)
+        expected = enumerated(clue, line)
+        assert reference(clue, line) == expected
+        _, got = solve_both(clue, line)
+        assert got == expected, (clue, line)
+        check_masks(clue, line, expected)
+
+
+@pytest.mark.parametrize(
+    ("clue", "line", "expected"),
+    [
+        ((1,), "?", "#"),
+        ((1,), "-", None),
+        ((64,), "?" * 64, "#" * 64),
+        ((63,), "?" * 64, "?" + "#" * 62 + "?"),
+        ((63,), "?" * 63 + "-", "#" * 63 + "-"),
+        ((1,) * 32, "?" * 63, "#-" * 31 + "#"),
+        ((1,) * 32, "?" * 64, "?" * 64),
+        ((1,) * 32, "?" * 63 + "#", "?" * 62 + "-#"),
+        ((1,) * 31, "#" + "?" * 62 + "#", "#-" + "?" * 60 + "-#"),
+        ((1,) * 33, "?" * 64, None),  # settled by the prologue
+        ((2, 2), "?#??#?", "?#??#?"),
+        ((1, 1), "?##?", None),  # two filled cells side by side, no block of 2
+        ((3,), "#?-?#", None),
+        ((2,), "?" * 40 + "##" + "?" * 22, "-" * 40 + "##" + "-" * 22),
+        ((1, 62), "?" * 64, "#-" + "#" * 62),
+        ((5, 5), "?" * 20 + "#" + "?" * 43, "?" * 20 + "#" + "?" * 43),
+    ],
+)
+def test_edge_lines(clue, line, expected):
+    assert reference(clue, line) == expected
+    _, got = solve_both(clue, line)
+    assert got == expected
+    check_masks(clue, line, expected)
+
+
+def test_a_line_with_no_clue_on_masks():
+    f, e = masks("??-?")
+    blocks = np.zeros(0, dtype=np.int32)
+    assert bits_feasible(blocks, 4, f, e)
+    ok, can_fill, can_empty = bits_solve(blocks, 4, f, e, np.zeros(2, dtype=np.int32))
+    assert ok and can_fill == 0 and can_empty == 0b1111
+    f, e = masks("?#")
+    assert not bits_feasible(blocks, 2, f, e)
+
+
+def test_colour_bits_in_a_cell_are_dropped_as_fcomp_drops_them():
+    blocks = np.array([2], dtype=np.int32)
+    cells = np.array([3, 3 | 4, 1, 1], dtype=np.uint32)
+    outs = []
+    for solver in (fcomp_open, bits_open):
+        out = np.zeros(4, dtype=np.uint32)
+        status = solver(blocks, cells.copy(), out, np.zeros(work_size(4, 1), dtype=np.int32))
+        outs.append((status, out.tolist()))
+    assert outs[0] == outs[1] == (1, [2, 2, 1, 1])
+
+
+def test_in_place_solving():
+    blocks = np.array([3, 1], dtype=np.int32)
+    cells = np.array([CODE[ch] for ch in "??#???"], dtype=np.uint32)
+    status = bits_open(blocks, cells, cells, np.zeros(work_size(6, 2), dtype=np.int32))
+    assert status == 1
+    assert "".join(TEXT[int(v)] for v in cells) == reference((3, 1), "??#???")
+
+
+@st.composite
+def partial_lines(draw):
+    rnd = draw(st.randoms(use_true_random=False))
+    n = draw(st.integers(1, 64))
+    return random_case(rnd, n)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(partial_lines())
+def test_hypothesis_lines_match_fcomp_and_the_oracle(case):
+    clue, line = case
+    expected = reference(clue, line)
+    _, got = solve_both(clue, line)
+    assert got == expected
+    check_masks(clue, line, expected)
+
+
+@pytest.mark.nojit
+def test_the_python_source_on_a_few_lines():
+    """With ``NUMBA_DISABLE_JIT=1`` the kernel runs as Python: numpy's ``uint64`` scalars."""
+    rnd = random.Random(5)
+    for n in (1, 2, 7, 30, 63, 64, 64):
+        clue, line = random_case(rnd, n)
+        expected = reference(clue, line)
+        assert solve_both(clue, line)[1] == expected
+        check_masks(clue, line, expected)
