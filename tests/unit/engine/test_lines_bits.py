@@ -19,7 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nonotui.kinds.nonogram.engine.kernels.common import PENDING, prologue, work_size
-from nonotui.kinds.nonogram.engine.kernels.lines_bits import bits_feasible, bits_open, bits_solve
+from nonotui.kinds.nonogram.engine.kernels.lines_bits import (
+    bits_feasible,
+    bits_masks,
+    bits_open,
+    bits_solve,
+)
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
 from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
 
@@ -95,12 +100,19 @@ def masks(line: str) -> tuple[np.uint64, np.uint64]:
 
 
 def check_masks(clue: tuple[int, ...], line: str, expected: str | None) -> None:
-    """The mask entries (:func:`bits_feasible`, :func:`bits_solve`) agree with ``expected``."""
+    """The mask entries (:func:`bits_masks`; :func:`bits_feasible` and :func:`bits_solve` when
+    the clue fits the line's length) agree with ``expected``."""
     n = len(line)
-    if n > 64 or (sum(clue) + len(clue) - 1 > n and clue):
-        return
     blocks = np.array(clue, dtype=np.int32)
     f, e = masks(line)
+    status, filled, empty = bits_masks(blocks, n, f, e, np.zeros(2 * n + 2, dtype=np.int32))
+    if expected is None:
+        assert status == -1 and filled == 0 and empty == 0
+    else:
+        assert status == (0 if expected == line else 1), (clue, line)
+        assert masks(expected) == (filled, empty), (clue, line)
+    if sum(clue) + len(clue) - 1 > n and clue:
+        return
     assert bits_feasible(blocks, n, f, e) == (expected is not None), (clue, line)
     ok, can_fill, can_empty = bits_solve(blocks, n, f, e, np.zeros(2 * n + 2, dtype=np.int32))
     assert ok == (expected is not None)
@@ -171,6 +183,9 @@ def test_short_lines_match_every_arrangement():
         ((1,) * 32, "?" * 63 + "#", "?" * 62 + "-#"),
         ((1,) * 31, "#" + "?" * 62 + "#", "#-" + "?" * 60 + "-#"),
         ((1,) * 33, "?" * 64, None),  # settled by the prologue
+        ((70,), "?" * 10, None),  # a block longer than the line: no shift by 69
+        ((), "?-?", "---"),
+        ((), "?#?", None),
         ((2, 2), "?#??#?", "?#??#?"),
         ((1, 1), "?##?", None),  # two filled cells side by side, no block of 2
         ((3,), "#?-?#", None),

@@ -16,6 +16,7 @@ from numba import njit
 from .cdcl_db import CACHE_SIZE, K_CLAUSE, SC_EXUSED
 from .common import CHANGED, FCOMP
 from .dispatch import run
+from .lines_bits import bits_masks
 from .lines_fast import leftmost
 from .state import ST_LINES, most_blocks
 
@@ -96,8 +97,11 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
     128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
     masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status.
 
-    The learning search is black and white only (every block's colour 1), so fcomp runs through
-    :func:`.dispatch.run`, compiled in here: no colour check, one slice and one call fewer."""
+    The learning search is black and white only (every block's colour 1): a line of up to 64
+    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, what
+    :func:`.dispatch.run` gives fcomp's work to), a longer one to fcomp through
+    :func:`.dispatch.run`, compiled in here: no colour check, one slice and one call fewer.
+    ``outbuf`` is written only when the status is ``CHANGED``."""
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
@@ -124,15 +128,25 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
                 outbuf[i] = np.uint32(3) - np.uint32((cv_f[slot, w] >> sh) & one) \
                     - np.uint32(2) * np.uint32((cv_e[slot, w] >> sh) & one)
         return status
-    status = run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
     stats[ST_LINES] += 1
     of = np.uint64(0)
     oe = np.uint64(0)
     of2 = np.uint64(0)
     oe2 = np.uint64(0)
-    if status == CHANGED:
-        of, oe = _masks(outbuf, 0, lo)
-        of2, oe2 = _masks(outbuf, lo, n)
+    if n <= 64:
+        # the line's masks in, the answer's masks out: no cells read or written but the ones
+        # that changed, and the same answer as run(FCOMP), which hands it to the same solver
+        status, of, oe = bits_masks(blocks[a:b], n, f, e, iwork)
+        if status == CHANGED:
+            for i in range(n):
+                sh = np.uint64(i)
+                outbuf[i] = np.uint32(3) - np.uint32((of >> sh) & one) \
+                    - np.uint32(2) * np.uint32((oe >> sh) & one)
+    else:
+        status = run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
+        if status == CHANGED:
+            of, oe = _masks(outbuf, 0, lo)
+            of2, oe2 = _masks(outbuf, lo, n)
     ck_line[slot] = line
     ck_f[slot, 0] = f
     ck_e[slot, 0] = e

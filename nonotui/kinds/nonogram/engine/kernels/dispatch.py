@@ -27,6 +27,7 @@ from .lines_colour import colour_fast_open, colour_olsak_open, colour_prologue
 from .lines_colour_dp import colour_complete_open, colour_fcomp_open
 from .lines_complete import complete_open
 from .lines_fast import fast_open
+from .lines_bits import MAX_BITS, bits_open
 from .lines_fcomp import fcomp_open
 from .lines_olsak import olsak_open
 
@@ -39,7 +40,9 @@ c)."""
 def run(method, blocks, line, out, iwork):
     """The prologue, then linesolver ``method`` on what is left (arguments already checked).
 
-    The one place the prologue is written: every linesolver entry goes through here.
+    The one place the prologue is written: every linesolver entry goes through here. fcomp's
+    work on lines of up to 64 cells goes to the bit-mask solver (:mod:`.lines_bits`): both are
+    exact, so the answer and the status are the same, in a fraction of the time.
     """
     status = prologue(blocks, line, out)
     if status != PENDING:
@@ -47,6 +50,8 @@ def run(method, blocks, line, out, iwork):
     if method == FAST:
         return fast_open(blocks, line, out, iwork)
     if method == FCOMP:
+        if line.shape[0] <= MAX_BITS:
+            return bits_open(blocks, line, out, iwork)
         return fcomp_open(blocks, line, out, iwork)
     if method == COMPLETE:
         return complete_open(blocks, line, out, iwork)
