@@ -24,6 +24,7 @@ from nonotui.kinds.nonogram.engine.kernels.lines_bits import (
     bits_masks,
     bits_open,
     bits_solve,
+    bits_witness,
 )
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
 from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
@@ -111,6 +112,14 @@ def check_masks(clue: tuple[int, ...], line: str, expected: str | None) -> None:
     else:
         assert status == (0 if expected == line else 1), (clue, line)
         assert masks(expected) == (filled, empty), (clue, line)
+    ok, cells = bits_witness(blocks, n, f, e, np.zeros(2 * n + 2, dtype=np.int32))
+    assert ok == (expected is not None), (clue, line)
+    if ok:  # an arrangement of the clue that agrees with the known cells
+        filling = [bool((int(cells) >> i) & 1) for i in range(n)]
+        assert clue_of(filling) == clue, (clue, line)
+        assert all(ch == UNKNOWN or (ch == SOLID) == c for ch, c in zip(line, filling))
+    else:
+        assert cells == 0
     if sum(clue) + len(clue) - 1 > n and clue:
         return
     assert bits_feasible(blocks, n, f, e) == (expected is not None), (clue, line)

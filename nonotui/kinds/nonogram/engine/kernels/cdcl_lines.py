@@ -4,8 +4,10 @@ explanations (see :mod:`.cdcl`).
 An explanation says which known cells of a line force one of its cells: those known before the
 line was solved, minimised by dropping them (latest first, in growing chunks, halved when a chunk
 is needed) while the line, with the forced cell given its other value, still has no arrangement.
-That test is one leftmost placement of the blocks, far cheaper than solving the line. A line
-without any arrangement is explained the same way, with no cell set against it.
+That test is the bit-mask solver's forward pass on a line of up to 64 cells
+(:func:`.lines_bits.bits_witness`), one leftmost placement of the blocks on a longer one: far
+cheaper than solving the line. A line without any arrangement is explained the same way, with no
+cell set against it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from numba import njit
 from .cdcl_db import CACHE_SIZE, K_CLAUSE, SC_EXUSED
 from .common import CHANGED, FCOMP
 from .dispatch import run
-from .lines_bits import bits_masks
+from .lines_bits import bits_masks, bits_witness
 from .lines_fast import leftmost
 from .state import ST_LINES, most_blocks
 
@@ -201,13 +203,9 @@ def memo_answer(row, wit, core_f, core_e, fm, em):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def memo_witness(memo, line, blocks, iwork):
-    """Store the arrangement :func:`feasible` just found (starts in ``iwork``) as a witness."""
-    a = np.uint64(0)
-    for j in range(blocks.shape[0]):
-        length = blocks[j]
-        run = ~np.uint64(0) if length >= 64 else _bit(length) - np.uint64(1)
-        a |= run << np.uint64(iwork[j])
+def memo_witness(memo, line, a):
+    """Store the arrangement whose filled cells are ``a`` (one that fits the line
+    :func:`.lines_bits.bits_witness` was just asked about) as a witness."""
     mm = (memo.shape[1] - 2) // 3
     count = np.int64(memo[line, 3 * mm])
     memo[line, count % mm] = a
@@ -224,17 +222,19 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
     On a line of up to 64 cells, each feasibility test first asks the line's memo: an
     arrangement found by an earlier test that fits the line proves it feasible, a core (the
     known cells of an earlier explanation's result, which admit no arrangement) that the line
-    holds proves it infeasible; only when neither does is the leftmost placement run. The
-    answers are the same either way, so the explanation is too; the memo only saves placements
-    (the same tests come back across the backjumps and the explanations of a line)."""
+    holds proves it infeasible; only when neither does the test run (on the masks: the
+    bit-mask solver's forward pass, whose arrangement becomes a witness). The answers are the
+    same either way, so the explanation is too; the memo only saves tests (the same ones come
+    back across the backjumps and the explanations of a line)."""
     n = span[line, 2]
     start = span[line, 0]
     stride = span[line, 1]
     if sc[SC_EXUSED] + n > ex_pool.shape[0]:
         ex_len[:] = -1
         sc[SC_EXUSED] = 0
-    use = n <= 64 and memo.shape[1] > 2
-    fm = np.uint64(0)  # the known cells of exline (use only), filled ...
+    bits = n <= 64  # the feasibility tests run on the masks
+    use = bits and memo.shape[1] > 2
+    fm = np.uint64(0)  # the known cells of exline (bits only), filled ...
     em = np.uint64(0)  # ... and empty
     m = 0
     target = -1
@@ -247,7 +247,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             exline[i] = 3
         else:
             exline[i] = 1 << val[idx]
-            if use:  # no branch on the value
+            if bits:  # no branch on the value
                 fm |= np.uint64(val[idx] == 1) << np.uint64(i)
                 em |= np.uint64(val[idx] == 0) << np.uint64(i)
             # insertion by trail position, latest first
@@ -259,7 +259,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             m += 1
     if target >= 0:
         exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
-        if use:
+        if bits:
             if val[v] == 0:
                 fm |= _bit(target)
             else:
@@ -285,15 +285,19 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
         for t in range(j, e):
             i = cand[t]
             exline[i] = 3
-            if use:
+            if bits:
                 fm &= ~_bit(i)
                 em &= ~_bit(i)
         fits = memo_answer(row, wit, core_f, core_e, fm, em) if use else -1
         if fits < 0:
             tries += 1
-            fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
-            if fits == 1 and use:
-                memo_witness(memo, line, line_blocks, iwork)
+            if bits:
+                ok, arrangement = bits_witness(line_blocks, n, fm, em, iwork)
+                fits = 1 if ok else 0
+                if ok and use:
+                    memo_witness(memo, line, arrangement)
+            else:
+                fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
         if fits == 0:
             proven = True
             j = e
@@ -303,7 +307,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             i = cand[t]
             x = val[start + i * stride]
             exline[i] = 1 << x
-            if use:
+            if bits:
                 fm |= np.uint64(x == 1) << np.uint64(i)
                 em |= np.uint64(x == 0) << np.uint64(i)
         if size == 1:

@@ -248,3 +248,49 @@ def bits_masks(blocks, n, f, e, iwork):
     empty = all_ & ~can_fill
     status = CHANGED if ((filled & ~f) | (empty & ~e)) != 0 else UNCHANGED
     return status, filled, empty
+
+
+@njit(cache=True, nogil=True, inline="always")
+def highest(x):
+    """The highest set bit of ``x`` alone (0 for 0)."""
+    x |= x >> np.uint64(1)
+    x |= x >> np.uint64(2)
+    x |= x >> np.uint64(4)
+    x |= x >> np.uint64(8)
+    x |= x >> np.uint64(16)
+    x |= x >> np.uint64(32)
+    return x ^ (x >> np.uint64(1))
+
+
+@njit(cache=True, nogil=True)
+def bits_witness(blocks, n, f, e, iwork):
+    """:func:`bits_feasible` with an arrangement to show for it: ``(feasible, cells)``, the
+    filled cells of one arrangement that fits (0 when none does); ``iwork`` holds at least
+    ``2 * len(blocks)`` cells.
+
+    After the forward pass, the last block takes its highest end (with an arrangement, no
+    known-filled cell follows it: one would follow every end), and each earlier block the
+    highest of its ends that leaves a cell free before the next block: some end there has only
+    cells not known filled up to that block (that is how the next block's start was reached),
+    and the highest leaves the fewest."""
+    zero = np.uint64(0)
+    k = blocks.shape[0]
+    if k == 0:
+        return f == 0, zero
+    need = k - 1
+    for j in range(k):
+        need += blocks[j]
+    if need > n:
+        return False, zero
+    ok, _ = forward(blocks, n, f, e, iwork, True)
+    if not ok:
+        return False, zero
+    end = highest(_load(iwork, k - 1))
+    length = blocks[k - 1]
+    cells = smear(end, length)
+    for j in range(k - 2, -1, -1):
+        before = (end >> np.uint64(length - 1)) >> np.uint64(1)  # the cell before its start
+        end = highest(_load(iwork, j) & (before - np.uint64(1)))
+        length = blocks[j]
+        cells |= smear(end, length)
+    return True, cells
