@@ -13,10 +13,10 @@ Run from the project's root::
     python benchmarks/linesolvers.py            # the recorded run (a few minutes)
     python benchmarks/linesolvers.py --quick    # a smaller sample, to try things out
 
-The dispatcher's fcomp gives lines of up to 64 cells to the bit-mask solver
-(``kernels/lines_bits.py``) and longer ones to fcomp's cell walk (``kernels/lines_fcomp.py``);
-the "walk" and "bits" columns time those two kernels on their own (prologue included), bits
-only up to 64 cells.
+The dispatcher's fcomp gives lines of up to 128 cells to the bit-mask solver
+(``kernels/lines_bits.py``, ``lines_bits2.py`` past 64 cells) and longer ones to fcomp's cell
+walk (``kernels/lines_fcomp.py``); the "walk" and "bits" columns time those kernels on their
+own (prologue included), bits only up to 128 cells.
 
 Every random choice comes from ``--seed`` (default 3), so a run is reproducible on one machine.
 Times are single-threaded wall-clock times: each line is solved repeatedly inside one compiled
@@ -45,6 +45,7 @@ from nonotui.kinds.nonogram.engine import kernels  # noqa: E402
 from nonotui.kinds.nonogram.engine import lines as engine_lines  # noqa: E402
 from nonotui.kinds.nonogram.engine.kernels.common import PENDING, prologue  # noqa: E402
 from nonotui.kinds.nonogram.engine.kernels.lines_bits import MAX_BITS, bits_open  # noqa: E402
+from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import MAX_BITS2, bits2_open  # noqa: E402
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open  # noqa: E402
 
 LENGTHS = (10, 25, 50, 100, 200)
@@ -120,16 +121,19 @@ def make_lines(seed: int, per_cell: int) -> list[Line]:
 
 @numba.njit(cache=True, nogil=True)
 def _repeat_open(which, blocks, line, out, iwork, reps):  # type: ignore[no-untyped-def]
-    """The prologue, then fcomp's cell walk (``which`` 0) or the bit-mask solver (1), ``reps``
-    times: the two kernels the dispatcher's fcomp chooses between, each timed on its own."""
+    """The prologue, then fcomp's cell walk (``which`` 0) or the bit-mask solver (1: one word up
+    to 64 cells, two up to 128), ``reps`` times: the kernels the dispatcher's fcomp chooses
+    between, each timed on its own."""
     status = 0
     for _ in range(reps):
         status = prologue(blocks, line, out)
         if status == PENDING:
             if which == 0:
                 status = fcomp_open(blocks, line, out, iwork)
-            else:
+            elif line.shape[0] <= MAX_BITS:
                 status = bits_open(blocks, line, out, iwork)
+            else:
+                status = bits2_open(blocks, line, out, iwork)
     return status
 
 
@@ -159,11 +163,11 @@ def time_open(which: int, blocks: np.ndarray, cells: np.ndarray,
 def measure(sample: list[Line], min_seconds: float) -> None:
     """Time every linesolver on every line (complete only within its cap), and fcomp's two
     kernels on their own ("walk": fcomp's cell walk, on every line; "bits": the bit-mask solver,
-    on lines of up to 64 cells, checked to give fcomp's answer)."""
+    on lines of up to 128 cells, checked to give fcomp's answer)."""
     for line in sample:
         out, line.micros["walk"] = time_open(0, line.blocks, line.cells, min_seconds)
         line.results["walk"] = out.copy()
-        if line.length <= MAX_BITS:
+        if line.length <= MAX_BITS2:
             out, line.micros["bits"] = time_open(1, line.blocks, line.cells, min_seconds)
             if not np.array_equal(out, line.results["walk"]):
                 raise AssertionError("the bit-mask solver and fcomp's walk disagree")

@@ -19,6 +19,7 @@ from .cdcl_db import CACHE_SIZE, K_CLAUSE, SC_EXUSED
 from .common import CHANGED, FCOMP
 from .dispatch import run
 from .lines_bits import bits_masks, bits_witness
+from .lines_bits2 import bits2_masks
 from .lines_fast import leftmost
 from .state import ST_LINES, most_blocks
 
@@ -53,23 +54,10 @@ def load_line(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _masks(buf, lo, hi):
-    """Cells ``lo`` to ``hi - 1`` of ``buf`` (at most 64) as two bit masks, known filled and known
-    empty, cell ``lo`` in bit 0."""
-    f = np.uint64(0)
-    e = np.uint64(0)
-    for i in range(lo, hi):
-        x = buf[i]
-        # no branch on the value (the cells are as good as random to a predictor)
-        f |= np.uint64(x == 2) << np.uint64(i - lo)
-        e |= np.uint64(x == 1) << np.uint64(i - lo)
-    return f, e
-
-
-@njit(cache=True, nogil=True, inline="always")
 def load_line_masks(span, val, line, buf):
     """:func:`load_line` and the masks :func:`solve_cached` keys its cache with (cells 0-63 and
-    64-127, as :func:`_masks`) in one pass, without branches on the cells' values."""
+    64-127, known filled and known empty, cell 0 or 64 in bit 0) in one pass, without branches
+    on the cells' values."""
     start = span[line, 0]
     stride = span[line, 1]
     n = span[line, 2]
@@ -99,18 +87,18 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
     128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
     masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status.
 
-    The learning search is black and white only (every block's colour 1): a line of up to 64
-    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, what
-    :func:`.dispatch.run` gives fcomp's work to), a longer one to fcomp through
-    :func:`.dispatch.run`, compiled in here: no colour check, one slice and one call fewer.
-    ``outbuf`` is written only when the status is ``CHANGED``."""
+    The learning search is black and white only (every block's colour 1): a line of up to 128
+    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, or
+    :func:`.lines_bits2.bits2_masks` past 64 cells: what :func:`.dispatch.run` gives fcomp's
+    work to), a longer one (not cached) to fcomp through :func:`.dispatch.run`, compiled in here:
+    no colour check, one slice and one call fewer. ``outbuf`` is written only when the status
+    is ``CHANGED``."""
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
         stats[ST_LINES] += 1
         return run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
-    lo = min(n, 64)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     if n > 64:
@@ -144,11 +132,20 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
                 sh = np.uint64(i)
                 outbuf[i] = np.uint32(3) - np.uint32((of >> sh) & one) \
                     - np.uint32(2) * np.uint32((oe >> sh) & one)
-    else:
-        status = run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
+    else:  # two words a mask: lines_bits2, the same way
+        status, of, of2, oe, oe2 = bits2_masks(blocks[a:b], n, f, f2, e, e2, iwork)
         if status == CHANGED:
-            of, oe = _masks(outbuf, 0, lo)
-            of2, oe2 = _masks(outbuf, lo, n)
+            for i in range(n):
+                if i < 64:
+                    sh = np.uint64(i)
+                    xf = of
+                    xe = oe
+                else:
+                    sh = np.uint64(i - 64)
+                    xf = of2
+                    xe = oe2
+                outbuf[i] = np.uint32(3) - np.uint32((xf >> sh) & one) \
+                    - np.uint32(2) * np.uint32((xe >> sh) & one)
     ck_line[slot] = line
     ck_f[slot, 0] = f
     ck_e[slot, 0] = e
