@@ -22,3 +22,13 @@ def bench() -> Path:
     if not BENCH.is_dir():
         pytest.skip("../shared/bench is not beside this checkout")
     return BENCH
+
+
+HARD = REPO / "tests" / "data" / "hard"
+"""Puzzles the solver does not decide in seconds, for the tests of stopping, timeouts and
+cancelling: random 30x30 puzzles #876 and #25 (``benchmarks/random_tail.py``'s
+``random_puzzle``), each undecided by the learning search after 5 s. Knotty and Faase, which
+served until belief propagation gave the learning search its first phases, are now decided in
+about 0.1 s and 2 s."""
+HARD_PUZZLE = HARD / "random30-876.non"
+HARD_PUZZLE_2 = HARD / "random30-25.non"

@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import threading
 
-import pytest
-
 from nonotui.kinds.nonogram.formats import load
 from nonotui.model import FILLED, UNKNOWN
 from nonotui.ui import assist
 from nonotui.ui.screens.play import PlayScreen
 from nonotui.ui.status import HintPanel
-from tests.conftest import BENCH
+from tests.conftest import HARD_PUZZLE
 from tests.ui.conftest import Gate, app_for, board_text, play_screen, until
 
 ENGINE = 90.0
@@ -178,9 +176,7 @@ async def test_auto_solve_shows_steps_and_escape_keeps_them_as_one_move() -> Non
 async def test_keys_work_while_a_long_auto_solve_runs_and_escape_cancels_it(
     monkeypatch,
 ) -> None:
-    path = BENCH / "survey" / "knotty.nin"
-    if not path.is_file():
-        pytest.skip("knotty.nin is not in ../shared/bench/survey")
+    path = HARD_PUZZLE
     started = threading.Event()
     plan = assist.solve_plan
 

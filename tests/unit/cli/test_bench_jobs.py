@@ -20,6 +20,7 @@ from nonotui.kinds.nonogram.formats import load_all
 from tests import jobs_helpers
 from tests import naive_count as naive
 from tests import simple_solver
+from tests.conftest import HARD_PUZZLE, HARD_PUZZLE_2
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formats"
 REPO = Path(__file__).resolve().parents[3]
@@ -96,16 +97,16 @@ def test_rows_carry_the_identity_solve_prints(tmp_path: Path, capsys) -> None:
 
 
 def test_a_slow_first_puzzle_still_prints_first(bench: Path, tmp_path: Path, capsys) -> None:
-    """Knotty runs into its timeout while the other worker finishes the small ones: its row must
-    still come first, and each puzzle keeps its own timeout (the others are decided)."""
+    """A hard puzzle runs into its timeout while the other worker finishes the small ones: its
+    row must still come first, and each puzzle keeps its own timeout (the others are decided)."""
     folder = small_folder(tmp_path)
-    (folder / "0-knotty.nin").write_bytes((bench / "survey" / "knotty.nin").read_bytes())
+    (folder / "0-knotty.non").write_bytes(HARD_PUZZLE.read_bytes())
     assert main(["bench", str(folder), "--jobs", "2", "--timeout", "0.3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     rows = lines[1:9]
     names = [line.split()[0] for line in rows]
-    assert names == sorted(names) and names[0].endswith("0-knotty.nin")
-    assert rows[0].split()[1:3] == ["40x40", "timeout"]
+    assert names == sorted(names) and names[0].endswith("0-knotty.non")
+    assert rows[0].split()[1:3] == ["30x30", "timeout"]
     assert [line.split()[2] for line in rows[1:]].count("timeout") == 0
     assert lines[-1].startswith("1 contradiction, 1 multiple, 1 timeout, 5 unique;")
     assert "jobs 2" in lines[-1] and "wall" in lines[-1]
@@ -257,8 +258,8 @@ def test_ctrl_c_stops_every_worker_and_exits_5(bench: Path, tmp_path: Path) -> N
     folder = tmp_path / "slow"
     folder.mkdir()
     (folder / "a-heart.non").write_bytes((DATA / "heart.non").read_bytes())
-    (folder / "b-knotty.nin").write_bytes((bench / "survey" / "knotty.nin").read_bytes())
-    (folder / "c-faase.nin").write_bytes((bench / "survey" / "faase.nin").read_bytes())
+    (folder / "b-knotty.non").write_bytes(HARD_PUZZLE.read_bytes())
+    (folder / "c-faase.non").write_bytes(HARD_PUZZLE_2.read_bytes())
     proc = subprocess.Popen(
         [sys.executable, "-m", "nonotui", "bench", str(folder), "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
@@ -279,7 +280,7 @@ def test_ctrl_c_stops_every_worker_and_exits_5(bench: Path, tmp_path: Path) -> N
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 5, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-    knotty = next(line for line in out.splitlines() if "b-knotty.nin" in line)
+    knotty = next(line for line in out.splitlines() if "b-knotty.non" in line)
     assert knotty.split()[2] == "cancelled"
     assert "cancelled" in out.splitlines()[-1]
     end = time.monotonic() + 30

@@ -12,6 +12,7 @@ import pytest
 
 from nonotui.cli import main
 from tests import naive_count as naive
+from tests.conftest import HARD_PUZZLE
 
 TATHAM = "4x4:2/1/2/1/1.1/2/1/1"
 """Unique, and line logic alone does not finish it."""
@@ -149,8 +150,8 @@ def test_solve_unreadable_file_exits_1_with_json(tmp_path: Path, capsys) -> None
 
 
 def test_solve_timeout_exits_4_with_json(bench: Path, capsys) -> None:
-    # Knotty: Forever is decided within 0.2 s since the learning search
-    forever = bench / "survey" / "knotty.nin"
+    # a hard puzzle (tests/conftest.py): Forever, then Knotty, are decided within 0.2 s now
+    forever = HARD_PUZZLE
     code, report = run_json(capsys, "solve", str(forever), "--timeout", "0.2")
     assert code == 4 and report["status"] == "timeout" and report["timeout"] == 0.2
     assert STATS_KEYS <= set(report["stats"])
@@ -177,7 +178,7 @@ def test_solve_ctrl_c_stops_the_search_and_still_prints(bench: Path, capsys, mon
         return real_solve(puzzle, **{**kwargs, "should_stop": should_stop})
 
     monkeypatch.setattr(search, "solve", solve_with_ctrl_c)
-    knotty = bench / "survey" / "knotty.nin"
+    knotty = HARD_PUZZLE
     code, report = run_json(capsys, "solve", str(knotty), "--timeout", "600")
     assert code == 5 and report["status"] == "cancelled"
     # the handler is gone afterwards: Ctrl-C behaves as usual again
@@ -253,7 +254,7 @@ def test_bench_text_table_and_totals(tmp_path: Path, capsys) -> None:
 
 
 def test_bench_timeout_is_a_result_not_an_error(bench: Path, capsys) -> None:
-    forever = bench / "survey" / "knotty.nin"  # Forever may finish within 0.1 s now
+    forever = HARD_PUZZLE  # Forever, then Knotty, may finish within 0.1 s now
     code, rows = run_json(capsys, "bench", str(forever), "--timeout", "0.1")
     assert code == 0 and [r["status"] for r in rows] == ["timeout"]
 

@@ -8,7 +8,6 @@ some from a partly filled board (sometimes a wrong one), solved with ``max_solut
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +19,7 @@ from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, Board
 from tests import naive_count as naive
 from tests import simple_solver
+from tests.conftest import HARD_PUZZLE
 
 Given = list[list[int | None]]
 
@@ -204,10 +204,11 @@ def test_the_learning_search_gives_the_same_answer_on_every_run() -> None:
 
 
 @pytest.fixture
-def knotty(bench: Path) -> Puzzle:
-    """Knotty (40x40): the learning search does not finish it in a fraction of a second."""
+def knotty() -> Puzzle:
+    """A puzzle the learning search does not finish in seconds (tests/conftest.py's
+    ``HARD_PUZZLE``; it was Knotty, which the search now decides)."""
     solve(Puzzle(rows=((1,),), columns=((1,),)), strategy="cdcl")
-    return load(bench / "survey" / "knotty.nin")
+    return load(HARD_PUZZLE)
 
 
 def test_the_learning_search_stops_on_cancel_and_on_timeout(knotty: Puzzle) -> None:

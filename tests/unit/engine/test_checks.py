@@ -15,6 +15,7 @@ from nonotui.kinds.nonogram.engine.explain import arrangements
 from nonotui.kinds.nonogram.notation import board_from_text
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from tests import hint_oracle as oracle
+from tests.conftest import HARD_PUZZLE
 
 FILLED, EMPTY, UNKNOWN = 2, 1, 3
 
@@ -92,7 +93,7 @@ def test_a_stopped_reference_search_is_not_kept(bench):
     from nonotui.kinds.nonogram.engine.checks import HintCancelled, ReferenceSolutions
     from nonotui.kinds.nonogram.formats import load
 
-    knotty = load(bench / "survey" / "knotty.nin")  # no solver finishes it: the stop must come
+    knotty = load(HARD_PUZZLE)  # undecided for seconds: the stop must come
     reference = ReferenceSolutions(knotty)
     with pytest.raises(HintCancelled):
         reference.get(should_stop=lambda: True)

@@ -15,6 +15,7 @@ from nonotui.kinds.nonogram.engine.search import Progress, solve
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests.naive_count import check_solutions
+from tests.conftest import HARD_PUZZLE
 
 
 def solution_cells(result) -> list:
@@ -24,12 +25,12 @@ def solution_cells(result) -> list:
 
 @pytest.fixture
 def forever(bench: Path) -> Puzzle:
-    """Knotty (40x40; the fixture kept its name from Forever, which the learning search now
-    decides within these tests' short timeouts), with the kernels loaded first so that a short
-    timeout is spent searching."""
+    """A puzzle the search does not decide in seconds (tests/conftest.py's ``HARD_PUZZLE``; the
+    fixture kept its name from Forever, then Knotty, which the search now decides), with the
+    kernels loaded first so that a short timeout is spent searching."""
     solve(Puzzle(rows=((1,),), columns=((1,),)))
     solve(Puzzle(rows=((1,),), columns=((1,),)), strategy="cdcl")
-    return load(bench / "survey" / "knotty.nin")
+    return load(HARD_PUZZLE)
 
 
 def test_should_stop_cancels_and_returns_what_was_found(forever: Puzzle) -> None:

@@ -300,7 +300,7 @@ PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
 hands over before the first guess, so this budget is never reached)."""
-CDCL_MODE = 483
+CDCL_MODE = 483 | kernels.MODE_BP
 """How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
 sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
 lines' shares of the arrangements that fill it (as odds, multiplied over its row and column);
@@ -308,7 +308,9 @@ lines' shares of the arrangements that fill it (as odds, multiplied over its row
 learned clauses' glue rises above the mean (Glucose's), not Luby's; 64: an activity decay that
 starts at 0.8 and grows to 0.95; 128: each decision takes its cell's value on the longest
 conflict-free trail (target phases), 256: that trail is forgotten at each restart
-(``kernels.cdcl_heur``, with the flags measured and left out). Figures in docs/solver.md."""
+(``kernels.cdcl_heur``, with the flags measured and left out); 1048576 (``kernels.MODE_BP``):
+the first phases and activities from belief propagation over the lines (``kernels.cdcl_bp``),
+which overrides 1 and 2 for the open cells. Figures in docs/solver.md."""
 
 
 class _Runner:

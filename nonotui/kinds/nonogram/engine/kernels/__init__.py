@@ -41,6 +41,7 @@ if _folder is not None:
 try:
     from . import line_steps, probe_memo
     from .cdcl import CDCL_DONE, CDCL_LIMIT, CDCL_STOPPED, cdcl_grid
+    from .cdcl_bp import MODE_BP, beliefs, line_marginals
     from .cdcl_lines import (
         CD_CACHE_HITS,
         CD_CONFLICTS,
@@ -139,6 +140,7 @@ __all__ = [
     "FAST",
     "FCOMP",
     "FILLED",
+    "MODE_BP",
     "N_CD_STATS",
     "N_OPTIONS",
     "OLSAK",
@@ -170,6 +172,7 @@ __all__ = [
     "ST_SOLUTIONS",
     "UNCHANGED",
     "Units",
+    "beliefs",
     "cdcl_grid",
     "chain_units",
     "complete",
@@ -177,6 +180,7 @@ __all__ = [
     "fcomp",
     "grid_units",
     "leftmost",
+    "line_marginals",
     "line_steps",
     "olsak",
     "probe_all",

@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .cdcl_bp import MODE_BP, MODE_BP_SWITCH, after_first_solution, bp_phases
 from .cdcl_chb import (
     MODE_CHB,
     MODE_LRB,
@@ -307,6 +308,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         return CDCL_DONE, 0
     if mode & 7:
         seed_phases(s, mode)
+    bel = bp_phases(s, mode) if mode & MODE_BP else np.zeros(0)
+    switch = mode & MODE_BP_SWITCH and bel.shape[0] == n
+    switched = False
     for v in range(n):
         heap_insert(s, v)
     ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
@@ -388,16 +392,45 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if v < 0 or s.val[v] < 0:
                 break
         if v < 0:
-            for i in range(n):
-                solutions[found, i] = 1 + s.val[i]
-            found += 1
-            hs[8] = 1  # a solution found (mode 8192)
-            stats[ST_SOLUTIONS] = found
-            if found >= max_solutions:
-                return CDCL_LIMIT, found
+            # a solution already recorded (the replay of the first, see below, ends on it) is
+            # forbidden again, not counted again
+            again = False
+            for f in range(found):
+                same = True
+                for i in range(n):
+                    if solutions[f, i] != 1 + s.val[i]:
+                        same = False
+                        break
+                if same:
+                    again = True
+                    break
+            if not again:
+                for i in range(n):
+                    solutions[found, i] = 1 + s.val[i]
+                found += 1
+                hs[8] = 1  # a solution found (mode 8192)
+                stats[ST_SOLUTIONS] = found
+                if found >= max_solutions:
+                    return CDCL_LIMIT, found
             dl = s.sc[SC_LEVEL]
             if dl == 0:
                 return CDCL_DONE, found
+            if again and switched:
+                switched = False
+                after_first_solution(s, bel, False)  # back to the surest first
+            if found == 1 and not again and switch:
+                # the solution is forbidden by its decisions, taken surest first: many. Decided
+                # again least sure first (its values as the phases and the targets, so that the
+                # decisions and what they propagate are the solution's, which no clause
+                # forbids), each propagates more, fewer decisions are needed, and the clause
+                # that forbids it is shorter; then the search goes on surest first
+                switch = False
+                switched = True
+                for i in range(n):
+                    ph[0, i] = s.val[i]
+                after_first_solution(s, bel, True)
+                backtrack(s, 0)
+                continue
             # forbid this solution: not all of its decisions again
             stats[ST_BACKTRACKS] += 1
             for d in range(dl):
