@@ -98,9 +98,11 @@ def test_bench_converts_to_every_format_and_back(bench: Path, tmp_path: Path) ->
             for fmt in WRITABLE:
                 out = tmp_path / f"{path.stem}-{n}{EXTENSION[fmt]}"
                 if fmt == "picture" and original.goal is None:
-                    # the picture is the solver's one solution (Knotty and Faase time out)
+                    # the picture is the solver's one solution; Knotty and Faase have several
+                    # (decided within the timeout since belief propagation): exit 1
                     code = main(["convert", f"{path}#{n}", str(out), "--timeout", "2"])
-                    assert code in (0, 4), (path, code)
+                    assert code in (0, 4) or (code == 1 and path.name in (
+                        "knotty.nin", "faase.nin")), (path, code)
                     if code == 0:
                         drawn = tuple(tuple(int(ch == "#") for ch in row)
                                       for row in out.read_text().split())
