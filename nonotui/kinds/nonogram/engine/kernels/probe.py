@@ -276,6 +276,9 @@ def probe_round(st, pr, options, max_solutions):
     memo_bit = pr.memo_bit
     n_cells = cells.shape[0]
     n_ranks = methods.shape[0]
+    # propagation's list of units with work left, allocated once for every probe of the round
+    active = np.empty(pending.shape[0], dtype=np.int64)
+    listed = np.zeros(pending.shape[0], dtype=np.bool_)
     stamp = pr.stamp[0]  # kept in the record too, for the next round
     progress = False
     best_idx = -1
@@ -324,7 +327,7 @@ def probe_round(st, pr, options, max_solutions):
                 prop = _propagate(span, of_cell, blocks, colors, clue_off, methods, complete,
                                   score, cells, pending, fuel, trail_idx, trail_old, tpos_box,
                                   linebuf, outbuf, iwork, stats, control, ltag, lcache,
-                                  lkey, floor)
+                                  lkey, floor, active, listed)
                 tpos = tpos_box[0]
                 changed = tpos - mark
                 exhausted = False

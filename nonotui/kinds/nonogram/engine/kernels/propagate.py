@@ -31,10 +31,12 @@ def propagate(st):
     # the work is done by a function that takes the arrays themselves, so that a loop calling
     # it many times (the probing round) can take them out of the record once: taking an array
     # out of the record costs two reference counts (atomic), about 190 ns for all of them
+    n_units = st.pending.shape[0]
     return _propagate(st.span, st.of_cell, st.blocks, st.colors, st.clue_off, st.methods,
                       st.complete, st.score, st.cells, st.pending, st.fuel, st.trail_idx,
                       st.trail_old, st.tpos, st.linebuf, st.outbuf, st.iwork, st.stats,
-                      st.control, st.ltag, st.lcache, st.lkey, st.floor)
+                      st.control, st.ltag, st.lcache, st.lkey, st.floor,
+                      np.empty(n_units, dtype=np.int64), np.zeros(n_units, dtype=np.bool_))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -170,6 +172,14 @@ def _cached_colour(method, tag, blocks, colors, n, linebuf, outbuf, iwork, ltag,
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _unlist(listed, active, n_active):
+    """Clear ``listed`` for the units still on the list, leaving it all false for the next
+    call (at the fixpoint the list is empty already)."""
+    for k in range(n_active):
+        listed[active[k]] = False
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active, n_active):
     """Cell ``idx`` of unit ``best`` changed: every other unit holding it needs every rank
     again and joins the list of units with work left; returns the list's new length."""
@@ -188,9 +198,11 @@ def _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active, n_active):
 @njit(cache=True, nogil=True)
 def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score, cells,
                pending, fuel, trail_idx, trail_old, tpos_box, linebuf, outbuf, iwork, stats,
-               control, ltag, lcache, lkey, floor_box):
+               control, ltag, lcache, lkey, floor_box, active, listed):
     """:func:`propagate` on the record's arrays (``tpos_box`` is its ``tpos``, ``floor_box``
-    its ``floor``)."""
+    its ``floor``), with scratch for the list of units that may still have work: ``active``
+    (``int64[n_units]``) and ``listed`` (``bool[n_units]``, all false, and left so), which a
+    loop calling this many times (the probing round) allocates once."""
     tpos = tpos_box[0]
     n_ranks = methods.shape[0]
     floor = floor_box[0]
@@ -199,8 +211,6 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
     one = np.uint64(1)
     # the units that may still have work (pending below n_ranks), so that choosing the next
     # one scans these, not every unit: a probe touches a handful of a board's lines
-    active = np.empty(n_units, dtype=np.int64)
-    listed = np.zeros(n_units, dtype=np.bool_)
     n_active = 0
     for u in range(n_units):
         if pending[u] < n_ranks:
@@ -210,6 +220,7 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
     while True:
         if control[0] != 0:
             tpos_box[0] = tpos
+            _unlist(listed, active, n_active)
             return PROP_STOPPED
         best = -1
         best_rank = n_ranks
@@ -270,9 +281,11 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
         if status == CONTRADICTION:
             stats[ST_CONTRADICTIONS] += 1
             tpos_box[0] = tpos
+            _unlist(listed, active, n_active)
             return PROP_CONTRADICTION
         if status == REFUSED:
             tpos_box[0] = tpos
+            _unlist(listed, active, n_active)
             return PROP_REFUSED
         if status == CHANGED:
             if on_bits:

@@ -70,7 +70,14 @@ def _ctz_py(v: int) -> int:
     return (v & -v).bit_length() - 1
 
 
-ctz = _ctz_py if config.DISABLE_JIT else trailing_zeros
+@njit(cache=True, nogil=True, inline="always")
+def _ctz_jit(v):
+    """:func:`ctz` compiled: numba's count of trailing zeros (one instruction), which is
+    callable from compiled code only, hence this wrapper for calls from Python."""
+    return trailing_zeros(v)
+
+
+ctz = _ctz_py if config.DISABLE_JIT else _ctz_jit
 """The index of the lowest set bit of a non-zero word (one instruction compiled)."""
 
 
