@@ -13,6 +13,11 @@ Run from the project's root::
     python benchmarks/linesolvers.py            # the recorded run (a few minutes)
     python benchmarks/linesolvers.py --quick    # a smaller sample, to try things out
 
+The dispatcher's fcomp gives lines of up to 128 cells to the bit-mask solver
+(``kernels/lines_bits.py``, ``lines_bits2.py`` past 64 cells) and longer ones to fcomp's cell
+walk (``kernels/lines_fcomp.py``); the "walk" and "bits" columns time those kernels on their
+own (prologue included), bits only up to 128 cells.
+
 Every random choice comes from ``--seed`` (default 3), so a run is reproducible on one machine.
 Times are single-threaded wall-clock times: each line is solved repeatedly inside one compiled
 loop after a warm first call, so Python's call overhead is left out.
@@ -38,6 +43,10 @@ sys.path.insert(0, str(ROOT))
 
 from nonotui.kinds.nonogram.engine import kernels  # noqa: E402
 from nonotui.kinds.nonogram.engine import lines as engine_lines  # noqa: E402
+from nonotui.kinds.nonogram.engine.kernels.common import PENDING, prologue  # noqa: E402
+from nonotui.kinds.nonogram.engine.kernels.lines_bits import MAX_BITS, bits_open  # noqa: E402
+from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import MAX_BITS2, bits2_open  # noqa: E402
+from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open  # noqa: E402
 
 LENGTHS = (10, 25, 50, 100, 200)
 DENSITIES = (0.3, 0.5, 0.7)
@@ -110,9 +119,58 @@ def make_lines(seed: int, per_cell: int) -> list[Line]:
     return made
 
 
+@numba.njit(cache=True, nogil=True)
+def _repeat_open(which, blocks, line, out, iwork, reps):  # type: ignore[no-untyped-def]
+    """The prologue, then fcomp's cell walk (``which`` 0) or the bit-mask solver (1: one word up
+    to 64 cells, two up to 128), ``reps`` times: the kernels the dispatcher's fcomp chooses
+    between, each timed on its own."""
+    status = 0
+    for _ in range(reps):
+        status = prologue(blocks, line, out)
+        if status == PENDING:
+            if which == 0:
+                status = fcomp_open(blocks, line, out, iwork)
+            elif line.shape[0] <= MAX_BITS:
+                status = bits_open(blocks, line, out, iwork)
+            else:
+                status = bits2_open(blocks, line, out, iwork)
+    return status
+
+
+def time_open(which: int, blocks: np.ndarray, cells: np.ndarray,
+              min_seconds: float) -> tuple[np.ndarray, float]:
+    """:func:`_repeat_open` timed as ``engine_lines.time_cells`` times a linesolver (best of
+    three runs of enough repetitions to last ``min_seconds``): ``(new cells, microseconds)``."""
+    out = np.zeros_like(cells)
+    iwork = engine_lines.work_array(len(cells), len(blocks))
+    _repeat_open(which, blocks, cells, out, iwork, 1)
+    reps = 1
+    while True:
+        start = time.perf_counter()
+        _repeat_open(which, blocks, cells, out, iwork, reps)
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds or reps >= 1 << 24:
+            break
+        reps *= 2 if elapsed * 8 >= min_seconds else 8
+    best = elapsed
+    for _ in range(2):
+        start = time.perf_counter()
+        _repeat_open(which, blocks, cells, out, iwork, reps)
+        best = min(best, time.perf_counter() - start)
+    return out, best / reps * 1e6
+
+
 def measure(sample: list[Line], min_seconds: float) -> None:
-    """Time every linesolver on every line (complete only within its cap)."""
+    """Time every linesolver on every line (complete only within its cap), and fcomp's two
+    kernels on their own ("walk": fcomp's cell walk, on every line; "bits": the bit-mask solver,
+    on lines of up to 128 cells, checked to give fcomp's answer)."""
     for line in sample:
+        out, line.micros["walk"] = time_open(0, line.blocks, line.cells, min_seconds)
+        line.results["walk"] = out.copy()
+        if line.length <= MAX_BITS2:
+            out, line.micros["bits"] = time_open(1, line.blocks, line.cells, min_seconds)
+            if not np.array_equal(out, line.results["walk"]):
+                raise AssertionError("the bit-mask solver and fcomp's walk disagree")
         for name in METHODS:
             if name == "complete" and line.arrangements > COMPLETE_CAP:
                 continue
@@ -139,13 +197,15 @@ def speed_table(sample: list[Line]) -> str:
     """Median microseconds per line by length and known share, and what fast misses."""
     rows = [
         "| length | known | lines | fast µs | complete µs | fcomp µs | olsak µs "
-        "| fcomp / fast | fast misses (lines) | fast misses (cells) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| fcomp / fast | fast misses (lines) | fast misses (cells) | walk µs | bits µs "
+        "| walk / bits |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for length in LENGTHS:
         for known in KNOWN:
             group = [x for x in sample if x.length == length and x.known == known]
-            med = {m: _median([x.micros[m] for x in group if m in x.micros]) for m in METHODS}
+            med = {m: _median([x.micros[m] for x in group if m in x.micros])
+                   for m in (*METHODS, "walk", "bits")}
             ran = sum("complete" in x.micros for x in group)
             complete = _fmt(med["complete"]) + ("" if ran == len(group) else f" ({ran} lines)")
             missed_lines, missed_cells, open_cells = _misses(group)
@@ -153,21 +213,27 @@ def speed_table(sample: list[Line]) -> str:
                 f"| {length} | {known:.0%} | {len(group)} | {_fmt(med['fast'])} | {complete} "
                 f"| {_fmt(med['fcomp'])} | {_fmt(med['olsak'])} "
                 f"| {med['fcomp'] / med['fast']:.1f}x | {missed_lines} of {len(group)} "
-                f"| {missed_cells} of {open_cells} ({_share(missed_cells, open_cells)}) |"
+                f"| {missed_cells} of {open_cells} ({_share(missed_cells, open_cells)}) "
+                f"| {_fmt(med['walk'])} | {_fmt(med['bits'])} "
+                f"| {_ratio(med['walk'], med['bits'])} |"
             )
     return "\n".join(rows)
+
+
+def _ratio(a: float, b: float) -> str:
+    return "-" if a != a or b != b else f"{a / b:.1f}x"
 
 
 def worst_table(sample: list[Line]) -> str:
     """The slowest line of each length for each linesolver: the tail the medians hide."""
     rows = [
-        "| length | fast µs | complete µs | fcomp µs | olsak µs |",
-        "|---:|---:|---:|---:|---:|",
+        "| length | fast µs | complete µs | fcomp µs | olsak µs | walk µs | bits µs |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for length in LENGTHS:
         group = [x for x in sample if x.length == length]
         worst = [max((x.micros[m] for x in group if m in x.micros), default=float("nan"))
-                 for m in METHODS]
+                 for m in (*METHODS, "walk", "bits")]
         rows.append(f"| {length} | " + " | ".join(_fmt(w) for w in worst) + " |")
     return "\n".join(rows)
 

@@ -1,4 +1,5 @@
-"""The bit-mask linesolver (kernels/lines_bits.py) against fcomp and two oracles.
+"""The bit-mask linesolver (kernels/lines_bits.py, lines_bits2.py past 64 cells) against fcomp
+and two oracles.
 
 Both solvers are exact, so their answers must be identical cell for cell, status included: the
 dispatcher gives fcomp's work to the bit-mask solver on black-and-white lines of up to 64 cells,
@@ -24,7 +25,10 @@ from nonotui.kinds.nonogram.engine.kernels.lines_bits import (
     bits_masks,
     bits_open,
     bits_solve,
+    bits_witness,
 )
+from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import bits2_masks, bits2_open
+from nonotui.kinds.nonogram.engine.kernels.lines_fast import leftmost
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
 from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
 
@@ -72,7 +76,8 @@ def enumerated(clue: tuple[int, ...], line: str) -> str | None:
 
 def solve_both(clue: tuple[int, ...], line: str) -> tuple[int, str | None]:
     """fcomp's and the bit-mask solver's answers on ``line`` (after the shared prologue), which
-    must agree; returns the status and the answer as text (``None``: contradiction)."""
+    must agree (the one-word solver up to 64 cells, the two-word one past them); returns the
+    status and the answer as text (``None``: contradiction)."""
     blocks = np.array(clue, dtype=np.int32)
     cells = np.array([CODE[ch] for ch in line], dtype=np.uint32)
     n = len(line)
@@ -85,7 +90,8 @@ def solve_both(clue: tuple[int, ...], line: str) -> tuple[int, str | None]:
     out_b = np.full(n, 99, dtype=np.uint32)
     status_f = fcomp_open(blocks, cells.copy(), out_f, iwork)
     iwork[:] = -7  # nothing carried over in the scratch
-    status_b = bits_open(blocks, cells.copy(), out_b, iwork)
+    solver = bits_open if n <= 64 else bits2_open
+    status_b = solver(blocks, cells.copy(), out_b, iwork)
     assert status_b == status_f, (clue, line)
     if status_f < 0:
         return status_f, None
@@ -111,6 +117,19 @@ def check_masks(clue: tuple[int, ...], line: str, expected: str | None) -> None:
     else:
         assert status == (0 if expected == line else 1), (clue, line)
         assert masks(expected) == (filled, empty), (clue, line)
+    ok, cells = bits_witness(blocks, n, f, e, np.zeros(2 * n + 2, dtype=np.int32))
+    assert ok == (expected is not None), (clue, line)
+    if ok:  # an arrangement of the clue that agrees with the known cells: the leftmost one
+        filling = [bool((int(cells) >> i) & 1) for i in range(n)]
+        assert clue_of(filling) == clue, (clue, line)
+        assert all(ch == UNKNOWN or (ch == SOLID) == c for ch, c in zip(line, filling))
+        starts = np.zeros(max(1, len(clue)), dtype=np.int32)
+        if clue:
+            assert leftmost(blocks, np.array([CODE[ch] for ch in line], dtype=np.uint32), False,
+                            starts)
+        assert filling == [any(p <= i < p + b for p, b in zip(starts, clue)) for i in range(n)]
+    else:
+        assert cells == 0
     if sum(clue) + len(clue) - 1 > n and clue:
         return
     assert bits_feasible(blocks, n, f, e) == (expected is not None), (clue, line)
@@ -122,6 +141,23 @@ def check_masks(clue: tuple[int, ...], line: str, expected: str | None) -> None:
         assert [ch in (SOLID, UNKNOWN) for ch in expected] == fill, (clue, line)
         assert [ch in (DOT, UNKNOWN) for ch in expected] == empty, (clue, line)
         assert int(can_fill | can_empty) == (1 << n) - 1
+
+
+def check_masks2(clue: tuple[int, ...], line: str, expected: str | None) -> None:
+    """:func:`bits2_masks` (lines of 65 to 128 cells, two words a mask) agrees with
+    ``expected``."""
+    n = len(line)
+    f, e = (sum(1 << i for i, ch in enumerate(line) if ch == c) for c in (SOLID, DOT))
+    words = [np.uint64(x & (2**64 - 1)) for x in (f, f >> 64, e, e >> 64)]
+    status, f0, f1, e0, e1 = bits2_masks(np.array(clue, dtype=np.int32), n, *words,
+                                         np.zeros(4 * n, dtype=np.int32))
+    if expected is None:
+        assert status == -1 and f0 == f1 == e0 == e1 == 0
+        return
+    assert status == (0 if expected == line else 1), (clue, line)
+    want_f, want_e = (sum(1 << i for i, ch in enumerate(expected) if ch == c)
+                      for c in (SOLID, DOT))
+    assert (int(f0) | (int(f1) << 64), int(e0) | (int(e1) << 64)) == (want_f, want_e)
 
 
 def random_case(rnd: random.Random, n: int) -> tuple[tuple[int, ...], str]:
@@ -156,6 +192,42 @@ def test_random_lines_of_every_length_match_fcomp_and_the_oracle(seed):
         check_masks(clue, line, expected)
         verdicts[expected is None] += 1
     assert verdicts[True] >= 50 and verdicts[False] >= 500
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_two_word_lines_match_fcomp_and_the_oracle(seed):
+    rnd = random.Random(9100 + seed)
+    verdicts = {True: 0, False: 0}
+    for n in list(range(65, 129)) * 6 + [127, 128] * 30:
+        clue, line = random_case(rnd, n)
+        expected = reference(clue, line)
+        _, got = solve_both(clue, line)
+        assert got == expected, (clue, line)
+        check_masks2(clue, line, expected)
+        verdicts[expected is None] += 1
+    assert verdicts[True] >= 25 and verdicts[False] >= 250
+
+
+@pytest.mark.parametrize(
+    ("clue", "line", "expected"),
+    [
+        ((128,), "?" * 128, "#" * 128),
+        ((65,), "?" * 65, "#" * 65),
+        ((64,), "?" * 65, "?" + "#" * 63 + "?"),
+        ((100,), "?" * 60 + "-" + "?" * 67, None),
+        ((1,) * 64, "?" * 128, "?" * 128),
+        ((1,) * 64, "?" * 127, "#-" * 63 + "#"),
+        ((2, 2), "?" * 62 + "#?#" + "?" * 63, "-" * 61 + "##-##" + "-" * 62),
+        ((3, 1), "?" * 63 + "##" + "?" * 63, "-" * 62 + "?##" + "?" * 63),
+        ((), "?" * 70 + "-" + "?" * 9, "-" * 80),
+        ((), "?" * 70 + "#" + "?" * 9, None),
+        ((40, 40), "?" * 80, None),  # settled by the prologue
+    ],
+)
+def test_two_word_edge_lines(clue, line, expected):
+    assert reference(clue, line) == expected
+    assert solve_both(clue, line)[1] == expected
+    check_masks2(clue, line, expected)
 
 
 def test_short_lines_match_every_arrangement():
@@ -251,8 +323,9 @@ def test_hypothesis_lines_match_fcomp_and_the_oracle(case):
 def test_the_python_source_on_a_few_lines():
     """With ``NUMBA_DISABLE_JIT=1`` the kernel runs as Python: numpy's ``uint64`` scalars."""
     rnd = random.Random(5)
-    for n in (1, 2, 7, 30, 63, 64, 64):
+    for n in (1, 2, 7, 30, 63, 64, 64, 65, 100, 128):
         clue, line = random_case(rnd, n)
         expected = reference(clue, line)
         assert solve_both(clue, line)[1] == expected
-        check_masks(clue, line, expected)
+        if n <= 64:
+            check_masks(clue, line, expected)

@@ -4,8 +4,10 @@ explanations (see :mod:`.cdcl`).
 An explanation says which known cells of a line force one of its cells: those known before the
 line was solved, minimised by dropping them (latest first, in growing chunks, halved when a chunk
 is needed) while the line, with the forced cell given its other value, still has no arrangement.
-That test is one leftmost placement of the blocks, far cheaper than solving the line. A line
-without any arrangement is explained the same way, with no cell set against it.
+That test is the bit-mask solver's forward pass on a line of up to 64 cells
+(:func:`.lines_bits.bits_witness`), one leftmost placement of the blocks on a longer one: far
+cheaper than solving the line. A line without any arrangement is explained the same way, with no
+cell set against it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from numba import njit
 from .cdcl_db import CACHE_SIZE, K_CLAUSE, SC_EXUSED
 from .common import CHANGED, FCOMP
 from .dispatch import run
-from .lines_bits import bits_masks
+from .lines_bits import bits_masks, bits_witness
+from .lines_bits2 import bits2_masks
 from .lines_fast import leftmost
 from .state import ST_LINES, most_blocks
 
@@ -51,23 +54,10 @@ def load_line(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _masks(buf, lo, hi):
-    """Cells ``lo`` to ``hi - 1`` of ``buf`` (at most 64) as two bit masks, known filled and known
-    empty, cell ``lo`` in bit 0."""
-    f = np.uint64(0)
-    e = np.uint64(0)
-    for i in range(lo, hi):
-        x = buf[i]
-        # no branch on the value (the cells are as good as random to a predictor)
-        f |= np.uint64(x == 2) << np.uint64(i - lo)
-        e |= np.uint64(x == 1) << np.uint64(i - lo)
-    return f, e
-
-
-@njit(cache=True, nogil=True, inline="always")
 def load_line_masks(span, val, line, buf):
     """:func:`load_line` and the masks :func:`solve_cached` keys its cache with (cells 0-63 and
-    64-127, as :func:`_masks`) in one pass, without branches on the cells' values."""
+    64-127, known filled and known empty, cell 0 or 64 in bit 0) in one pass, without branches
+    on the cells' values."""
     start = span[line, 0]
     stride = span[line, 1]
     n = span[line, 2]
@@ -97,18 +87,18 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
     128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
     masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status.
 
-    The learning search is black and white only (every block's colour 1): a line of up to 64
-    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, what
-    :func:`.dispatch.run` gives fcomp's work to), a longer one to fcomp through
-    :func:`.dispatch.run`, compiled in here: no colour check, one slice and one call fewer.
-    ``outbuf`` is written only when the status is ``CHANGED``."""
+    The learning search is black and white only (every block's colour 1): a line of up to 128
+    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, or
+    :func:`.lines_bits2.bits2_masks` past 64 cells: what :func:`.dispatch.run` gives fcomp's
+    work to), a longer one (not cached) to fcomp through :func:`.dispatch.run`, compiled in here:
+    no colour check, one slice and one call fewer. ``outbuf`` is written only when the status
+    is ``CHANGED``."""
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
         stats[ST_LINES] += 1
         return run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
     one = np.uint64(1)
-    lo = min(n, 64)
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     if n > 64:
@@ -142,11 +132,20 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
                 sh = np.uint64(i)
                 outbuf[i] = np.uint32(3) - np.uint32((of >> sh) & one) \
                     - np.uint32(2) * np.uint32((oe >> sh) & one)
-    else:
-        status = run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
+    else:  # two words a mask: lines_bits2, the same way
+        status, of, of2, oe, oe2 = bits2_masks(blocks[a:b], n, f, f2, e, e2, iwork)
         if status == CHANGED:
-            of, oe = _masks(outbuf, 0, lo)
-            of2, oe2 = _masks(outbuf, lo, n)
+            for i in range(n):
+                if i < 64:
+                    sh = np.uint64(i)
+                    xf = of
+                    xe = oe
+                else:
+                    sh = np.uint64(i - 64)
+                    xf = of2
+                    xe = oe2
+                outbuf[i] = np.uint32(3) - np.uint32((xf >> sh) & one) \
+                    - np.uint32(2) * np.uint32((xe >> sh) & one)
     ck_line[slot] = line
     ck_f[slot, 0] = f
     ck_e[slot, 0] = e
@@ -201,13 +200,9 @@ def memo_answer(row, wit, core_f, core_e, fm, em):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def memo_witness(memo, line, blocks, iwork):
-    """Store the arrangement :func:`feasible` just found (starts in ``iwork``) as a witness."""
-    a = np.uint64(0)
-    for j in range(blocks.shape[0]):
-        length = blocks[j]
-        run = ~np.uint64(0) if length >= 64 else _bit(length) - np.uint64(1)
-        a |= run << np.uint64(iwork[j])
+def memo_witness(memo, line, a):
+    """Store the arrangement whose filled cells are ``a`` (one that fits the line
+    :func:`.lines_bits.bits_witness` was just asked about) as a witness."""
     mm = (memo.shape[1] - 2) // 3
     count = np.int64(memo[line, 3 * mm])
     memo[line, count % mm] = a
@@ -224,17 +219,19 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
     On a line of up to 64 cells, each feasibility test first asks the line's memo: an
     arrangement found by an earlier test that fits the line proves it feasible, a core (the
     known cells of an earlier explanation's result, which admit no arrangement) that the line
-    holds proves it infeasible; only when neither does is the leftmost placement run. The
-    answers are the same either way, so the explanation is too; the memo only saves placements
-    (the same tests come back across the backjumps and the explanations of a line)."""
+    holds proves it infeasible; only when neither does the test run (on the masks: the
+    bit-mask solver's forward pass, whose arrangement becomes a witness). The answers are the
+    same either way, so the explanation is too; the memo only saves tests (the same ones come
+    back across the backjumps and the explanations of a line)."""
     n = span[line, 2]
     start = span[line, 0]
     stride = span[line, 1]
     if sc[SC_EXUSED] + n > ex_pool.shape[0]:
         ex_len[:] = -1
         sc[SC_EXUSED] = 0
-    use = n <= 64 and memo.shape[1] > 2
-    fm = np.uint64(0)  # the known cells of exline (use only), filled ...
+    bits = n <= 64  # the feasibility tests run on the masks
+    use = bits and memo.shape[1] > 2
+    fm = np.uint64(0)  # the known cells of exline (bits only), filled ...
     em = np.uint64(0)  # ... and empty
     m = 0
     target = -1
@@ -247,7 +244,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             exline[i] = 3
         else:
             exline[i] = 1 << val[idx]
-            if use:  # no branch on the value
+            if bits:  # no branch on the value
                 fm |= np.uint64(val[idx] == 1) << np.uint64(i)
                 em |= np.uint64(val[idx] == 0) << np.uint64(i)
             # insertion by trail position, latest first
@@ -259,7 +256,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             m += 1
     if target >= 0:
         exline[target] = 1 << (1 - val[v])  # the other value: the line must stay inconsistent
-        if use:
+        if bits:
             if val[v] == 0:
                 fm |= _bit(target)
             else:
@@ -285,15 +282,19 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
         for t in range(j, e):
             i = cand[t]
             exline[i] = 3
-            if use:
+            if bits:
                 fm &= ~_bit(i)
                 em &= ~_bit(i)
         fits = memo_answer(row, wit, core_f, core_e, fm, em) if use else -1
         if fits < 0:
             tries += 1
-            fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
-            if fits == 1 and use:
-                memo_witness(memo, line, line_blocks, iwork)
+            if bits:
+                ok, arrangement = bits_witness(line_blocks, n, fm, em, iwork)
+                fits = 1 if ok else 0
+                if ok and use:
+                    memo_witness(memo, line, arrangement)
+            else:
+                fits = 1 if feasible(line_blocks, lbuf, iwork) else 0
         if fits == 0:
             proven = True
             j = e
@@ -303,7 +304,7 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             i = cand[t]
             x = val[start + i * stride]
             exline[i] = 1 << x
-            if use:
+            if bits:
                 fm |= np.uint64(x == 1) << np.uint64(i)
                 em |= np.uint64(x == 0) << np.uint64(i)
         if size == 1:

@@ -28,6 +28,7 @@ from .lines_colour_dp import colour_complete_open, colour_fcomp_open
 from .lines_complete import complete_open
 from .lines_fast import fast_open
 from .lines_bits import MAX_BITS, bits_open
+from .lines_bits2 import MAX_BITS2, bits2_open
 from .lines_fcomp import fcomp_open
 from .lines_olsak import olsak_open
 
@@ -41,8 +42,9 @@ def run(method, blocks, line, out, iwork):
     """The prologue, then linesolver ``method`` on what is left (arguments already checked).
 
     The one place the prologue is written: every linesolver entry goes through here. fcomp's
-    work on lines of up to 64 cells goes to the bit-mask solver (:mod:`.lines_bits`): both are
-    exact, so the answer and the status are the same, in a fraction of the time.
+    work on lines of up to 64 cells goes to the bit-mask solver (:mod:`.lines_bits`), on lines
+    of up to 128 to its two-word version (:mod:`.lines_bits2`): all are exact, so the answer and
+    the status are the same, in a fraction of the time.
     """
     status = prologue(blocks, line, out)
     if status != PENDING:
@@ -52,6 +54,8 @@ def run(method, blocks, line, out, iwork):
     if method == FCOMP:
         if line.shape[0] <= MAX_BITS:
             return bits_open(blocks, line, out, iwork)
+        if line.shape[0] <= MAX_BITS2:
+            return bits2_open(blocks, line, out, iwork)
         return fcomp_open(blocks, line, out, iwork)
     if method == COMPLETE:
         return complete_open(blocks, line, out, iwork)

@@ -248,3 +248,63 @@ def bits_masks(blocks, n, f, e, iwork):
     empty = all_ & ~can_fill
     status = CHANGED if ((filled & ~f) | (empty & ~e)) != 0 else UNCHANGED
     return status, filled, empty
+
+
+@njit(cache=True, nogil=True, inline="always")
+def highest(x):
+    """The highest set bit of ``x`` alone (0 for 0)."""
+    x |= x >> np.uint64(1)
+    x |= x >> np.uint64(2)
+    x |= x >> np.uint64(4)
+    x |= x >> np.uint64(8)
+    x |= x >> np.uint64(16)
+    x |= x >> np.uint64(32)
+    return x ^ (x >> np.uint64(1))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _from(f, below):
+    """The cells from the last of ``f`` within ``below`` on (every cell when there is none): the
+    ends that leave no known-filled cell of ``below`` after them."""
+    last = highest(f & below)
+    if last == 0:
+        return ~np.uint64(0)
+    return ~(last - np.uint64(1))
+
+
+@njit(cache=True, nogil=True)
+def bits_witness(blocks, n, f, e, iwork):
+    """:func:`bits_feasible` with an arrangement to show for it: ``(feasible, cells)``, the
+    filled cells of the leftmost arrangement that fits (0 when none does), the one
+    :func:`.lines_fast.leftmost` finds; ``iwork`` holds at least ``2 * len(blocks)`` cells.
+
+    After the forward pass, the last block takes its lowest end with no known-filled cell after
+    it, and each earlier block, from the right, its lowest end that leaves a cell free before the
+    next block and no known-filled cell between them. Each choice gives a valid arrangement (the
+    forward pass vouches for what comes before), and no arrangement has the block further left
+    given the blocks after it, which are leftmost too: this is the leftmost arrangement, every
+    block as far left as any arrangement has it."""
+    zero = np.uint64(0)
+    k = blocks.shape[0]
+    if k == 0:
+        return f == 0, zero
+    need = k - 1
+    for j in range(k):
+        need += blocks[j]
+    if need > n:
+        return False, zero
+    ok, _ = forward(blocks, n, f, e, iwork, True)
+    if not ok:
+        return False, zero
+    ends = _load(iwork, k - 1) & _from(f, ~zero)
+    end = ends & (~ends + np.uint64(1))
+    length = blocks[k - 1]
+    cells = smear(end, length)
+    for j in range(k - 2, -1, -1):
+        before = (end >> np.uint64(length - 1)) >> np.uint64(1)  # the cell before its start
+        below = before - np.uint64(1)
+        ends = _load(iwork, j) & below & _from(f, below)
+        end = ends & (~ends + np.uint64(1))
+        length = blocks[j]
+        cells |= smear(end, length)
+    return True, cells
