@@ -11,6 +11,7 @@
 ``dispatch``        :func:`solve_line` (checks, prologue, then one linesolver) and its drivers
 ``state``           the table of units, the propagation record, the trail
 ``propagate``       fuel-driven propagation over the units
+``propagate_bits``  propagation's black-and-white lines of up to 64 cells on bit masks
 ``probe``           the search's probing round and branching score
 ``search``          :func:`search` (propagation, probing, bifurcation), :func:`search_grid`
 ``cdcl``            :func:`cdcl_grid`: the learning search (CDCL, lines as propagators)

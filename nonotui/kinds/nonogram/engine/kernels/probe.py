@@ -98,6 +98,12 @@ class Probing(NamedTuple):
     """``int64[1]``: how many there are."""
     settled: np.ndarray
     """``int64[1]``: 1 once probing has set a cell."""
+    active: np.ndarray
+    listed: np.ndarray
+    """``int64[n_units]``, ``bool[n_units]`` (all false): propagation's list of units with work
+    left (see :func:`~.propagate._propagate`), for every probe of every round. Kept here, not
+    allocated per round, so that the search's borrowed view of this record counts no references
+    on them: counting them was 15 % of MLP's compiled-code samples."""
 
 
 @njit(cache=True, nogil=True)
@@ -117,6 +123,8 @@ def new_probing(st, solutions):
         solutions,
         np.zeros(1, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
+        np.empty(st.span.shape[0], dtype=np.int64),
+        np.zeros(st.span.shape[0], dtype=np.bool_),
     )
 
 
@@ -128,6 +136,7 @@ def borrowed_probing(pr):
         borrow(pr.probe_val), borrow(pr.probe_stamp), borrow(pr.agreed), borrow(pr.unit_hash),
         borrow(pr.probed), borrow(pr.memo_first), borrow(pr.memo_second), borrow(pr.memo_bit),
         borrow(pr.stamp), borrow(pr.solutions), borrow(pr.found), borrow(pr.settled),
+        borrow(pr.active), borrow(pr.listed),
     )
 
 
@@ -276,6 +285,9 @@ def probe_round(st, pr, options, max_solutions):
     memo_bit = pr.memo_bit
     n_cells = cells.shape[0]
     n_ranks = methods.shape[0]
+    # propagation's list of units with work left, for every probe
+    active = pr.active
+    listed = pr.listed
     stamp = pr.stamp[0]  # kept in the record too, for the next round
     progress = False
     best_idx = -1
@@ -324,7 +336,7 @@ def probe_round(st, pr, options, max_solutions):
                 prop = _propagate(span, of_cell, blocks, colors, clue_off, methods, complete,
                                   score, cells, pending, fuel, trail_idx, trail_old, tpos_box,
                                   linebuf, outbuf, iwork, stats, control, ltag, lcache,
-                                  lkey, floor)
+                                  lkey, floor, active, listed)
                 tpos = tpos_box[0]
                 changed = tpos - mark
                 exhausted = False
