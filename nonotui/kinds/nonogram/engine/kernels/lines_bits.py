@@ -198,34 +198,49 @@ def bits_solve(blocks, n, f, e, iwork):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def bits_open(blocks, line, out, iwork):
-    """fcomp's contract on a black-and-white line of ``1 <= n <= 64`` cells that
-    :func:`~.common.prologue` left pending: ``out = line & possible values``, and the status.
-
-    The cells are read into the two masks in one pass without branches on their values, and
-    written back in another (every cell, since ``out`` need not be ``line``); colour bits in a
-    cell are dropped, as :func:`~.common.writeback` drops them for fcomp."""
-    n = line.shape[0]
+def read_masks(line, lo, hi):
+    """Cells ``lo`` to ``hi - 1`` of ``line`` (at most 64) as two masks, known filled and known
+    empty, cell ``lo`` in bit 0: one pass, no branch on the values."""
     f = np.uint64(0)
     e = np.uint64(0)
-    for i in range(n):
+    for i in range(lo, hi):
         c = line[i] & BOTH
-        f |= np.uint64(c == FILLED) << np.uint64(i)
-        e |= np.uint64(c == EMPTY) << np.uint64(i)
-    ok, can_fill, can_empty = solve_masks(blocks, n, f, e, iwork)
-    if not ok:
-        return CONTRADICTION
+        f |= np.uint64(c == FILLED) << np.uint64(i - lo)
+        e |= np.uint64(c == EMPTY) << np.uint64(i - lo)
+    return f, e
+
+
+@njit(cache=True, nogil=True, inline="always")
+def restrict(line, out, lo, hi, can_fill, can_empty):
+    """``out[i] = line[i] & the values cell i can still take`` for cells ``lo`` to ``hi - 1``,
+    whose possibilities are bit ``i - lo`` of ``can_fill`` and ``can_empty``; returns whether
+    a cell lost a value (colour bits are dropped, as :func:`~.common.writeback` drops them)."""
     one = np.uint64(1)
     changed = False
-    for i in range(n):
-        sh = np.uint64(i)
+    for i in range(lo, hi):
+        sh = np.uint64(i - lo)
         allowed = np.uint32((can_empty >> sh) & one) | (np.uint32((can_fill >> sh) & one)
                                                          << np.uint32(1))
         old = line[i]
         new = old & allowed
         changed |= new != old
         out[i] = new
-    return CHANGED if changed else UNCHANGED
+    return changed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bits_open(blocks, line, out, iwork):
+    """fcomp's contract on a black-and-white line of ``1 <= n <= 64`` cells that
+    :func:`~.common.prologue` left pending: ``out = line & possible values``, and the status.
+
+    The cells are read into the two masks in one pass without branches on their values, and
+    written back in another (every cell, since ``out`` need not be ``line``)."""
+    n = line.shape[0]
+    f, e = read_masks(line, 0, n)
+    ok, can_fill, can_empty = solve_masks(blocks, n, f, e, iwork)
+    if not ok:
+        return CONTRADICTION
+    return CHANGED if restrict(line, out, 0, n, can_fill, can_empty) else UNCHANGED
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import BOTH, CHANGED, CONTRADICTION, EMPTY, FILLED, UNCHANGED
+from .common import CHANGED, CONTRADICTION, UNCHANGED
+from .lines_bits import read_masks, restrict
 
 MAX_BITS2 = 128
 """The longest line the two-word solver takes."""
@@ -204,38 +205,14 @@ def solve_masks2(blocks, n, f0, f1, e0, e1, iwork):
 def bits2_open(blocks, line, out, iwork):
     """:func:`.lines_bits.bits_open` on a line of ``65 <= n <= 128`` cells."""
     n = line.shape[0]
-    f0 = np.uint64(0)
-    e0 = np.uint64(0)
-    f1 = np.uint64(0)
-    e1 = np.uint64(0)
-    for i in range(64):
-        c = line[i] & BOTH
-        f0 |= np.uint64(c == FILLED) << np.uint64(i)
-        e0 |= np.uint64(c == EMPTY) << np.uint64(i)
-    for i in range(64, n):
-        c = line[i] & BOTH
-        f1 |= np.uint64(c == FILLED) << np.uint64(i - 64)
-        e1 |= np.uint64(c == EMPTY) << np.uint64(i - 64)
+    f0, e0 = read_masks(line, 0, 64)
+    f1, e1 = read_masks(line, 64, n)
     ok, cf0, cf1, ce0, ce1 = solve_masks2(blocks, n, f0, f1, e0, e1, iwork)
     if not ok:
         return CONTRADICTION
-    one = np.uint64(1)
-    changed = False
-    for i in range(n):
-        if i < 64:
-            sh = np.uint64(i)
-            ce = ce0
-            cf = cf0
-        else:
-            sh = np.uint64(i - 64)
-            ce = ce1
-            cf = cf1
-        allowed = np.uint32((ce >> sh) & one) | (np.uint32((cf >> sh) & one) << np.uint32(1))
-        old = line[i]
-        new = old & allowed
-        changed |= new != old
-        out[i] = new
-    return CHANGED if changed else UNCHANGED
+    low = restrict(line, out, 0, 64, cf0, ce0)
+    high = restrict(line, out, 64, n, cf1, ce1)
+    return CHANGED if low or high else UNCHANGED
 
 
 @njit(cache=True, nogil=True, inline="always")
