@@ -31,7 +31,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_bp import MODE_BP, MODE_BP_SWITCH, after_first_solution, bp_phases
+from .cdcl_bp import (
+    MODE_BP,
+    MODE_BP_KEEP_ACT,
+    MODE_BP_SWITCH,
+    after_first_solution,
+    bp_phases,
+)
 from .cdcl_chb import (
     MODE_CHB,
     MODE_LRB,
@@ -306,7 +312,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    if mode & 7:
+    # belief propagation sets every open cell's phase, and its activity unless told to keep
+    # them: the line densities are then not worked out at all
+    if mode & 7 and not (mode & MODE_BP and not mode & MODE_BP_KEEP_ACT):
         seed_phases(s, mode)
     bel = bp_phases(s, mode) if mode & MODE_BP else np.zeros(0)
     switch = mode & MODE_BP_SWITCH and bel.shape[0] == n
