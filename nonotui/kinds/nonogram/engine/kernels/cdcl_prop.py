@@ -119,7 +119,7 @@ def propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, tra
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def propagate(s):
     """Clauses, then one queued line, until nothing changes: ``_OK``, ``_CONFLICT`` (described
     by ``sc[SC_CKIND]`` and ``sc[SC_CREF]``) or ``_STOPPED``."""
@@ -168,7 +168,7 @@ def propagate(s):
                         2 * idx + (outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def backtrack(s, lvl):
     """Undo every level above ``lvl``, saving the phases; the line queue empties (the state at
     ``lvl`` was a fixpoint)."""
