@@ -219,7 +219,18 @@ def learn(s, mode, last, conflicts):
                                ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
                                blocks, iwork, stats, memo)
     learnt[0] = p ^ 1
-    # recursive minimisation (MiniSat's): drop literals implied by the others
+    return minimise(out, learnt, seen, level, astack, aclear, rkind, rref, rtrail, lits,
+                    cl_start, cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline,
+                    cand, clue_off, blocks, iwork, stats, memo)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def minimise(out, learnt, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
+             cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
+             blocks, iwork, stats, memo):
+    """Recursive minimisation (MiniSat's) of ``learnt[:out]``: drop the literals implied by the
+    others; returns the new length. One call a conflict, :func:`redundant` compiled in (as a
+    call per literal, its two dozen arrays were pushed on the stack each time)."""
     n_clear = 0
     abstract = 0
     for i in range(1, out):
@@ -243,7 +254,7 @@ def learn(s, mode, last, conflicts):
     return out
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lits, cl_start,
               cl_len, ex_start, ex_len, ex_pool, span, val, tpos, sc, exline, cand, clue_off,
               blocks, iwork, stats, memo):

@@ -81,24 +81,52 @@ def load_line_masks(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line, ck_f, ck_e,
+def line_masks(span, val, line, buf):
+    """:func:`load_line_masks` for the propagation loop: a line of up to 128 cells is solved on
+    its masks alone (:func:`solve_masked`), so only a longer line's cells go to ``buf``."""
+    n = span[line, 2]
+    if n > 128:
+        return load_line_masks(span, val, line, buf)
+    start = span[line, 0]
+    stride = span[line, 1]
+    f = np.uint64(0)
+    e = np.uint64(0)
+    f2 = np.uint64(0)
+    e2 = np.uint64(0)
+    for i in range(n):
+        x = val[start + i * stride]
+        isf = np.uint64(x == 1)
+        ise = np.uint64(x == 0)
+        if i < 64:
+            f |= isf << np.uint64(i)
+            e |= ise << np.uint64(i)
+        else:
+            f2 |= isf << np.uint64(i - 64)
+            e2 |= ise << np.uint64(i - 64)
+    return n, f, e, f2, e2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def solve_masked(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line, ck_f, ck_e,
                  cv_f, cv_e, cv_status, f, e, f2, e2):
-    """fcomp on ``linebuf[:n]`` into ``outbuf[:n]``, through the line cache for lines of up to
-    128 cells (two words a mask past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's
-    masks ``f``, ``e``, ``f2``, ``e2`` (from :func:`load_line_masks`); returns its status.
+    """fcomp on the line through the line cache for lines of up to 128 cells (two words a mask
+    past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's masks ``f``, ``e``, ``f2``,
+    ``e2`` (from :func:`load_line_masks`). Returns ``(status, filled, empty, filled2,
+    empty2)``: for a line of up to 128 cells, the cells known filled and known empty afterwards
+    (cells 64-127 in the second pair; meaningful when the status is ``CHANGED``); a longer line
+    (not cached) is solved from ``linebuf[:n]`` into ``outbuf[:n]`` and its masks are 0.
 
     The learning search is black and white only (every block's colour 1): a line of up to 128
     cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, or
     :func:`.lines_bits2.bits2_masks` past 64 cells: what :func:`.dispatch.run` gives fcomp's
-    work to), a longer one (not cached) to fcomp through :func:`.dispatch.run`, compiled in here:
-    no colour check, one slice and one call fewer. ``outbuf`` is written only when the status
-    is ``CHANGED``."""
+    work to), a longer one to fcomp through :func:`.dispatch.run`, compiled in here: no colour
+    check, one slice and one call fewer."""
+    zero = np.uint64(0)
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
         stats[ST_LINES] += 1
-        return run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork)
-    one = np.uint64(1)
+        return run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork), zero, zero, zero, zero
     h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
         ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
     if n > 64:
@@ -109,43 +137,20 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
     if (ck_line[slot] == line and ck_f[slot, 0] == f and ck_e[slot, 0] == e
             and (n <= 64 or (ck_f[slot, 1] == f2 and ck_e[slot, 1] == e2))):
         stats[CD_CACHE_HITS] += 1
-        status = cv_status[slot]
-        if status == CHANGED:
-            for i in range(n):
-                w = i >> 6
-                sh = np.uint64(i & 63)
-                # 2 filled, 1 empty, 3 unknown, without a branch on the cell
-                outbuf[i] = np.uint32(3) - np.uint32((cv_f[slot, w] >> sh) & one) \
-                    - np.uint32(2) * np.uint32((cv_e[slot, w] >> sh) & one)
-        return status
+        if n > 64:
+            return cv_status[slot], cv_f[slot, 0], cv_e[slot, 0], cv_f[slot, 1], cv_e[slot, 1]
+        return cv_status[slot], cv_f[slot, 0], cv_e[slot, 0], zero, zero
     stats[ST_LINES] += 1
-    of = np.uint64(0)
-    oe = np.uint64(0)
-    of2 = np.uint64(0)
-    oe2 = np.uint64(0)
+    of = zero
+    oe = zero
+    of2 = zero
+    oe2 = zero
     if n <= 64:
-        # the line's masks in, the answer's masks out: no cells read or written but the ones
-        # that changed, and the same answer as run(FCOMP), which hands it to the same solver
+        # the line's masks in, the answer's masks out, the same answer as run(FCOMP), which
+        # hands it to the same solver
         status, of, oe = bits_masks(blocks[a:b], n, f, e, iwork)
-        if status == CHANGED:
-            for i in range(n):
-                sh = np.uint64(i)
-                outbuf[i] = np.uint32(3) - np.uint32((of >> sh) & one) \
-                    - np.uint32(2) * np.uint32((oe >> sh) & one)
     else:  # two words a mask: lines_bits2, the same way
         status, of, of2, oe, oe2 = bits2_masks(blocks[a:b], n, f, f2, e, e2, iwork)
-        if status == CHANGED:
-            for i in range(n):
-                if i < 64:
-                    sh = np.uint64(i)
-                    xf = of
-                    xe = oe
-                else:
-                    sh = np.uint64(i - 64)
-                    xf = of2
-                    xe = oe2
-                outbuf[i] = np.uint32(3) - np.uint32((xf >> sh) & one) \
-                    - np.uint32(2) * np.uint32((xe >> sh) & one)
     ck_line[slot] = line
     ck_f[slot, 0] = f
     ck_e[slot, 0] = e
@@ -157,6 +162,31 @@ def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_li
         cv_f[slot, 1] = of2
         cv_e[slot, 1] = oe2
     cv_status[slot] = status
+    return status, of, oe, of2, oe2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line, ck_f, ck_e,
+                 cv_f, cv_e, cv_status, f, e, f2, e2):
+    """:func:`solve_masked` with the answer as cells: fcomp on ``linebuf[:n]`` into
+    ``outbuf[:n]`` (written only when the status is ``CHANGED``); returns the status."""
+    one = np.uint64(1)
+    status, of, oe, of2, oe2 = solve_masked(line, n, clue_off, blocks, linebuf, outbuf, iwork,
+                                            stats, ck_line, ck_f, ck_e, cv_f, cv_e, cv_status,
+                                            f, e, f2, e2)
+    if status == CHANGED and n <= 128:
+        for i in range(n):
+            if i < 64:
+                sh = np.uint64(i)
+                xf = of
+                xe = oe
+            else:
+                sh = np.uint64(i - 64)
+                xf = of2
+                xe = oe2
+            # 2 filled, 1 empty, 3 unknown, without a branch on the cell
+            outbuf[i] = np.uint32(3) - np.uint32((xf >> sh) & one) \
+                - np.uint32(2) * np.uint32((xe >> sh) & one)
     return status
 
 

@@ -4,6 +4,7 @@ watched literals, the lines through the line cache, and undoing levels. Apart fr
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .cdcl_db import (
@@ -20,8 +21,9 @@ from .cdcl_db import (
     lit_value,
     sift_up,
 )
-from .cdcl_lines import load_line_masks, solve_cached
+from .cdcl_lines import line_masks, solve_masked
 from .common import CHANGED, CONTRADICTION
+from .propagate_bits import ctz
 from .state import ST_CONTRADICTIONS, ST_DEPTH
 
 _OK = 0
@@ -133,6 +135,8 @@ def propagate(s):
     ck_line, ck_f, ck_e, cv_f, cv_e, cv_status = s.ck_line, s.ck_f, s.ck_e, s.cv_f, s.cv_e, \
         s.cv_status
     n_lines = lq.shape[0]
+    zero = np.uint64(0)
+    one = np.uint64(1)
     while True:
         c = propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level,
                               tpos, rkind, rref, rtrail, of_cell, dirty, lq)
@@ -148,9 +152,10 @@ def propagate(s):
         sc[SC_LQHEAD] = (sc[SC_LQHEAD] + 1) % n_lines
         sc[SC_LQCOUNT] -= 1
         dirty[line] = False
-        n, f, e, f2, e2 = load_line_masks(span, val, line, linebuf)
-        status = solve_cached(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line,
-                              ck_f, ck_e, cv_f, cv_e, cv_status, f, e, f2, e2)
+        n, f, e, f2, e2 = line_masks(span, val, line, linebuf)
+        status, of, oe, of2, oe2 = solve_masked(line, n, clue_off, blocks, linebuf, outbuf,
+                                                iwork, stats, ck_line, ck_f, ck_e, cv_f, cv_e,
+                                                cv_status, f, e, f2, e2)
         if status == CONTRADICTION:
             stats[ST_CONTRADICTIONS] += 1
             sc[SC_CKIND] = _CONF_LINE
@@ -161,11 +166,29 @@ def propagate(s):
             lvl = sc[SC_LEVEL]
             start = span[line, 0]
             stride = span[line, 1]
-            for i in range(n):
-                if linebuf[i] == 3 and outbuf[i] != 3:
-                    idx = start + i * stride
-                    enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty, lq,
-                        2 * idx + (outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
+            if n <= 128:
+                # the cells that became known, in increasing order (as the loop below takes
+                # them), read off the masks: no cells decoded, none scanned
+                for w in range(2):
+                    if w == 0:
+                        left = (of & ~f) | (oe & ~e)
+                        xf = of
+                    else:
+                        left = (of2 & ~f2) | (oe2 & ~e2)
+                        xf = of2
+                    while left != zero:
+                        b = np.int64(ctz(left))
+                        left &= left - one
+                        idx = start + (64 * w + b) * stride
+                        enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty,
+                            lq, 2 * idx + np.int64((xf >> np.uint64(b)) & one), lvl, K_LINE,
+                            line, t0, line)
+            else:
+                for i in range(n):
+                    if linebuf[i] == 3 and outbuf[i] != 3:
+                        idx = start + i * stride
+                        enq(val, level, tpos, trail, rkind, rref, rtrail, sc, of_cell, dirty,
+                            lq, 2 * idx + (outbuf[i] >> 1), lvl, K_LINE, line, t0, line)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
