@@ -163,13 +163,13 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control, memo=MEMO):
         np.empty(longest, dtype=np.uint32),
         np.empty(longest, dtype=np.uint32),
         np.empty(longest, dtype=np.int32),
-        np.zeros(cap_c, dtype=np.int64),
+        np.zeros(cap_c, dtype=np.int32),
         np.zeros(cap_c, dtype=np.int32),
         np.zeros(cap_c, dtype=np.int32),
         np.zeros(cap_c, dtype=np.int8),
         np.zeros(cap_l, dtype=np.int32),
-        np.full(2 * n, -1, dtype=np.int64),
-        np.full(2 * cap_c, -1, dtype=np.int64),
+        np.full(2 * n, -1, dtype=np.int32),
+        np.full(2 * cap_c, -1, dtype=np.int32),
         np.zeros(2 * cap_c, dtype=np.int32),
         np.zeros(n, dtype=np.int64),
         np.full(n, -1, dtype=np.int32),
@@ -328,7 +328,7 @@ def bump_arrays(act, var_inc, heap, hpos, v):
 # --- clauses -------------------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def has_room(s, n_lits):
     """Whether one more clause of ``n_lits`` literals fits."""
     return (s.sc[SC_NCL] + 1 < s.cl_start.shape[0]
@@ -444,7 +444,7 @@ def reduce_db(s, keep_fraction, keep_glue):
     return deleted
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_full(s):
     """Whether the clauses fill half of either array: time to delete some."""
     return s.sc[SC_NCL] * 2 > s.cl_start.shape[0] or s.sc[SC_LUSED] * 2 > s.lits.shape[0]
