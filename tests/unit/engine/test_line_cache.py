@@ -147,11 +147,20 @@ def test_the_statistics_count_the_cached_solves() -> None:
 
 
 def test_cached_lines_counts_the_learning_searchs_own_cache() -> None:
-    # the learning search keeps its own line cache; its hits belong in the same field
-    puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
+    # the learning search keeps its own line cache for lines of 65 to 128 cells (shorter ones
+    # are solved on their masks every time, cheaper than a lookup); its hits belong in the
+    # same field. Rows of 66 cells, one filled cell each in the first five columns: the 120
+    # permutation matrices, every one checked against the clues
+    puzzle = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5 + [[]] * 61)
     result = solve(puzzle, max_solutions=121, strategy="cdcl")
     assert len(result.solutions) == 120
+    grids = [b.cells.tolist() for b in result.solutions]
+    assert len(naive.check_solutions([[1]] * 5, [[1]] * 5 + [[]] * 61, grids)) == 120
     assert 0 < result.stats.cached_lines < result.stats.lines["fcomp"]
+    # a board of short lines: no lookups, the same solutions
+    small = solve(Puzzle(rows=[[1]] * 5, columns=[[1]] * 5), max_solutions=121,
+                  strategy="cdcl")
+    assert len(small.solutions) == 120 and small.stats.cached_lines == 0
 
 
 def random_colour_line(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray,

@@ -49,9 +49,9 @@ MODE_NO_MEMO = 8
 leftmost placements; for tests that compare the two)."""
 
 CACHE_SIZE = 1 << 17
-"""Slots of the line cache: a line state (line, known cells) maps to fcomp's answer. The same
-states come back again and again across backjumps and restarts; a slot is overwritten by the
-next state that hashes to it."""
+"""Slots of the line cache of lines of 65 to 128 cells: a line state (line, known cells) maps
+to fcomp's answer. The same states come back again and again across backjumps and restarts; a
+slot is overwritten by the next state that hashes to it."""
 
 K_DECISION = 0
 """Reason kinds: a decision, or a value given at level 0 (no reason needed)."""
@@ -118,11 +118,13 @@ class Cdcl(NamedTuple):
     sc: np.ndarray
     var_inc: np.ndarray
     ck_line: np.ndarray
-    """The line cache (:data:`CACHE_SIZE` slots): the line of each slot (-1: empty) ..."""
+    """The line cache of the lines of 65 to 128 cells (:data:`CACHE_SIZE` slots on a board with
+    such lines, one unused slot otherwise; a shorter line is solved on its masks every time,
+    which costs less than a lookup): the line of each slot (-1: empty) ..."""
     ck_f: np.ndarray
     ck_e: np.ndarray
-    """... its cells known filled and known empty, as bit masks: one word (cells 0-63), or two
-    (then cells 64-127) on a board with lines over 64 cells ..."""
+    """... its cells known filled and known empty, as bit masks of two words (cells 0-63, then
+    64-127) ..."""
     cv_f: np.ndarray
     cv_e: np.ndarray
     cv_status: np.ndarray
@@ -144,7 +146,7 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control, memo=MEMO):
     cap_c = max(1 << 14, 8 * n)
     cap_l = max(1 << 21, 256 * n)
     cap_e = max(1 << 18, 64 * longest)
-    words = 2 if longest > 64 else 1  # the line cache's mask words (a second one costs memory)
+    slots = CACHE_SIZE if longest > 64 else 1  # only lines of 65 to 128 cells use the cache
     return Cdcl(
         span, units.of_cell, units.at, blocks, colors, clue_off,
         np.full(n, -1, dtype=np.int8),
@@ -186,12 +188,12 @@ def new_cdcl(units, blocks, colors, clue_off, work, stats, control, memo=MEMO):
         np.zeros(n + 2, dtype=np.int64),
         np.zeros(N_SC, dtype=np.int64),
         np.ones(1, dtype=np.float64),
-        np.full(CACHE_SIZE, -1, dtype=np.int32),
-        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
-        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
-        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
-        np.zeros((CACHE_SIZE, words), dtype=np.uint64),
-        np.zeros(CACHE_SIZE, dtype=np.int8),
+        np.full(slots, -1, dtype=np.int32),
+        np.zeros((slots, 2), dtype=np.uint64),
+        np.zeros((slots, 2), dtype=np.uint64),
+        np.zeros((slots, 2), dtype=np.uint64),
+        np.zeros((slots, 2), dtype=np.uint64),
+        np.zeros(slots, dtype=np.int8),
         stats,
         control,
     )

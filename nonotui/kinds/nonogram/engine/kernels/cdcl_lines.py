@@ -109,58 +109,52 @@ def line_masks(span, val, line, buf):
 @njit(cache=True, nogil=True, inline="always")
 def solve_masked(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line, ck_f, ck_e,
                  cv_f, cv_e, cv_status, f, e, f2, e2):
-    """fcomp on the line through the line cache for lines of up to 128 cells (two words a mask
-    past 64 cells: see :class:`.cdcl_db.Cdcl`), keyed by the line's masks ``f``, ``e``, ``f2``,
-    ``e2`` (from :func:`load_line_masks`). Returns ``(status, filled, empty, filled2,
-    empty2)``: for a line of up to 128 cells, the cells known filled and known empty afterwards
-    (cells 64-127 in the second pair; meaningful when the status is ``CHANGED``); a longer line
-    (not cached) is solved from ``linebuf[:n]`` into ``outbuf[:n]`` and its masks are 0.
+    """fcomp on the line whose known cells are the masks ``f``, ``e`` (cells 0-63) and ``f2``,
+    ``e2`` (cells 64-127), from :func:`load_line_masks`. Returns ``(status, filled, empty,
+    filled2, empty2)``: for a line of up to 128 cells, the cells known filled and known empty
+    afterwards (cells 64-127 in the second pair; meaningful when the status is ``CHANGED``); a
+    longer line is solved from ``linebuf[:n]`` into ``outbuf[:n]`` and its masks are 0.
 
-    The learning search is black and white only (every block's colour 1): a line of up to 128
-    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`, or
-    :func:`.lines_bits2.bits2_masks` past 64 cells: what :func:`.dispatch.run` gives fcomp's
-    work to), a longer one to fcomp through :func:`.dispatch.run`, compiled in here: no colour
-    check, one slice and one call fewer."""
+    The learning search is black and white only (every block's colour 1): a line of up to 64
+    cells goes to the bit-mask solver on its masks (:func:`.lines_bits.bits_masks`: what
+    :func:`.dispatch.run` gives fcomp's work to), one of 65 to 128 cells to the two-word solver
+    (:func:`.lines_bits2.bits2_masks`) through the line cache (two words a mask, see
+    :class:`.cdcl_db.Cdcl`), a longer one (not cached) to fcomp through :func:`.dispatch.run`,
+    compiled in here: no colour check, one slice and one call fewer. Lines of up to 64 cells
+    skip the cache: solving one on its masks costs less than the cache's lookup, which misses
+    the processor's caches (docs/solver.md, "Faster conflicts")."""
     zero = np.uint64(0)
     a = clue_off[line]
     b = clue_off[line + 1]
     if n > 128:
         stats[ST_LINES] += 1
         return run(FCOMP, blocks[a:b], linebuf[:n], outbuf[:n], iwork), zero, zero, zero, zero
-    h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
-        ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
-    if n > 64:
-        h ^= (f2 * np.uint64(0x27D4EB2F165667C5)) ^ (e2 * np.uint64(0x94D049BB133111EB))
-    h ^= h >> np.uint64(29)
-    slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
-    # a line has one length: its entries use the second word only when it is over 64 cells
-    if (ck_line[slot] == line and ck_f[slot, 0] == f and ck_e[slot, 0] == e
-            and (n <= 64 or (ck_f[slot, 1] == f2 and ck_e[slot, 1] == e2))):
-        stats[CD_CACHE_HITS] += 1
-        if n > 64:
-            return cv_status[slot], cv_f[slot, 0], cv_e[slot, 0], cv_f[slot, 1], cv_e[slot, 1]
-        return cv_status[slot], cv_f[slot, 0], cv_e[slot, 0], zero, zero
-    stats[ST_LINES] += 1
-    of = zero
-    oe = zero
-    of2 = zero
-    oe2 = zero
     if n <= 64:
         # the line's masks in, the answer's masks out, the same answer as run(FCOMP), which
         # hands it to the same solver
+        stats[ST_LINES] += 1
         status, of, oe = bits_masks(blocks[a:b], n, f, e, iwork)
-    else:  # two words a mask: lines_bits2, the same way
-        status, of, of2, oe, oe2 = bits2_masks(blocks[a:b], n, f, f2, e, e2, iwork)
+        return status, of, oe, zero, zero
+    h = (f * np.uint64(0x9E3779B97F4A7C15)) ^ (e * np.uint64(0xC2B2AE3D27D4EB4F)) \
+        ^ (np.uint64(line) * np.uint64(0x165667B19E3779F9))
+    h ^= (f2 * np.uint64(0x27D4EB2F165667C5)) ^ (e2 * np.uint64(0x94D049BB133111EB))
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(CACHE_SIZE - 1))
+    if (ck_line[slot] == line and ck_f[slot, 0] == f and ck_e[slot, 0] == e
+            and ck_f[slot, 1] == f2 and ck_e[slot, 1] == e2):
+        stats[CD_CACHE_HITS] += 1
+        return cv_status[slot], cv_f[slot, 0], cv_e[slot, 0], cv_f[slot, 1], cv_e[slot, 1]
+    stats[ST_LINES] += 1
+    status, of, of2, oe, oe2 = bits2_masks(blocks[a:b], n, f, f2, e, e2, iwork)
     ck_line[slot] = line
     ck_f[slot, 0] = f
     ck_e[slot, 0] = e
     cv_f[slot, 0] = of
     cv_e[slot, 0] = oe
-    if n > 64:
-        ck_f[slot, 1] = f2
-        ck_e[slot, 1] = e2
-        cv_f[slot, 1] = of2
-        cv_e[slot, 1] = oe2
+    ck_f[slot, 1] = f2
+    ck_e[slot, 1] = e2
+    cv_f[slot, 1] = of2
+    cv_e[slot, 1] = oe2
     cv_status[slot] = status
     return status, of, oe, of2, oe2
 
