@@ -31,7 +31,9 @@ CD_RESTARTS = ST_LINES + 4
 CD_DELETED = ST_LINES + 5
 CD_CACHE_HITS = ST_LINES + 6
 """Lines answered by the line cache (not counted in ``ST_LINES``)."""
-N_CD_STATS = ST_LINES + 7
+CD_PROVE_TRIALS = ST_LINES + 7
+"""Cells tried against the first solution by :func:`.cdcl.prove_unique`."""
+N_CD_STATS = ST_LINES + 8
 """Size of the learning search's stats array; indices below ``ST_LINES`` mean what they mean for
 the depth-first search (guesses are decisions, backtracks are backjumps, contradictions are
 conflicts)."""
