@@ -1,6 +1,7 @@
 """The learning search's turn to a proof after its first solution (``kernels.cdcl_bp.MODE_PROVE``,
 on by default): every open cell tried with the value it does not have in the first solution,
-each failure a unit, then phases that leave the solution.
+each failure a unit, then phases that leave the solution. And, before the first solution, the
+beliefs worked out again when level 0 has grown (``MODE_REBP``, on by default).
 
 Every answer is checked against tests/naive_count.py (the counter that lists each row's fillings
 and shares nothing with the engine) and the clues. ``MODE_PROVE_EARLY`` starts the proof at the
@@ -10,12 +11,15 @@ that path at all; the trials counter shows they did.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
 from nonotui.kinds.nonogram.engine import kernels, search
 from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
-from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import CD_PROVE_TRIALS
+from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import CD_PROVE_TRIALS, CD_REBELIEFS
+from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.cells import CELL_DTYPE
 from tests import naive_count as naive
@@ -90,3 +94,48 @@ def test_one_proof_step_by_step() -> None:
     assert naive.check_solutions(rows, columns, boards) == set(
         naive.solutions(rows, columns, cap=2))
     assert status == kernels.CDCL_DONE and len(boards) == 1
+
+
+def run_capped(mode: int, cap: int) -> tuple[int, list[list[int]], np.ndarray]:
+    """The learning search's kernel on random 30x30 #25 (tests/data/hard), stopped after
+    ``cap`` conflicts: its status, its solutions and its stats."""
+    from tests.conftest import HARD
+
+    puzzle = load(HARD / "random30-25.non")
+    p = search.prepare(puzzle)
+    cells = np.full(p.h * p.w, p.unknown, dtype=CELL_DTYPE)
+    solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
+    stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)
+    control = np.zeros(1, dtype=np.int64)
+    out: list[int] = []
+
+    def work() -> None:
+        out.extend(kernels.cdcl_grid(p.h, p.w, p.blocks, p.colors, p.clue_off, cells, 2,
+                                     solutions, control, stats, mode))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    while thread.is_alive():
+        thread.join(0.001)
+        if stats[kernels.CD_CONFLICTS] >= cap:
+            control[0] = 1
+    boards = [solutions[i].reshape(p.h, p.w).tolist() for i in range(out[1])]
+    naive.check_solutions(puzzle.rows, puzzle.columns, boards)  # every one on the clues, all different
+    return out[0], boards, stats
+
+
+def test_the_beliefs_are_worked_out_again_as_level_0_grows() -> None:
+    # #25 learns its tenth unit past the first beliefs after 10,593 conflicts
+    assert search.CDCL_MODE & cdcl_bp.MODE_REBP
+    assert run_capped(search.CDCL_MODE, 12_000)[2][CD_REBELIEFS] >= 1
+    without = search.CDCL_MODE & ~cdcl_bp.MODE_REBP
+    assert run_capped(without, 12_000)[2][CD_REBELIEFS] == 0
+
+
+@pytest.mark.slow
+def test_beliefs_worked_out_again_find_the_first_solution_sooner() -> None:
+    # 22,961 conflicts for both solutions with them, 60,254 without (benchmarks/cdcl_conflicts.py)
+    status, boards, _ = run_capped(search.CDCL_MODE, 40_000)
+    assert status == kernels.CDCL_LIMIT and len(boards) == 2
+    status, boards, _ = run_capped(search.CDCL_MODE & ~cdcl_bp.MODE_REBP, 40_000)
+    assert status == kernels.CDCL_STOPPED and len(boards) == 0

@@ -32,13 +32,18 @@ import numpy as np
 from numba import njit
 
 from .cdcl_bp import (
+    BP_DAMP,
+    BP_ROUNDS,
     MODE_BP,
     MODE_BP_KEEP_ACT,
     MODE_BP_SWITCH,
     MODE_PROVE,
     MODE_PROVE_EARLY,
+    MODE_REBP,
     PROVE_AFTER,
+    REBP_GROWTH,
     after_first_solution,
+    beliefs,
     bp_phases,
 )
 from .cdcl_chb import (
@@ -98,6 +103,7 @@ from .cdcl_lines import (
     CD_DELETED,
     CD_LEARNED,
     CD_PROVE_TRIALS,
+    CD_REBELIEFS,
     CD_RESTARTS,
     explain,
     reason,
@@ -368,6 +374,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     switched = False
     prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof
     prove_now = False
+    bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
     first = np.zeros(0, dtype=np.int8)
     for v in range(n):
         heap_insert(s, v)
@@ -452,6 +459,16 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 lrb_unassign(s, s.lim[1], last, since, alpha, stats[CD_CONFLICTS])
             backtrack(s, 0)
             at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
+            if mode & MODE_REBP and found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
+                # level 0 has grown since the beliefs were worked out: again, for the phases
+                bp_trail = s.sc[SC_TRAIL]
+                stats[CD_REBELIEFS] += 1
+                bel = beliefs(s.span, s.val, s.of_cell, s.clue_off, s.blocks, BP_ROUNDS, BP_DAMP)
+                for i in range(n):
+                    if s.val[i] < 0:
+                        s.phase[i] = 1 if bel[i] > 0.5 else 0
+                        ph[0, i] = -1
+                hs[0] = 0
             restarts += 1
             stats[CD_RESTARTS] = restarts
             since_restart = 0

@@ -53,6 +53,12 @@ PROVE_AFTER = 50
 """Conflicts after the first solution before :data:`MODE_PROVE` turns to the proof: random
 puzzles with several solutions find their second in fewer (300 fresh random 30x30 seeds: all
 of them)."""
+MODE_REBP = 67108864
+"""Before the first solution, at a restart, when level 0 holds :data:`REBP_GROWTH` cells more
+than when the beliefs were last worked out (units learned since): the beliefs again, from
+level 0, as every open cell's phase (activities are left to the conflicts); the target phases
+are forgotten."""
+REBP_GROWTH = 10
 BP_ROUNDS = 20
 BP_DAMP = 0.3
 BP_EPS = 1e-6
