@@ -26,9 +26,10 @@ def bench() -> Path:
 
 HARD = REPO / "tests" / "data" / "hard"
 """Puzzles the solver does not decide in seconds, for the tests of stopping, timeouts and
-cancelling: random 30x30 puzzles #876 and #25 (``benchmarks/random_tail.py``'s
-``random_puzzle``), each undecided by the learning search after 5 s. Knotty and Faase, which
-served until belief propagation gave the learning search its first phases, are now decided in
-about 0.1 s and 2 s."""
-HARD_PUZZLE = HARD / "random30-876.non"
-HARD_PUZZLE_2 = HARD / "random30-25.non"
+cancelling: random 50x50 puzzles #6 and #16 (``benchmarks/random_tail.py``'s
+``random_puzzle``), each undecided after 10 s. Knotty and Faase served until belief propagation
+gave the learning search its first phases (now decided in about 0.1 s and 1 s), then random
+30x30 #876 and #25 until the beliefs were worked out again as level 0 grows (now about 3 s and
+2 s; #25 stays for that test)."""
+HARD_PUZZLE = HARD / "random50-6.non"
+HARD_PUZZLE_2 = HARD / "random50-16.non"

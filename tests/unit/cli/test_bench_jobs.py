@@ -106,7 +106,7 @@ def test_a_slow_first_puzzle_still_prints_first(bench: Path, tmp_path: Path, cap
     rows = lines[1:9]
     names = [line.split()[0] for line in rows]
     assert names == sorted(names) and names[0].endswith("0-knotty.non")
-    assert rows[0].split()[1:3] == ["30x30", "timeout"]
+    assert rows[0].split()[1:3] == ["50x50", "timeout"]
     assert [line.split()[2] for line in rows[1:]].count("timeout") == 0
     assert lines[-1].startswith("1 contradiction, 1 multiple, 1 timeout, 5 unique;")
     assert "jobs 2" in lines[-1] and "wall" in lines[-1]

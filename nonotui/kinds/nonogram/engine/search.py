@@ -300,7 +300,7 @@ PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
 hands over before the first guess, so this budget is never reached)."""
-CDCL_MODE = 483 | kernels.MODE_BP
+CDCL_MODE = 483 | kernels.MODE_BP | kernels.MODE_PROVE | kernels.MODE_REBP
 """How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
 sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
 lines' shares of the arrangements that fill it (as odds, multiplied over its row and column);

@@ -32,10 +32,18 @@ import numpy as np
 from numba import njit
 
 from .cdcl_bp import (
+    BP_DAMP,
+    BP_ROUNDS,
     MODE_BP,
     MODE_BP_KEEP_ACT,
     MODE_BP_SWITCH,
+    MODE_PROVE,
+    MODE_PROVE_EARLY,
+    MODE_REBP,
+    PROVE_AFTER,
+    REBP_GROWTH,
     after_first_solution,
+    beliefs,
     bp_phases,
 )
 from .cdcl_chb import (
@@ -78,6 +86,7 @@ from .cdcl_heur import (
     MODE_DENSITY_OPEN,
     MODE_REASON_BUMP,
     MODE_SHRINK,
+    MODE_TARGET,
     analysis_mode,
     at_restart,
     bump_reasons,
@@ -93,6 +102,8 @@ from .cdcl_lines import (
     CD_CONFLICTS,
     CD_DELETED,
     CD_LEARNED,
+    CD_PROVE_TRIALS,
+    CD_REBELIEFS,
     CD_RESTARTS,
     explain,
     reason,
@@ -117,6 +128,8 @@ CDCL_LIMIT = 1
 CDCL_STOPPED = 2
 """The kernel's statuses, the same values as the depth-first search's ``SEARCH_*``."""
 
+PROVED_OTHER = 9
+""":func:`prove_unique` filled the board: another solution."""
 RESTART_UNIT = 64
 """Conflicts per Luby unit between restarts."""
 REDUCE_FIRST = 2000
@@ -312,6 +325,46 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
 
 
 @njit(cache=True, nogil=True)
+def prove_unique(s, sol, order, mode, last, stats, control):
+    """:data:`.cdcl_bp.MODE_PROVE`, at level 0: each open cell, in ``order``, decided alone with
+    the value it does not have in the solution ``sol`` and propagated; a conflict is learned
+    from (one decision: the clause is a unit, kept at level 0). Returns 0 when every cell has
+    been tried, ``_CONFLICT`` when level 0 itself fails (no solution but those forbidden),
+    ``_STOPPED``, or :data:`PROVED_OTHER` when a trial fills the board (another solution, left
+    on the trail at level 1)."""
+    n = sol.shape[0]
+    for j in range(n):
+        v = order[j]
+        if s.val[v] >= 0:
+            continue
+        if control[0] != 0:
+            return _STOPPED
+        stats[CD_PROVE_TRIALS] += 1
+        s.sc[SC_LEVEL] = 1
+        s.lim[1] = s.sc[SC_TRAIL]
+        enqueue(s, 2 * v + 1 - sol[v], 1, K_DECISION, -1, 0, -1)
+        status = propagate(s)
+        if status == _STOPPED:
+            return _STOPPED
+        if status == _CONFLICT:
+            stats[CD_CONFLICTS] += 1
+            analyze(s, mode, last, stats[CD_CONFLICTS])
+            backtrack(s, 0)
+            enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
+            status = propagate(s)
+            if status == _STOPPED:
+                return _STOPPED
+            if status == _CONFLICT:
+                stats[CD_CONFLICTS] += 1
+                return _CONFLICT
+        elif s.sc[SC_TRAIL] == n:
+            return PROVED_OTHER
+        else:
+            backtrack(s, 0)
+    return 0
+
+
+@njit(cache=True, nogil=True)
 def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     """:func:`cdcl`'s search on the record ``s``, whose arrays ``own`` holds."""
     n = cells.shape[0]
@@ -342,6 +395,10 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     bel = bp_phases(s, mode) if mode & MODE_BP else np.zeros(0)
     switch = mode & MODE_BP_SWITCH and bel.shape[0] == n
     switched = False
+    prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof
+    prove_now = False
+    bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
+    first = np.zeros(0, dtype=np.int8)
     for v in range(n):
         heap_insert(s, v)
     ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
@@ -355,6 +412,26 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     last, since, alpha = new_chb(n)  # modes 32768, 131072
     next_viv = VIV_EVERY  # mode 65536
     while True:
+        if prove_now:
+            prove_now = False
+            backtrack(s, 0)
+            order = np.arange(n)
+            if bel.shape[0] == n:  # least sure first
+                sure = np.empty(n)
+                for i in range(n):
+                    sure[i] = abs(2.0 * bel[i] - 1.0)
+                order = np.argsort(sure, kind="mergesort")
+            r = prove_unique(s, first, order, mode, last, stats, control)
+            if r == _STOPPED:
+                return CDCL_STOPPED, found
+            if r == _CONFLICT:
+                return CDCL_DONE, found
+            # each decision now tries to leave the first solution
+            for i in range(n):
+                s.phase[i] = 1 - first[i]
+                ph[0, i] = -1
+            hs[0] = 0
+            mode &= ~MODE_TARGET
         t0 = s.sc[SC_QHEAD]  # where this propagation's literals start on the trail
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
@@ -364,6 +441,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             stats[CD_CONFLICTS] += 1
             if s.sc[SC_LEVEL] == 0:
                 return CDCL_DONE, found
+            if 0 <= prove_at <= stats[CD_CONFLICTS] and found == 1:
+                prove_at = -1
+                prove_now = True
             if mode & MODE_LRB:
                 lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS] - 1)
             k, bt, glue = analyze(s, analysis_mode(mode, hs), last, stats[CD_CONFLICTS])
@@ -402,6 +482,16 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 lrb_unassign(s, s.lim[1], last, since, alpha, stats[CD_CONFLICTS])
             backtrack(s, 0)
             at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
+            if mode & MODE_REBP and found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
+                # level 0 has grown since the beliefs were worked out: again, for the phases
+                bp_trail = s.sc[SC_TRAIL]
+                stats[CD_REBELIEFS] += 1
+                bel = beliefs(s.span, s.val, s.of_cell, s.clue_off, s.blocks, BP_ROUNDS, BP_DAMP)
+                for i in range(n):
+                    if s.val[i] < 0:
+                        s.phase[i] = 1 if bel[i] > 0.5 else 0
+                        ph[0, i] = -1
+                hs[0] = 0
             restarts += 1
             stats[CD_RESTARTS] = restarts
             since_restart = 0
@@ -440,6 +530,12 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                     solutions[found, i] = 1 + s.val[i]
                 found += 1
                 hs[8] = 1  # a solution found (mode 8192)
+                if found == 1 and mode & MODE_PROVE:
+                    first = np.empty(n, dtype=np.int8)
+                    for i in range(n):
+                        first[i] = s.val[i]
+                    prove_at = stats[CD_CONFLICTS] + (
+                        0 if mode & MODE_PROVE_EARLY else PROVE_AFTER)
                 stats[ST_SOLUTIONS] = found
                 if found >= max_solutions:
                     return CDCL_LIMIT, found

@@ -39,6 +39,26 @@ MODE_BP_UNSURE = 4194304
 MODE_BP_SWITCH = 8388608
 """With :data:`MODE_BP`: the first solution is decided again, least sure cells first, so that
 the clause forbidding it is shorter; then surest first again (:func:`after_first_solution`)."""
+MODE_PROVE = 16777216
+"""When :data:`PROVE_AFTER` conflicts after the first solution have not found a second, the
+search turns to proving there is none (:func:`.cdcl.prove_unique`): every open cell is tried at
+level 1 with the value it does not have in the first solution, least sure cells first (by the
+beliefs, in cell order without them), each failure giving a unit; then every saved phase becomes
+the first solution's other value and target phases stop, so that each decision tries to leave
+it."""
+MODE_PROVE_EARLY = 33554432
+"""With :data:`MODE_PROVE`: the proof starts at the first conflict after the first solution
+(0 conflicts instead of :data:`PROVE_AFTER`)."""
+PROVE_AFTER = 50
+"""Conflicts after the first solution before :data:`MODE_PROVE` turns to the proof: random
+puzzles with several solutions find their second in fewer (300 fresh random 30x30 seeds: all
+of them)."""
+MODE_REBP = 67108864
+"""Before the first solution, at a restart, when level 0 holds :data:`REBP_GROWTH` cells more
+than when the beliefs were last worked out (units learned since): the beliefs again, from
+level 0, as every open cell's phase (activities are left to the conflicts); the target phases
+are forgotten."""
+REBP_GROWTH = 10
 BP_ROUNDS = 20
 BP_DAMP = 0.3
 BP_EPS = 1e-6

@@ -31,7 +31,11 @@ CD_RESTARTS = ST_LINES + 4
 CD_DELETED = ST_LINES + 5
 CD_CACHE_HITS = ST_LINES + 6
 """Lines answered by the line cache (not counted in ``ST_LINES``)."""
-N_CD_STATS = ST_LINES + 7
+CD_PROVE_TRIALS = ST_LINES + 7
+"""Cells tried against the first solution by :func:`.cdcl.prove_unique`."""
+CD_REBELIEFS = ST_LINES + 8
+"""Times the beliefs were worked out again at a restart (:data:`.cdcl_bp.MODE_REBP`)."""
+N_CD_STATS = ST_LINES + 9
 """Size of the learning search's stats array; indices below ``ST_LINES`` mean what they mean for
 the depth-first search (guesses are decisions, backtracks are backjumps, contradictions are
 conflicts)."""
