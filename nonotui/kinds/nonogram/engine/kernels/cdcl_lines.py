@@ -58,39 +58,15 @@ def load_line(span, val, line, buf):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def load_line_masks(span, val, line, buf):
-    """:func:`load_line` and the masks :func:`solve_cached` keys its cache with (cells 0-63 and
-    64-127, known filled and known empty, cell 0 or 64 in bit 0) in one pass, without branches
-    on the cells' values."""
-    start = span[line, 0]
-    stride = span[line, 1]
-    n = span[line, 2]
-    f = np.uint64(0)
-    e = np.uint64(0)
-    f2 = np.uint64(0)
-    e2 = np.uint64(0)
-    for i in range(n):
-        x = val[start + i * stride]
-        buf[i] = 3 if x < 0 else (1 << x)
-        if i < 128:
-            isf = np.uint64(x == 1)
-            ise = np.uint64(x == 0)
-            if i < 64:
-                f |= isf << np.uint64(i)
-                e |= ise << np.uint64(i)
-            else:
-                f2 |= isf << np.uint64(i - 64)
-                e2 |= ise << np.uint64(i - 64)
-    return n, f, e, f2, e2
-
-
-@njit(cache=True, nogil=True, inline="always")
 def line_masks(span, val, line, buf):
-    """:func:`load_line_masks` for the propagation loop: a line of up to 128 cells is solved on
-    its masks alone (:func:`solve_masked`), so only a longer line's cells go to ``buf``."""
+    """The masks :func:`solve_masked` solves a line of up to 128 cells on (cells 0-63 and 64-127,
+    known filled and known empty, cell 0 or 64 in bit 0), in one pass without branches on the
+    cells' values; a longer line's cells go to ``buf`` instead (:func:`load_line`) and its masks
+    are 0."""
     n = span[line, 2]
+    zero = np.uint64(0)
     if n > 128:
-        return load_line_masks(span, val, line, buf)
+        return load_line(span, val, line, buf), zero, zero, zero, zero
     start = span[line, 0]
     stride = span[line, 1]
     f = np.uint64(0)
@@ -114,7 +90,7 @@ def line_masks(span, val, line, buf):
 def solve_masked(line, n, clue_off, blocks, linebuf, outbuf, iwork, stats, ck_line, ck_f, ck_e,
                  cv_f, cv_e, cv_status, f, e, f2, e2):
     """fcomp on the line whose known cells are the masks ``f``, ``e`` (cells 0-63) and ``f2``,
-    ``e2`` (cells 64-127), from :func:`load_line_masks`. Returns ``(status, filled, empty,
+    ``e2`` (cells 64-127), from :func:`line_masks`. Returns ``(status, filled, empty,
     filled2, empty2)``: for a line of up to 128 cells, the cells known filled and known empty
     afterwards (cells 64-127 in the second pair; meaningful when the status is ``CHANGED``); a
     longer line is solved from ``linebuf[:n]`` into ``outbuf[:n]`` and its masks are 0.
