@@ -195,6 +195,41 @@ def _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active, n_active):
     return n_active
 
 
+@njit(cache=True, nogil=True, _nrt=False)
+def _pick(active, n_active, listed, pending, score, fuel, floor, n_ranks):
+    """The next unit :func:`_propagate` solves, its rank, and the list's new length: lowest
+    rank, then highest score, then lowest unit (the choice of a scan over every unit, as
+    kernels.line_steps makes it); units with nothing left leave the list (``best`` -1: none).
+
+    A function of its own, not inlined, and compiled without numba's reference counts
+    (``_nrt=False``: it allocates nothing and calls nothing), so that this loop, a fifth of
+    MLP's probing time, keeps its arrays in registers: inside :func:`_propagate`, whose body
+    holds every line path, their pointers and shapes were reloaded from the stack at every
+    unit."""
+    best = -1
+    best_rank = n_ranks
+    best_score = 0.0
+    k = 0
+    while k < n_active:
+        u = active[np.uint64(k)]
+        # unsigned indices: numba adds no test for a negative index (the units are >= 0)
+        uu = np.uint64(u)
+        p = pending[uu]
+        if p >= n_ranks:
+            n_active -= 1
+            active[np.uint64(k)] = active[np.uint64(n_active)]
+            listed[uu] = False
+            continue
+        k += 1
+        if p < floor:
+            p = floor  # a rank below the floor is skipped (see state.with_line_cache)
+        s = score[uu] + fuel[uu]
+        if p < best_rank or (p == best_rank and (
+                s > best_score or (s == best_score and u < best))):
+            best, best_rank, best_score = u, p, s
+    return best, best_rank, n_active
+
+
 @njit(cache=True, nogil=True)
 def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score, cells,
                pending, fuel, trail_idx, trail_old, tpos_box, linebuf, outbuf, iwork, stats,
@@ -222,27 +257,8 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
             tpos_box[0] = tpos
             _unlist(listed, active, n_active)
             return PROP_STOPPED
-        best = -1
-        best_rank = n_ranks
-        best_score = 0.0
-        # lowest rank, then highest score, then lowest unit (the choice of a scan over every
-        # unit, as kernels.line_steps makes it); units with nothing left leave the list
-        k = 0
-        while k < n_active:
-            u = active[k]
-            p = pending[u]
-            if p >= n_ranks:
-                n_active -= 1
-                active[k] = active[n_active]
-                listed[u] = False
-                continue
-            k += 1
-            if p < floor:
-                p = floor  # a rank below the floor is skipped (see state.with_line_cache)
-            s = score[u] + fuel[u]
-            if p < best_rank or (p == best_rank and (
-                    s > best_score or (s == best_score and u < best))):
-                best, best_rank, best_score = u, p, s
+        best, best_rank, n_active = _pick(active, n_active, listed, pending, score, fuel,
+                                          floor, n_ranks)
         if best < 0:
             tpos_box[0] = tpos
             return PROP_OK
