@@ -183,14 +183,16 @@ def _unlist(listed, active, n_active):
 def _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active, n_active):
     """Cell ``idx`` of unit ``best`` changed: every other unit holding it needs every rank
     again and joins the list of units with work left; returns the list's new length."""
+    # unsigned indices, as in _pick
     for j in range(of_cell.shape[1]):
-        cross = of_cell[idx, j]
+        cross = of_cell[np.uint64(idx), np.uint64(j)]
         if cross != best:
-            pending[cross] = 0
-            fuel[cross] += 1
-            if not listed[cross]:
-                listed[cross] = True
-                active[n_active] = cross
+            uc = np.uint64(cross)
+            pending[uc] = 0
+            fuel[uc] += 1
+            if not listed[uc]:
+                listed[uc] = True
+                active[np.uint64(n_active)] = cross
                 n_active += 1
     return n_active
 
@@ -201,11 +203,11 @@ def _pick(active, n_active, listed, pending, score, fuel, floor, n_ranks):
     rank, then highest score, then lowest unit (the choice of a scan over every unit, as
     kernels.line_steps makes it); units with nothing left leave the list (``best`` -1: none).
 
-    A function of its own, not inlined, and compiled without numba's reference counts
-    (``_nrt=False``: it allocates nothing and calls nothing), so that this loop, a fifth of
-    MLP's probing time, keeps its arrays in registers: inside :func:`_propagate`, whose body
-    holds every line path, their pointers and shapes were reloaded from the stack at every
-    unit."""
+    This loop was a fifth of MLP's samples. It indexes with unsigned integers: with a signed
+    index numba tests every access for a negative one (a shift and a mask of the array's length
+    loaded from the stack, in a function as large as :func:`_propagate`, into which LLVM
+    inlines this one); the units are never negative, so nothing else changes. It allocates
+    nothing (``_nrt=False``)."""
     best = -1
     best_rank = n_ranks
     best_score = 0.0
