@@ -99,7 +99,7 @@ def cached_bits(tag, blocks, colors, cells, start, stride, n, iwork, ltag, lcach
     cf = zero
     seen = np.uint32(0)
     for i in range(n):
-        v = cells[start + i * stride]
+        v = cells[np.uint64(start + i * stride)]  # unsigned: no negative-index test
         seen |= v
         sh = np.uint64(i)
         ce |= np.uint64(v & np.uint32(1)) << sh

@@ -254,11 +254,14 @@ def new_line_cache(n_cells, longest, colour=False):
 @njit(cache=True, nogil=True, inline="always")
 def assign_cell(cells, trail_idx, trail_old, tpos, stats, idx, value):
     """Give cell ``idx`` the value set ``value``, on the trail at ``tpos``; returns the new
-    trail position. For loops that keep the record's arrays in locals (see :func:`assign`)."""
-    old = cells[idx]
-    trail_idx[tpos] = idx
-    trail_old[tpos] = old
-    cells[idx] = value
+    trail position. For loops that keep the record's arrays in locals (see :func:`assign`).
+    Indexes with unsigned integers, for which numba adds no negative-index test."""
+    ui = np.uint64(idx)
+    ut = np.uint64(tpos)
+    old = cells[ui]
+    trail_idx[ut] = idx
+    trail_old[ut] = old
+    cells[ui] = value
     if single(value) and not single(old):
         stats[ST_DECIDED] += 1
     return tpos + 1
