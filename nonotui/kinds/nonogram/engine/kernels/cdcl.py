@@ -32,8 +32,6 @@ import numpy as np
 from numba import njit
 
 from .cdcl_bp import (
-    BP_DAMP,
-    BP_ROUNDS,
     MODE_BP,
     MODE_BP_KEEP_ACT,
     MODE_BP_SWITCH,
@@ -43,7 +41,6 @@ from .cdcl_bp import (
     PROVE_AFTER,
     REBP_GROWTH,
     after_first_solution,
-    beliefs,
     bp_phases,
 )
 from .cdcl_chb import (
@@ -486,11 +483,8 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 # level 0 has grown since the beliefs were worked out: again, for the phases
                 bp_trail = s.sc[SC_TRAIL]
                 stats[CD_REBELIEFS] += 1
-                bel = beliefs(s.span, s.val, s.of_cell, s.clue_off, s.blocks, BP_ROUNDS, BP_DAMP)
-                for i in range(n):
-                    if s.val[i] < 0:
-                        s.phase[i] = 1 if bel[i] > 0.5 else 0
-                        ph[0, i] = -1
+                bel = bp_phases(s, MODE_BP_KEEP_ACT)  # the open cells' phases only
+                ph[0, :] = -1
                 hs[0] = 0
             restarts += 1
             stats[CD_RESTARTS] = restarts
