@@ -112,3 +112,20 @@ def test_a_puzzle_decided_before_the_race_runs_one_search(
     assert result.stats.engine == "cdcl" and result.stats.racers == 1
     assert not result.stats.shaken
     assert result.stats.as_dict()["racers"] == 1
+
+
+@pytest.mark.nojit
+def test_shaken_steps_without_the_jit() -> None:
+    """A few 8x8 puzzles, shaken with two seeds, small enough to run without the JIT, so that
+    the kernel's source is covered; answers against the counter."""
+    rng = np.random.default_rng(3)
+    for _ in range(4):
+        picture = (rng.random((8, 8)) < 0.5).astype(int).tolist()
+        rows, columns = naive.clues_of(picture)
+        puzzle = Puzzle(rows=list(rows), columns=list(columns))
+        expected = set(naive.solutions(rows, columns, cap=2))
+        for seed in (0, 7):
+            _, boards = shaken_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
+                                     | (seed << kernels.SHAKE_SEED_SHIFT))
+            found = naive.check_solutions(rows, columns, boards)
+            assert found == expected if len(expected) < 2 else len(found) == 2
