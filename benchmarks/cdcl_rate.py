@@ -79,7 +79,7 @@ def measure(names: list[str], cap: float, knotty: float) -> list[dict[str, Any]]
     from nonotui.kinds.nonogram.engine.search import solve
     from nonotui.kinds.nonogram.puzzle import Puzzle
 
-    warm = Puzzle(rows=[[1]] * 5, columns=[[1]] * 5)
+    warm = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
     solve(warm, max_solutions=200, strategy="cdcl")
     rows = []
     for name in names:
@@ -134,8 +134,10 @@ def compare(other: Path, names: list[str], cap: float, knotty: float, rounds: in
                 same = "yes" if all(a[x] == b[x] for x in keys) else (
                     "NO: " + " ".join(f"{x} {b[x]}->{a[x]}" for x in keys if a[x] != b[x]))
                 cpu_ratio = f"{b['cpu'] / a['cpu']:.2f}"
+            # a puzzle decided without a conflict (Knotty, since the sixth session) has no rate
+            rate_ratio = f"{a['rate'] / b['rate']:.2f}" if a["rate"] and b["rate"] else "-"
             print(f"{name:9s} {a['cpu']:10.3f} {b['cpu']:11.3f} {a['rate']:9.0f} "
-                  f"{b['rate']:9.0f} {a['rate'] / b['rate']:9.2f} {cpu_ratio:>9s}  {same}"
+                  f"{b['rate']:9.0f} {rate_ratio:>9s} {cpu_ratio:>9s}  {same}"
                   f"  ({a['conflicts']} conflicts)", flush=True)
 
 

@@ -13,8 +13,15 @@ Run from the checkout, under ``nice -n 10``:
   group: the conflicts of the first mode, and of a race of the first mode with each other one
   (per puzzle the smaller count: what two threads would reach first, one per core) and of all
   of them: geometric mean, median, the largest five. A race on two cores spends twice the CPU.
+- ``python benchmarks/tail_anatomy.py portfolio --start 0 --seeds 2000``: the engine's race of
+  the plain and the shaken learning search (``search.PORTFOLIO_AFTER``) worked out seed by seed:
+  ``solve`` with the race off (the plain search's conflicts, from the cells probing set), then
+  the shaken kernel alone from the blank grid; for each puzzle whose plain search needs over
+  ``--over`` conflicts (default 1,000), both counts and the race's (the smaller of the plain
+  count and ``PORTFOLIO_AFTER`` plus the shaken one). Exact counts; ``--timeout`` bounds each.
 
-Results: docs/solver.md, "The tail's anatomy (fifth session)".
+Results: docs/solver.md, "The tail's anatomy (fifth session)" and "A second learning search
+(eighth session)".
 """
 
 from __future__ import annotations
@@ -107,6 +114,44 @@ def race(path: Path) -> None:
             print(summary("race of all", [min(count[m][p] for m in modes) for p in puzzles]))
 
 
+def portfolio(seeds: range, over: int, timeout: float) -> None:
+    """The race's count for every seed whose plain search needs over ``over`` conflicts."""
+    from cdcl_conflicts import run_kernel
+
+    from nonotui.kinds.nonogram.engine import kernels, search
+
+    after = search.PORTFOLIO_AFTER
+    print(f"race after {after:,} conflicts; '-' : undecided within {timeout:g} s")
+    print(f"{'seed':>6} {'plain':>9} {'shaken':>9} {'race':>9}  answer from")
+    try:
+        for seed in seeds:
+            puzzle = random_puzzle(seed, 30, 30)
+            search.PORTFOLIO_AFTER = 0
+            result = solve(puzzle, max_solutions=2, timeout=timeout)
+            if result.stats.engine != "cdcl":
+                continue
+            plain = None if result.status == "timeout" else result.stats.conflicts
+            if plain is not None and plain <= over:
+                continue
+            for board in result.solutions:
+                check(puzzle, board.cells.reshape(-1))
+            k = run_kernel(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE, 10**9, timeout)
+            shaken = None if k["capped"] else int(k["conflicts"])
+            counts = [c for c in (plain, None if shaken is None else after + shaken)
+                      if c is not None]
+            race = min(counts) if counts else None
+            if plain is not None and plain <= after:
+                who = "plain (alone)"
+            elif race is None:
+                who = "neither"
+            else:
+                who = "plain" if race == plain else "shaken"
+            cells = ["-" if c is None else f"{c:,}" for c in (plain, shaken, race)]
+            print(f"{seed:>6} {cells[0]:>9} {cells[1]:>9} {cells[2]:>9}  {who}", flush=True)
+    finally:
+        search.PORTFOLIO_AFTER = after
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
@@ -115,11 +160,18 @@ def main() -> None:
     one.add_argument("--timeout", type=float, default=60.0, help="seconds per solve")
     two = sub.add_parser("race", help="a race of kernel modes, from cdcl_conflicts.py's JSON")
     two.add_argument("file", type=Path)
+    three = sub.add_parser("portfolio", help="the engine's race of the plain and shaken search")
+    three.add_argument("--start", type=int, default=0, help="first seed")
+    three.add_argument("--seeds", type=int, default=1000, help="how many seeds")
+    three.add_argument("--over", type=int, default=1000, help="plain conflicts shown above")
+    three.add_argument("--timeout", type=float, default=4.0, help="seconds per search")
     args = ap.parse_args()
     if args.what == "first":
         first([int(s) for s in args.seeds.split(",")], args.timeout)
-    else:
+    elif args.what == "race":
         race(args.file)
+    else:
+        portfolio(range(args.start, args.start + args.seeds), args.over, args.timeout)
 
 
 if __name__ == "__main__":

@@ -26,10 +26,11 @@ def bench() -> Path:
 
 HARD = REPO / "tests" / "data" / "hard"
 """Puzzles the solver does not decide in seconds, for the tests of stopping, timeouts and
-cancelling: random 50x50 puzzles #6 and #16 (``benchmarks/random_tail.py``'s
-``random_puzzle``), each undecided after 10 s. Knotty and Faase served until belief propagation
-gave the learning search its first phases (now decided in about 0.1 s and 1 s), then random
-30x30 #876 and #25 until the beliefs were worked out again as level 0 grows (now about 3 s and
-2 s; #25 stays for that test)."""
-HARD_PUZZLE = HARD / "random50-6.non"
-HARD_PUZZLE_2 = HARD / "random50-16.non"
+cancelling: random 50x50 puzzles #16 and #31 (``benchmarks/random_tail.py``'s
+``random_puzzle``), each undecided after 20 s with the race of two learning searches (and #31
+without a first solution after 15 s). Knotty and Faase served until belief propagation gave the
+learning search its first phases (now decided in about 0.1 s and 1 s), then random 30x30 #876
+and #25 until the beliefs were worked out again as level 0 grows (now about 3 s and 2 s; #25
+stays for that test), then 50x50 #6 until the shaken second search decided it in about 5 s."""
+HARD_PUZZLE = HARD / "random50-16.non"
+HARD_PUZZLE_2 = HARD / "random50-31.non"

@@ -67,6 +67,12 @@ class SolveStats:
     """Restarts of the learning search."""
     cached_lines: int = 0
     """How many of the line solves counted in ``lines`` the line cache answered."""
+    racers: int = 0
+    """Learning searches run: 0, 1, or 2 when the shaken one raced the plain one
+    (:data:`PORTFOLIO_AFTER`)."""
+    shaken: bool = False
+    """Whether the answer (and ``conflicts``, ``learned``, ``restarts``) came from the shaken
+    learning search rather than the plain one."""
 
     def as_dict(self) -> dict[str, object]:
         """The statistics as plain JSON-ready values."""
@@ -84,6 +90,8 @@ class SolveStats:
             "learned": self.learned,
             "restarts": self.restarts,
             "cached_lines": self.cached_lines,
+            "racers": self.racers,
+            "shaken": self.shaken,
         }
 
 
@@ -228,7 +236,7 @@ def solve(
     return SolveResult(
         status=_status(status, len(boards), max_solutions, stopped_by),
         solutions=boards,
-        stats=_stats(counters, stack, strategy, runner.cdcl_stats),
+        stats=_stats(counters, stack, strategy, runner.cdcl_stats, runner.racers, runner.shaken),
         seconds=runner.seconds,
         stack=str(stack),
     )
@@ -312,6 +320,19 @@ conflict-free trail (target phases), 256: that trail is forgotten at each restar
 the first phases and activities from belief propagation over the lines (``kernels.cdcl_bp``),
 which overrides 1 and 2 for the open cells. Figures in docs/solver.md."""
 
+PORTFOLIO_AFTER = 3000
+"""Conflicts after which the learning search (under ``auto``) gets a second one racing it on a
+second thread: the same search with its first activities shaken (``kernels.MODE_SHAKE``),
+started from the puzzle's start rather than from the cells probing set, whose conflicts are
+counted from this number. The answer is the one of the search that ends at the
+fewer conflicts so counted (the plain one on a tie): conflicts, not clocks, so every run gives
+the same answer, whichever thread the machine happens to run faster. The learning search's
+time on random puzzles is heavy-tailed, and a second order often ends far sooner (random 30x30
+#876: 43,334 conflicts plain, 1,844 shaken; docs/solver.md, "A second learning search"). 0: no
+second search. Most puzzles end long before it starts (3,000 conflicts are about 0.13 s on a
+30x30 board; the hardest puzzles of the peers' table, 9-Dom and Faase, end at 1,664 and 2,807),
+and so pay for no second thread."""
+
 
 class _Runner:
     """Runs the search kernels: the depth-first search alone first, then, if that stops short
@@ -344,6 +365,10 @@ class _Runner:
         self.live_stats: list[np.ndarray] = []
         self.cdcl_stats: np.ndarray | None = None
         """The learning search's counters, when it ran."""
+        self.racers = 0
+        """Learning searches run (see :data:`PORTFOLIO_AFTER`)."""
+        self.shaken = False
+        """Whether the shaken learning search gave the answer."""
         self.reached = cells
         """The depth-first search's cells, which it leaves in the state it stopped in."""
 
@@ -359,7 +384,8 @@ class _Runner:
                 self.reached, self.max_solutions, solutions, control, stats, options)
         return (kernels.search_grid, args), solutions, stats
 
-    def _cdcl_args(self, start: np.ndarray | None = None) -> tuple[_Call, np.ndarray, np.ndarray]:
+    def _cdcl_args(self, start: np.ndarray | None = None,
+                   shake: bool = False) -> tuple[_Call, np.ndarray, np.ndarray]:
         p = self.prep
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
         control = np.zeros(1, dtype=np.int64)
@@ -369,7 +395,7 @@ class _Runner:
         self.cdcl_stats = stats
         cells = self.cells if start is None else start
         args = (p.h, p.w, p.blocks, p.colors, p.clue_off, cells.copy(), self.max_solutions,
-                solutions, control, stats, CDCL_MODE)
+                solutions, control, stats, CDCL_MODE | (kernels.MODE_SHAKE if shake else 0))
         return (kernels.cdcl_grid, args), solutions, stats
 
     def run(self) -> tuple[int, list[np.ndarray], np.ndarray, str, StoppedBy | None]:
@@ -380,6 +406,7 @@ class _Runner:
         if self.strategy == "cdcl":
             call, sols, stats = self._cdcl_args()
             (status, found), = self._wait([call])
+            self.racers = 1
             self.seconds = time.perf_counter() - self.start
             counters = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
             counters[:kernels.ST_LINES] = stats[:kernels.ST_LINES]
@@ -402,8 +429,7 @@ class _Runner:
                 # before its first guess, the depth-first search's state holds only cells that
                 # every solution shares (kernels.SEARCH_BUDGET), unless it recorded a solution
                 keep = HANDOVER_KEEPS_STATE and found == 0 and stats[kernels.ST_GUESSES] == 0
-                call, sols, cstats = self._cdcl_args(self.reached if keep else None)
-                (status, found), = self._wait([call])
+                status, found, sols, cstats = self._learn(self.reached if keep else None)
                 strategy = "cdcl"
                 for i in range(kernels.ST_LINES):
                     if i != kernels.ST_MAX_DEPTH:
@@ -425,6 +451,81 @@ class _Runner:
                                                      for _, _, st in racers)
         self.seconds = time.perf_counter() - self.start
         return status, [sols[i] for i in range(found)], counters, strategy, self.stopped_by
+
+    def _learn(self, start: np.ndarray | None) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """The learning search from ``start``, and after :data:`PORTFOLIO_AFTER` conflicts the
+        shaken one racing it, from the puzzle's start (or the board given) rather than from
+        ``start``: another order and another start. Returns the answer's ``(status, found, solutions, counters)``, the
+        counters (also ``self.cdcl_stats``) being those of the search that gave it alone, so
+        that they are the same on every run."""
+        call, sols, stats = self._cdcl_args(start)
+        if not PORTFOLIO_AFTER:
+            (status, found), = self._wait([call])
+            self.racers = 1
+            return status, found, sols, stats
+        racers = [(call, sols, stats, self.controls[-1])]
+        offsets = [0, PORTFOLIO_AFTER]
+        results: list[tuple[int, int] | None] = [None, None]
+        failures: list[BaseException] = []
+
+        def work(i: int, call: _Call) -> None:
+            try:
+                results[i] = call[0](*call[1])
+            except BaseException as exc:  # re-raised in the caller's thread below
+                failures.append(exc)
+
+        def launch(i: int) -> threading.Thread:
+            t = threading.Thread(target=work, args=(i, racers[i][0]), name=f"nonotui-learn-{i}",
+                                 daemon=True)
+            t.start()
+            return t
+
+        threads = [launch(0)]
+        deadline = None if self.timeout is None else self.start + self.timeout
+        winner = -1
+        while True:
+            # read the live counts before the results: a count read while a search runs is a
+            # lower bound of its final count
+            live = [offsets[i] + int(racers[i][2][kernels.CD_CONFLICTS])
+                    for i in range(len(threads))]
+            ended = [results[i] for i in range(len(threads))]
+            if failures or self.stopped_by is not None:
+                break
+            finals = [(offsets[i] + int(racers[i][2][kernels.CD_CONFLICTS]), i)
+                      for i, r in enumerate(ended) if r is not None]
+            best = min(finals) if finals else None
+            if len(threads) == 1 and (live[0] >= offsets[1]
+                                       or (best is not None and best[0] > offsets[1])):
+                call, sols, stats = self._cdcl_args(None, shake=True)
+                racers.append((call, sols, stats, self.controls[-1]))
+                threads.append(launch(1))
+                continue
+            if best is not None and all(
+                (ended[j] is not None and (offsets[j] + int(racers[j][2][kernels.CD_CONFLICTS]),
+                                           j) > best)
+                or (ended[j] is None and live[j] > best[0])
+                for j in range(len(threads)) if j != best[1]
+            ):
+                winner = best[1]
+                break
+            alive = [t for t in threads if t.is_alive()]
+            if alive:
+                alive[0].join(POLL_SECONDS)
+            self._poll([r[3] for r in racers], [r[2] for r in racers], deadline)
+        for r in racers:
+            r[3][0] = 1
+        for t in threads:
+            t.join()
+        self._report([r[2] for r in racers])
+        if failures:
+            raise failures[0]
+        self.racers = len(racers)
+        if winner < 0:  # stopped: the answer of the search that found the most
+            winner = max(range(len(racers)), key=lambda i: (results[i] or (0, 0))[1] * 2 - i)
+        self.shaken = winner == 1
+        status, found = results[winner] or (kernels.CDCL_STOPPED, 0)
+        self.cdcl_stats = racers[winner][2]
+        return status, found, racers[winner][1], racers[winner][2]
 
     def _wait(self, calls: list[_Call], race: bool = False) -> list[tuple[int, int]]:
         """Run kernels in threads; poll stop conditions; in a race, the first to end stops the
@@ -504,7 +605,8 @@ def _status(
     return "solved"
 
 
-def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | None) -> SolveStats:
+def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | None,
+           racers: int = 0, shaken: bool = False) -> SolveStats:
     lines = {s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)}
     learning: dict[str, int] = {}
     cached = int(stats[kernels.ST_CACHED])
@@ -529,4 +631,6 @@ def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | No
         backtracks=int(stats[kernels.ST_BACKTRACKS]),
         contradictions=int(stats[kernels.ST_CONTRADICTIONS]),
         cached_lines=cached,
+        racers=racers,
+        shaken=shaken,
     )

@@ -42,7 +42,15 @@ if _folder is not None:
 try:
     from . import line_steps, probe_memo
     from .cdcl import CDCL_DONE, CDCL_LIMIT, CDCL_STOPPED, cdcl_grid
-    from .cdcl_bp import MODE_BP, MODE_PROVE, MODE_REBP, beliefs, line_marginals
+    from .cdcl_bp import (
+        MODE_BP,
+        MODE_PROVE,
+        MODE_REBP,
+        MODE_SHAKE,
+        SHAKE_SEED_SHIFT,
+        beliefs,
+        line_marginals,
+    )
     from .cdcl_lines import (
         CD_CACHE_HITS,
         CD_CONFLICTS,
@@ -144,6 +152,8 @@ __all__ = [
     "MODE_BP",
     "MODE_PROVE",
     "MODE_REBP",
+    "MODE_SHAKE",
+    "SHAKE_SEED_SHIFT",
     "N_CD_STATS",
     "N_OPTIONS",
     "OLSAK",

@@ -38,10 +38,13 @@ from .cdcl_bp import (
     MODE_PROVE,
     MODE_PROVE_EARLY,
     MODE_REBP,
+    MODE_SHAKE,
     PROVE_AFTER,
     REBP_GROWTH,
+    SHAKE_SEED_SHIFT,
     after_first_solution,
     bp_phases,
+    shake,
 )
 from .cdcl_chb import (
     MODE_CHB,
@@ -390,6 +393,8 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if mode & 7 and not (mode & MODE_BP and not mode & MODE_BP_KEEP_ACT):
         seed_phases(s, mode)
     bel = bp_phases(s, mode) if mode & MODE_BP else np.zeros(0)
+    if mode & MODE_SHAKE:
+        shake(s.act, 1 + ((mode >> SHAKE_SEED_SHIFT) & 255))
     switch = mode & MODE_BP_SWITCH and bel.shape[0] == n
     switched = False
     prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof

@@ -59,6 +59,15 @@ than when the beliefs were last worked out (units learned since): the beliefs ag
 level 0, as every open cell's phase (activities are left to the conflicts); the target phases
 are forgotten."""
 REBP_GROWTH = 10
+MODE_SHAKE = 134217728
+"""Every first activity (after :data:`MODE_BP`'s) multiplied by a factor in ``[1, 1 + SHAKE)``
+drawn from a fixed pseudo-random sequence (:func:`shake`) whose seed is 1 plus the mode's bits
+:data:`SHAKE_SEED_SHIFT` to 47: the same search in another order. The search's running time on
+random puzzles is heavy-tailed (docs/solver.md, "A second learning search"), so the engine runs
+such a search beside the plain one when the plain one takes long
+(``search.PORTFOLIO_AFTER``)."""
+SHAKE = 0.3
+SHAKE_SEED_SHIFT = 40
 BP_ROUNDS = 20
 BP_DAMP = 0.3
 BP_EPS = 1e-6
@@ -308,3 +317,12 @@ def after_first_solution(s, b, doubt):
         s.hpos[v] = -1
     s.sc[SC_HEAP] = 0
 
+
+@njit(cache=True, nogil=True)
+def shake(act, seed):
+    """Mode :data:`MODE_SHAKE`: each activity times ``1 + SHAKE * u``, ``u`` in ``[0, 1)`` from a
+    64-bit linear congruential sequence started at ``seed`` (the same factors on every run)."""
+    h = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15)
+    for v in range(act.shape[0]):
+        h = h * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
+        act[v] *= 1.0 + SHAKE * (float(h >> np.uint64(11)) / 9007199254740992.0)
