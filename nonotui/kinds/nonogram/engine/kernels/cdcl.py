@@ -44,6 +44,7 @@ from .cdcl_bp import (
     SHAKE_SEED_SHIFT,
     after_first_solution,
     bp_phases,
+    certainty,
     shake,
 )
 from .cdcl_chb import (
@@ -327,7 +328,8 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
 @njit(cache=True, nogil=True)
 def prove_unique(s, sol, order, mode, last, stats, control):
     """:data:`.cdcl_bp.MODE_PROVE`, at level 0: each open cell, in ``order``, decided alone with
-    the value it does not have in the solution ``sol`` and propagated; a conflict is learned
+    the value it does not have in the solution ``sol`` (a row of ``solutions``: 1 empty, 2
+    filled) and propagated; a conflict is learned
     from (one decision: the clause is a unit, kept at level 0). Returns 0 when every cell has
     been tried, ``_CONFLICT`` when level 0 itself fails (no solution but those forbidden),
     ``_STOPPED``, or :data:`PROVED_OTHER` when a trial fills the board (another solution, left
@@ -342,7 +344,7 @@ def prove_unique(s, sol, order, mode, last, stats, control):
         stats[CD_PROVE_TRIALS] += 1
         s.sc[SC_LEVEL] = 1
         s.lim[1] = s.sc[SC_TRAIL]
-        enqueue(s, 2 * v + 1 - sol[v], 1, K_DECISION, -1, 0, -1)
+        enqueue(s, 2 * v + 2 - sol[v], 1, K_DECISION, -1, 0, -1)
         status = propagate(s)
         if status == _STOPPED:
             return _STOPPED
@@ -400,7 +402,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof
     prove_now = False
     bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
-    first = np.zeros(0, dtype=np.int8)
     for v in range(n):
         heap_insert(s, v)
     ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
@@ -421,16 +422,16 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if bel.shape[0] == n:  # least sure first
                 sure = np.empty(n)
                 for i in range(n):
-                    sure[i] = abs(2.0 * bel[i] - 1.0)
+                    sure[i] = certainty(bel[i])
                 order = np.argsort(sure, kind="mergesort")
-            r = prove_unique(s, first, order, mode, last, stats, control)
+            r = prove_unique(s, solutions[0], order, mode, last, stats, control)
             if r == _STOPPED:
                 return CDCL_STOPPED, found
             if r == _CONFLICT:
                 return CDCL_DONE, found
             # each decision now tries to leave the first solution
             for i in range(n):
-                s.phase[i] = 1 - first[i]
+                s.phase[i] = 2 - solutions[0, i]  # the first solution's other value
                 ph[0, i] = -1
             hs[0] = 0
             mode &= ~MODE_TARGET
@@ -530,9 +531,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 found += 1
                 hs[8] = 1  # a solution found (mode 8192)
                 if found == 1 and mode & MODE_PROVE:
-                    first = np.empty(n, dtype=np.int8)
-                    for i in range(n):
-                        first[i] = s.val[i]
                     prove_at = stats[CD_CONFLICTS] + (
                         0 if mode & MODE_PROVE_EARLY else PROVE_AFTER)
                 stats[ST_SOLUTIONS] = found

@@ -291,6 +291,13 @@ def beliefs(span, val, of_cell, clue_off, blocks, rounds, damp):
     return out
 
 
+@njit(cache=True, nogil=True, inline="always")
+def certainty(b):
+    """How sure the belief ``b`` (a cell's chance of being filled) is: ``|2 b - 1|``, 0 at even
+    odds, 1 for a sure value."""
+    return abs(2.0 * b - 1.0)
+
+
 @njit(cache=True, nogil=True)
 def bp_phases(s, mode):
     """Mode :data:`MODE_BP`: the open cells' first phases (the likelier value) and activities
@@ -300,9 +307,9 @@ def bp_phases(s, mode):
         if s.val[v] < 0:
             s.phase[v] = 1 if b[v] > 0.5 else 0
             if mode & MODE_BP_UNSURE:
-                s.act[v] = 1.0 - abs(2.0 * b[v] - 1.0)
+                s.act[v] = 1.0 - certainty(b[v])
             elif not mode & MODE_BP_KEEP_ACT:
-                s.act[v] = abs(2.0 * b[v] - 1.0)
+                s.act[v] = certainty(b[v])
     return b
 
 
@@ -312,7 +319,7 @@ def after_first_solution(s, b, doubt):
     the cell's doubt ``1 - |2 b - 1|`` (``doubt``) or its certainty ``|2 b - 1|`` times one
     bump; the heap starts empty, and the cells come back to it as they are unassigned."""
     for v in range(b.shape[0]):
-        sure = abs(2.0 * b[v] - 1.0)
+        sure = certainty(b[v])
         s.act[v] = ((1.0 - sure) if doubt else sure) * s.var_inc[0]
         s.hpos[v] = -1
     s.sc[SC_HEAP] = 0
