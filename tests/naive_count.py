@@ -237,6 +237,11 @@ def iter_solutions(
             ]
         options.append(row_options)
     columns = [tuple(c) for c in columns]
+    # each column's answers of _column_step and _room_needed, remembered by (state, value): a
+    # column has few states, and the search asks the same ones again and again
+    memos: list[dict[tuple[tuple[int, int], int], tuple[tuple[int, int], int] | None]] = [
+        {} for _ in range(width)
+    ]
     # an explicit stack of (row index, column states, picture so far); the depth is the height
     stack: list[tuple[int, tuple[tuple[int, int], ...], Picture]] = [
         (0, tuple((0, 0) for _ in range(width)), ())
@@ -252,10 +257,17 @@ def iter_solutions(
         for filling in reversed(options[r]):
             new_states = []
             for c, value in enumerate(filling):
-                state = _column_step(columns[c], states[c], value)
-                if state is None or _room_needed(columns[c], state) > remaining:
+                key = (states[c], value)
+                memo = memos[c]
+                if key in memo:
+                    step = memo[key]
+                else:
+                    state = _column_step(columns[c], states[c], value)
+                    step = None if state is None else (state, _room_needed(columns[c], state))
+                    memo[key] = step
+                if step is None or step[1] > remaining:
                     break
-                new_states.append(state)
+                new_states.append(step[0])
             else:
                 stack.append((r + 1, tuple(new_states), picture + (filling,)))
 

@@ -80,13 +80,18 @@ def brute_force(clue: tuple[int, ...], line: str) -> str | None:
     return merge(tuple(clue), line, fillings())
 
 
+DOT_BIT, SOLID_BIT = 1, 2
+"""A cell's possible values in :func:`reference`, as bits."""
+
+
 def reference(clue: tuple[int, ...], line: str) -> str | None:
     """The possible values of every cell, or ``None`` when no filling fits; any length.
 
     ``rest(i, j)`` answers for the cells from ``i`` on, with blocks ``j`` and later still to
     place and cell ``i`` free to start one: either cell ``i`` is empty and the rest starts at
     ``i + 1``, or block ``j`` starts at ``i`` and is followed by an empty cell (unless it ends
-    the line). Its answer is the tuple of possible-value sets for cells ``i..``, or ``None``.
+    the line). Its answer is the tuple of possible-value sets for cells ``i..``, or ``None``;
+    a set is written as bits (1 ``DOT``, 2 ``SOLID``), so that joining two options is an or.
     """
     clue = tuple(clue)
     n = len(line)
@@ -102,26 +107,30 @@ def reference(clue: tuple[int, ...], line: str) -> str | None:
         if may_be(i, False):
             after = rest(i + 1, j)
             if after is not None:
-                options.append((frozenset({DOT}),) + after)
+                options.append((DOT_BIT,) + after)
         if j < len(clue):
             end = i + clue[j]
             if end <= n and all(may_be(c, True) for c in range(i, end)):
-                head = (frozenset({SOLID}),) * clue[j]
+                head = (SOLID_BIT,) * clue[j]
                 if end == n:
                     if j + 1 == len(clue):
                         options.append(head)
                 elif may_be(end, False):
                     after = rest(end + 1, j + 1)
                     if after is not None:
-                        options.append(head + (frozenset({DOT}),) + after)
+                        options.append(head + (DOT_BIT,) + after)
         if not options:
             return None
-        return tuple(frozenset().union(*cells) for cells in zip(*options))
+        if len(options) == 1:
+            return options[0]
+        first, second = options
+        return tuple(a | b for a, b in zip(first, second))
 
     result = rest(0, 0)
     if result is None:
         return None
-    return "".join(UNKNOWN if len(s) == 2 else next(iter(s)) for s in result)
+    text = {DOT_BIT: DOT, SOLID_BIT: SOLID, DOT_BIT | SOLID_BIT: UNKNOWN}
+    return "".join(text[s] for s in result)
 
 
 def count_arrangements(clue: tuple[int, ...], line: str) -> int:

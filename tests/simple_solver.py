@@ -233,16 +233,24 @@ def solutions(
     *,
     row_colors: Sequence[Clue] | None = None,
     column_colors: Sequence[Clue] | None = None,
+    start: Sequence[Sequence[int]] | None = None,
 ) -> list[list[list[int]]]:
     """Up to ``limit`` solutions, found by propagation and depth-first guessing.
 
     Black and white: grids of ``1`` and ``-1``. With block colours: pictures of colour indices.
+    ``start`` (black and white only): a grid of ``1``, ``-1`` and ``0`` (unknown) that every
+    solution must agree with; the empty grid when not given.
     """
     colored = _check_colors(rows, columns, row_colors, column_colors)
     if colored is not None:
+        if start is not None:
+            raise ValueError("start is for black and white puzzles only")
         return _color_solutions(rows, columns, colored[0], colored[1], limit)
     found: list[list[list[int]]] = []
-    stack = [[[0] * len(columns) for _ in rows]]
+    if start is None:
+        stack = [[[0] * len(columns) for _ in rows]]
+    else:
+        stack = [[[int(v) for v in row] for row in start]]
     while stack and len(found) < limit:
         grid = stack.pop()
         if not propagate(rows, columns, grid):

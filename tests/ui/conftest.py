@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,17 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> DataDir:
     monkeypatch.setenv("NONOTUI_DATA_DIR", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return DataDir(folder)
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A fresh folder with a short absolute path (``/tmp/nXXXXXXXX``), removed afterwards, for
+    the files a test types into the open dialog: the pilot presses one key per character and
+    waits for the app to be idle after each (at least 40 ms), so pytest's ``tmp_path`` of about
+    80 characters cost several seconds per path typed."""
+    folder = Path(tempfile.mkdtemp(prefix="n"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 HELD = 3600.0

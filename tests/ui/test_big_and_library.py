@@ -149,16 +149,16 @@ async def test_playing_a_file_reads_the_library_only_once_it_is_shown() -> None:
 
 
 async def test_open_file_by_path_plays_colour_puzzles_and_refuses_broken_files(
-        tmp_path: Path) -> None:
+        short_tmp: Path) -> None:
     from nonotui.ui.screens.dialogs import MessageScreen
 
-    colour = tmp_path / "colour.non"
+    colour = short_tmp / "colour.non"
     colour.write_text(
         "width 2\nheight 1\ncolor a #ff0000\ncolor b #0000ff\nrows\n1a,1b\ncolumns\n1a\n1b\n"
     )
-    broken = tmp_path / "broken.non"
+    broken = short_tmp / "broken.non"
     broken.write_text("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
-    plain = tmp_path / "plain.nin"
+    plain = short_tmp / "plain.nin"
     plain.write_text("1 1\n1\n1\n")
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -260,10 +260,10 @@ TWO_PUZZLES = (
 
 
 async def test_opening_a_file_of_several_puzzles_says_how_to_reach_the_others(
-    tmp_path: Path,
+    short_tmp: Path,
 ) -> None:
     # Found playing: opening a bundle by path silently gave its first puzzle only.
-    bundle = tmp_path / "two.non"
+    bundle = short_tmp / "two.non"
     bundle.write_text(TWO_PUZZLES)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -41,9 +41,9 @@ class Gate:
 
 
 async def test_a_hostile_file_opens_in_a_worker_while_a_timer_ticks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    short_tmp: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = hostile.long_clue(tmp_path, "non")  # the five-million-ones file, cut to 2 MiB
+    path = hostile.long_clue(short_tmp, "non")  # the five-million-ones file, cut to 2 MiB
     gate = Gate()
     monkeypatch.setattr(kinds, "load_all", gate.wrap(kinds.load_all))
     app = make_app()
@@ -72,9 +72,9 @@ async def test_a_hostile_file_opens_in_a_worker_while_a_timer_ticks(
 
 @pytest.mark.parametrize("make", [hostile.dev_zero_link, hostile.fifo, hostile.five_million_ones])
 async def test_unreadable_files_from_the_open_dialog_say_why_in_one_line(
-    tmp_path: Path, make
+    short_tmp: Path, make
 ) -> None:  # type: ignore[no-untyped-def]
-    path = make(tmp_path)
+    path = make(short_tmp)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
@@ -88,9 +88,9 @@ async def test_unreadable_files_from_the_open_dialog_say_why_in_one_line(
 
 
 async def test_escape_stops_waiting_and_the_lock_is_given_back(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data_dir: DataDir
+    short_tmp: Path, monkeypatch: pytest.MonkeyPatch, data_dir: DataDir
 ) -> None:
-    path = tmp_path / "plus.non"
+    path = short_tmp / "plus.non"
     path.write_text(formats.dump(PLUS, "non"))
     gate = Gate()
     monkeypatch.setattr(kinds, "load_all", gate.wrap(kinds.load_all))
