@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from benchmarks.random_tail import random_puzzle
 from nonotui.kinds.nonogram.engine import kernels, search
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.cells import CELL_DTYPE
@@ -23,19 +24,14 @@ OFFSET = 10
 """``PORTFOLIO_AFTER`` in these tests: small, so that 25x25 puzzles reach the race."""
 
 
-def random_puzzle(seed: int, size: int) -> Puzzle:
-    """Random ``size`` x ``size`` puzzle ``seed``: a picture's cells filled with chance 1/2."""
-    picture = (np.random.default_rng(seed).random((size, size)) < 0.5).astype(int)
-    return Puzzle.from_picture(picture.tolist(), keep_goal=False)
-
-
 def pictures(puzzle: Puzzle, boards: list[np.ndarray]) -> set[naive.Picture]:
     """The boards as pictures, each checked against the clues."""
     return naive.check_solutions(list(puzzle.rows), list(puzzle.columns), boards)
 
 
-def shaken_alone(puzzle: Puzzle, mode: int) -> tuple[int, list[np.ndarray]]:
-    """The shaken search's kernel alone from the blank grid: its conflicts and solutions."""
+def kernel_alone(puzzle: Puzzle, mode: int) -> tuple[int, list[np.ndarray]]:
+    """The learning search's kernel alone, in ``mode``, from the blank grid: its conflicts and
+    solutions."""
     p = search.prepare(puzzle)
     cells = np.full(p.h * p.w, p.unknown, dtype=CELL_DTYPE)
     solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
@@ -54,15 +50,15 @@ def test_the_shaken_search_gets_the_counters_answers_in_another_order() -> None:
         rows, columns = naive.clues_of(picture)
         puzzle = Puzzle(rows=list(rows), columns=list(columns))
         expected = set(naive.solutions(rows, columns, cap=2))
-        plain = shaken_alone(puzzle, search.CDCL_MODE)
-        shaken = shaken_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE)
+        plain = kernel_alone(puzzle, search.CDCL_MODE)
+        shaken = kernel_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE)
         for _, boards in (plain, shaken):
             found = naive.check_solutions(rows, columns, boards)
             assert len(found) == min(len(expected), 2)
             if len(expected) < 2:
                 assert found == expected
         # another seed in the mode's high bits: the same answers
-        other = shaken_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
+        other = kernel_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
                              | (5 << kernels.SHAKE_SEED_SHIFT))
         assert len(naive.check_solutions(rows, columns, other[1])) == min(len(expected), 2)
         differ += (plain[0], [b.tolist() for b in plain[1]]) != (
@@ -75,11 +71,11 @@ def test_the_race_answers_as_the_search_with_fewer_conflicts(
         monkeypatch: pytest.MonkeyPatch) -> None:
     winners = set()
     for seed in (0, 4, 27, 30, 94, 118):
-        puzzle = random_puzzle(seed, 25)
+        puzzle = random_puzzle(seed, 25, 25)
         monkeypatch.setattr(search, "PORTFOLIO_AFTER", 0)
         plain = search.solve(puzzle, max_solutions=2)
         assert plain.stats.engine == "cdcl" and plain.stats.racers == 1
-        shaken_conflicts, shaken_boards = shaken_alone(
+        shaken_conflicts, shaken_boards = kernel_alone(
             puzzle, search.CDCL_MODE | kernels.MODE_SHAKE)
         monkeypatch.setattr(search, "PORTFOLIO_AFTER", OFFSET)
         raced = search.solve(puzzle, max_solutions=2)
@@ -108,7 +104,7 @@ def test_the_race_answers_as_the_search_with_fewer_conflicts(
 def test_a_puzzle_decided_before_the_race_runs_one_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "PORTFOLIO_AFTER", 1000)
-    result = search.solve(random_puzzle(0, 25), max_solutions=2)
+    result = search.solve(random_puzzle(0, 25, 25), max_solutions=2)
     assert result.stats.engine == "cdcl" and result.stats.racers == 1
     assert not result.stats.shaken
     assert result.stats.as_dict()["racers"] == 1
@@ -125,7 +121,7 @@ def test_shaken_steps_without_the_jit() -> None:
         puzzle = Puzzle(rows=list(rows), columns=list(columns))
         expected = set(naive.solutions(rows, columns, cap=2))
         for seed in (0, 7):
-            _, boards = shaken_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
+            _, boards = kernel_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
                                      | (seed << kernels.SHAKE_SEED_SHIFT))
             found = naive.check_solutions(rows, columns, boards)
             assert found == expected if len(expected) < 2 else len(found) == 2

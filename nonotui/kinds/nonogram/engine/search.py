@@ -372,9 +372,9 @@ class _Runner:
     def _learn(self, start: np.ndarray | None) -> tuple[int, int, np.ndarray, np.ndarray]:
         """The learning search from ``start``, and after :data:`PORTFOLIO_AFTER` conflicts the
         shaken one racing it, from the puzzle's start (or the board given) rather than from
-        ``start``: another order and another start. Returns the answer's ``(status, found, solutions, counters)``, the
-        counters (also ``self.cdcl_stats``) being those of the search that gave it alone, so
-        that they are the same on every run."""
+        ``start``: another order and another start. Returns the answer's ``(status, found,
+        solutions, counters)``, the counters (also ``self.cdcl_stats``) being those of the
+        search that gave it alone, so that they are the same on every run."""
         call, sols, stats = self._cdcl_args(start)
         if not PORTFOLIO_AFTER:
             (status, found), = self._wait([call])
@@ -385,17 +385,8 @@ class _Runner:
         results: list[tuple[int, int] | None] = [None, None]
         failures: list[BaseException] = []
 
-        def work(i: int, call: _Call) -> None:
-            try:
-                results[i] = call[0](*call[1])
-            except BaseException as exc:  # re-raised in the caller's thread below
-                failures.append(exc)
-
         def launch(i: int) -> threading.Thread:
-            t = threading.Thread(target=work, args=(i, racers[i][0]), name=f"nonotui-learn-{i}",
-                                 daemon=True)
-            t.start()
-            return t
+            return _start(racers[i][0], i, results, failures, f"nonotui-learn-{i}")
 
         threads = [launch(0)]
         deadline = None if self.timeout is None else self.start + self.timeout
@@ -408,9 +399,10 @@ class _Runner:
             ended = [results[i] for i in range(len(threads))]
             if failures or self.stopped_by is not None:
                 break
-            finals = [(offsets[i] + int(racers[i][2][kernels.CD_CONFLICTS]), i)
-                      for i, r in enumerate(ended) if r is not None]
-            best = min(finals) if finals else None
+            # an ended search's count, read after its end: its final count
+            final = {i: offsets[i] + int(racers[i][2][kernels.CD_CONFLICTS])
+                     for i, r in enumerate(ended) if r is not None}
+            best = min((c, i) for i, c in final.items()) if final else None
             if len(threads) == 1 and (live[0] >= offsets[1]
                                        or (best is not None and best[0] > offsets[1])):
                 call, sols, stats = self._cdcl_args(None, shake=True)
@@ -418,9 +410,7 @@ class _Runner:
                 threads.append(launch(1))
                 continue
             if best is not None and all(
-                (ended[j] is not None and (offsets[j] + int(racers[j][2][kernels.CD_CONFLICTS]),
-                                           j) > best)
-                or (ended[j] is None and live[j] > best[0])
+                (final[j], j) > best if j in final else live[j] > best[0]
                 for j in range(len(threads)) if j != best[1]
             ):
                 winner = best[1]
@@ -437,8 +427,9 @@ class _Runner:
         if failures:
             raise failures[0]
         self.racers = len(racers)
-        if winner < 0:  # stopped: the answer of the search that found the most
-            winner = max(range(len(racers)), key=lambda i: (results[i] or (0, 0))[1] * 2 - i)
+        if winner < 0:  # stopped: the answer of the search that found the most (the plain one
+            # on a tie)
+            winner = max(range(len(racers)), key=lambda i: ((results[i] or (0, 0))[1], -i))
         self.shaken = winner == 1
         status, found = results[winner] or (kernels.CDCL_STOPPED, 0)
         self.cdcl_stats = racers[winner][2]
@@ -452,20 +443,13 @@ class _Runner:
         controls = self.controls[-len(calls):]
         stats = self.live_stats[-len(calls):]
 
-        def work(i: int, call: _Call) -> None:
-            try:
-                results[i] = call[0](*call[1])
-            except BaseException as exc:  # re-raised in the caller's thread below
-                failures.append(exc)
-            if race:
-                for j, control in enumerate(controls):
-                    if j != i:
-                        control[0] = 1
+        def stop_the_rest(i: int) -> None:
+            for j, control in enumerate(controls):
+                if j != i:
+                    control[0] = 1
 
-        threads = [threading.Thread(target=work, args=(i, c), name=f"nonotui-search-{i}",
-                                    daemon=True) for i, c in enumerate(calls)]
-        for t in threads:
-            t.start()
+        threads = [_start(c, i, results, failures, f"nonotui-search-{i}",
+                          stop_the_rest if race else None) for i, c in enumerate(calls)]
         deadline = None if self.timeout is None else self.start + self.timeout
         while True:
             alive = [t for t in threads if t.is_alive()]
@@ -506,6 +490,26 @@ class _Runner:
         ))
 
 
+def _start(call: _Call, i: int, results: list[tuple[int, int] | None],
+           failures: list[BaseException], name: str,
+           then: Callable[[int], None] | None = None) -> threading.Thread:
+    """Run the kernel ``call`` in a daemon thread of its own, started here: its ``(status,
+    found)`` goes to ``results[i]``, an exception to ``failures`` (for the caller's thread to
+    raise); ``then(i)``, when given, runs after either."""
+
+    def work() -> None:
+        try:
+            results[i] = call[0](*call[1])
+        except BaseException as exc:  # re-raised in the caller's thread
+            failures.append(exc)
+        if then is not None:
+            then(i)
+
+    thread = threading.Thread(target=work, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
 def _status(
     status: int, found: int, max_solutions: int, stopped_by: StoppedBy | None
 ) -> SolveStatus:
@@ -523,7 +527,7 @@ def _status(
 
 
 def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | None,
-           racers: int = 0, shaken: bool = False) -> SolveStats:
+           racers: int, shaken: bool) -> SolveStats:
     lines = {s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)}
     learning: dict[str, int] = {}
     cached = int(stats[kernels.ST_CACHED])
