@@ -1,9 +1,9 @@
 """numba's cache is keyed to the kernel sources: an edit to a callee in another file is noticed.
 
 numba checks a cached function against its own file only; the kernel package picks a cache
-folder named by a hash of all its sources (``kernels/_cache.py``). These tests copy the real
-package to a temporary folder, run a caller in a fresh process, edit its callee in another file
-and run it again.
+folder in the user's cache folder named by a hash of all its sources
+(``nonotui/model/kernel_cache.py``). These tests copy the real package to a temporary folder, run
+a caller in a fresh process, edit its callee in another file and run it again.
 """
 
 from __future__ import annotations
@@ -17,9 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.kinds.nonogram.engine.kernels import _cache
+from nonotui.kinds.nonogram.engine import kernels
+from nonotui.model import kernel_cache as _cache
 
-KERNELS = _cache.PACKAGE
+KERNELS = kernels.PACKAGE
+
+
+def _sources(package: Path) -> list[Path]:
+    return list(package.glob("*.py"))
 
 # state.new_prop (the caller) sizes its scratch with common.work_size (the callee, another file)
 CALLER = """
@@ -63,7 +68,9 @@ def test_an_edit_to_a_callee_in_another_file_reaches_its_cached_caller(tmp_path:
     package = _copy(tmp_path)
     first = _run(tmp_path)
     assert first["iwork"] == 4 * 1 + 3 * 2 + 2
-    assert first["folder"].startswith(str(package / "__pycache__" / "numba-"))
+    kernels_dir = tmp_path / "xdg" / "nonotui" / "kernels"
+    assert first["folder"] == str(kernels_dir / f"nonogram-{_cache.source_hash(_sources(package))}")
+    assert not list(package.rglob("*.nbi")), "nothing is cached inside the package"
     again = _run(tmp_path)
     assert again["folder"] == first["folder"]
     assert again["hits"] >= 1, "the second run should load the caller from the cache"
@@ -76,8 +83,33 @@ def test_an_edit_to_a_callee_in_another_file_reaches_its_cached_caller(tmp_path:
     assert edited["iwork"] == 12 + 1000, "the caller ran its stale cached machine code"
     assert edited["folder"] != first["folder"]
     assert edited["hits"] == 0
-    # the earlier sources' cache beside the package was cleared away
-    assert not Path(first["folder"]).exists()
+    # the earlier sources' cache is kept (another checkout may use it) until KEEP newer ones
+    assert Path(first["folder"]).exists()
+    assert not list(package.rglob("*.nbi")), "nothing is cached inside the package"
+
+
+def test_older_sources_folders_are_removed_beyond_the_newest_few(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(sys, "platform", "linux")
+    source = tmp_path / "k.py"
+    chosen = []
+    for version in range(_cache.KEEP + 3):
+        source.write_text(f"VERSION = {version}\n")
+        folder = Path(_cache.cache_folder("nonogram", [source]) or "")
+        os.utime(folder, (1000 + version, 1000 + version))  # distinct, growing times of use
+        chosen.append(folder)
+    legacy = tmp_path / "xdg" / "nonotui" / "kernels" / "numba-0123456789abcdef"
+    legacy.mkdir()
+    other_kind = Path(_cache.cache_folder("aquarium", [source]) or "")
+    source.write_text("VERSION = 'last'\n")
+    last = Path(_cache.cache_folder("nonogram", [source]) or "")
+    left = sorted(p.name for p in last.parent.iterdir())
+    # the current folder, the KEEP most recently used others, and the other kind's
+    assert left == sorted([last.name, other_kind.name] + [p.name for p in chosen[-_cache.KEEP:]])
+    assert not legacy.exists()
 
 
 def test_a_cache_folder_the_user_chose_is_left_alone(tmp_path: Path) -> None:
@@ -92,26 +124,27 @@ def test_a_cache_folder_the_user_chose_is_left_alone(tmp_path: Path) -> None:
 
 def test_the_folder_depends_on_every_source_file(tmp_path: Path) -> None:
     package = _copy(tmp_path)
-    before = _cache.source_hash(package)
-    assert _cache.source_hash(package) == before
+    before = _cache.source_hash(_sources(package))
+    assert _cache.source_hash(_sources(package)) == before
     (package / "lines_olsak.py").write_text((package / "lines_olsak.py").read_text() + "\n")
-    assert _cache.source_hash(package) != before
+    assert _cache.source_hash(_sources(package)) != before
 
 
-def test_a_read_only_install_falls_back_to_the_user_cache_folder(
+def test_no_usable_home_falls_back_to_the_temporary_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     package = _copy(tmp_path)
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(_cache.tempfile, "tempdir", str(tmp_path / "tmp"))
     real = _cache._writable
     # everything runs as root here, so a read-only folder cannot be made: refuse writes instead
     monkeypatch.setattr(_cache, "_writable",
-                        lambda folder: "__pycache__" not in folder.parts and real(folder))
-    folder = Path(_cache.cache_folder(package) or "")
-    assert folder.parent == tmp_path / "xdg" / "nonotui" / "kernels"
-    assert folder.name == f"numba-{_cache.source_hash(package)}"
+                        lambda folder: "xdg" not in folder.parts and real(folder))
+    folder = Path(_cache.cache_folder("nonogram", _sources(package)) or "")
+    assert folder.parents[2] == tmp_path / "tmp"
+    assert folder.name == f"nonogram-{_cache.source_hash(_sources(package))}"
 
 
 def test_nowhere_writable_leaves_numba_its_own_choice(
@@ -120,4 +153,4 @@ def test_nowhere_writable_leaves_numba_its_own_choice(
     package = _copy(tmp_path)
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setattr(_cache, "_writable", lambda folder: False)
-    assert _cache.cache_folder(package) is None
+    assert _cache.cache_folder("nonogram", _sources(package)) is None

@@ -15,13 +15,23 @@ array turns both bounds into a new ``lo`` and ``hi`` at once. On a row these are
 004's two row rules; on a column they are its column rule done fully (every level that no
 combination of the other tanks' bounds can complement is removed).
 
-Every kernel is compiled on its first call (``cache=True``, ``nogil=True``), never at import.
+Every kernel is compiled on its first call (``cache=True``, ``nogil=True``), never at import,
+and cached in the user's cache folder under a name keyed to this file
+(:mod:`nonotui.model.kernel_cache`).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
+
+from nonotui.model import kernel_cache
+
+CACHE_FOLDER = kernel_cache.cache_folder("aquarium", [Path(__file__).resolve()])
+"""Where these kernels are cached (None: numba's own choice, or NUMBA_CACHE_DIR)."""
+_restore = kernel_cache.use(CACHE_FOLDER)
 
 SEARCH_DONE = 0
 """The whole tree was explored: every solution was found."""
@@ -515,3 +525,5 @@ def search(lo, hi, counts, g_start, g_tank, r_start, rows, tu_start, tu_units, m
                        queue, inq, qs, trail, tl, stats, pre, suf)
         if not ok:
             stats[ST_CONTRADICTIONS] += 1
+
+_restore()  # the decorators above have read the cache folder

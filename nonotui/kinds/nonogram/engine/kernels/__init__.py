@@ -20,25 +20,27 @@
 ``cdcl_heur``       the learning search's target phases and the other heuristics behind its flags
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``chain_colour``    :func:`probe_colour_all`: every value of every open colour cell, for hints
-``_cache``          the cache folder named by a hash of these sources (no numba)
 ==================  ==========================================================================
 
 Importing the package compiles nothing (no eager signatures): compilation, or loading from
 numba's cache, happens on a kernel's first call. Before the kernel modules are imported (when
-numba's cache locators read their folder), the cache folder is pointed at one named by a hash of
-this package's sources (see :mod:`._cache`), then set back.
+numba's cache locators read their folder), the cache folder is pointed at one in the user's cache
+folder named by a hash of this package's sources (see :mod:`nonotui.model.kernel_cache`), then
+set back.
 """
 
 from __future__ import annotations
 
-from ._cache import cache_folder
+from pathlib import Path
 
-_folder = cache_folder()
-if _folder is not None:
-    import numba
+from nonotui.model import kernel_cache
 
-    _previous = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = _folder
+PACKAGE = Path(__file__).resolve().parent
+"""The kernel package's folder: every ``.py`` file in it keys the cache."""
+
+CACHE_FOLDER = kernel_cache.cache_folder("nonogram", PACKAGE.glob("*.py"))
+"""Where this package's kernels are cached (None: numba's own choice, or NUMBA_CACHE_DIR)."""
+_restore = kernel_cache.use(CACHE_FOLDER)
 try:
     from . import line_steps, probe_memo
     from .cdcl import CDCL_DONE, CDCL_LIMIT, CDCL_STOPPED, cdcl_grid
@@ -124,11 +126,7 @@ try:
         grid_units,
     )
 finally:
-    if _folder is not None:
-        numba.config.CACHE_DIR = _previous
-
-CACHE_FOLDER: str | None = _folder
-"""Where this package's kernels are cached (None: numba's own choice, or NUMBA_CACHE_DIR)."""
+    _restore()
 
 __all__ = [
     "BOTH",
