@@ -27,6 +27,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 KEEP = 2
 """Folders of other sources of the same kind kept beside the current one (most recent first)."""
@@ -119,10 +120,11 @@ def use(folder: str | None) -> Callable[[], None]:
         return lambda: None
     import numba
 
-    previous = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = folder
+    config: Any = numba.config  # its settings are set at import, unknown to type checkers
+    previous = config.CACHE_DIR
+    config.CACHE_DIR = folder
 
     def restore() -> None:
-        numba.config.CACHE_DIR = previous
+        config.CACHE_DIR = previous
 
     return restore
