@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         if puzzle.title:
             report["title"] = puzzle.title
         # load the kernels first, so that "seconds" is the search alone
-        kind.warm_up(lambda: False, "solve", options[kind.name])
+        kind.warm_up(lambda: False, "solve", options[kind.name], first=puzzle)
         with _ctrl_c_stops() as stopped:
             result = kind.solve(
                 puzzle,

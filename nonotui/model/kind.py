@@ -325,10 +325,11 @@ class Kind(Protocol):
         """
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
-                options: Mapping[str, object] | None = None) -> None:
+                options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
-        takes them), what any solve may come to use however long it searches (``long``), or
-        also what hints, checks and guides use (``all``)."""
+        takes them; with ``first``, only what solving that puzzle needs), what any solve may
+        come to use however long it searches (``long``), or also what hints, checks and guides
+        use (``all``)."""
 
     # -- drawing and playing -------------------------------------------------------------------
 

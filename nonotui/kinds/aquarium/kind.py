@@ -336,7 +336,7 @@ class AquariumKind:
         return result
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
-                options: Mapping[str, object] | None = None) -> None:
+                options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
         """Compile (or load from numba's cache) the solver's kernels; nothing when the solver
         is not part of the build (the player still plays)."""
         if not _available("solve"):

@@ -355,12 +355,24 @@ class NonogramKind:
         return rating, steps
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
-                options: Mapping[str, object] | None = None) -> None:
+                options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
         """For ``solve``: solve a 4x4 puzzle that needs probing with the chosen linesolvers
-        (``long``: and with the learning search, which hard puzzles hand over to). For ``all``: also ask two hints and a guide on a tiny puzzle and run every linesolver
-        once, so that every kernel the player uses is compiled or loaded from numba's cache."""
+        (``long``: and with the learning search, which hard puzzles hand over to); for
+        ``solve`` of a puzzle ``first`` that line solving alone answers, only line solving's
+        kernel, found by running it on ``first`` (the tiers: such a puzzle never loads
+        probing or a search). For ``all``: also ask two hints and a guide on a tiny puzzle and
+        run every linesolver once, so that every kernel the player uses is compiled or loaded
+        from numba's cache."""
         if what in ("solve", "long"):
             from nonotui.kinds.nonogram.formats import tatham
+
+            if what == "solve" and first is not None:
+                from nonotui.kinds.nonogram.engine.search import settled_by_lines
+
+                opts = options or {}
+                if opts.get("strategy") != "cdcl" and settled_by_lines(
+                        first, str(opts.get("linesolvers", "fast,fcomp"))):
+                    return
 
             (four,) = tatham.read(WARM_UP_ID, "<game id>")
             # the depth-first search by name: `auto` may hand a puzzle to the learning search

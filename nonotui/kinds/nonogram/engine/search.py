@@ -159,6 +159,19 @@ def solve(
     )
 
 
+def settled_by_lines(puzzle: Puzzle, linesolvers: str | Stack = DEFAULT_STACK) -> bool:
+    """Whether line solving alone answers ``puzzle`` from scratch (every cell decided, or a
+    contradiction): then :func:`solve` never loads probing or a search, only line solving's
+    kernel (the first tier)."""
+    stack = linesolvers if isinstance(linesolvers, Stack) else parse_stack(linesolvers)
+    prep = prepare(puzzle)
+    cells = np.full(prep.h * prep.w, prep.unknown, dtype=CELL_DTYPE)
+    runner = _Runner(prep, cells, stack.method_ids(),
+                     np.array([s.complete for s in stack], dtype=np.bool_), 1, None, None, None)
+    answer, _cells, _stats = runner._line_pass(False)
+    return answer is not None
+
+
 @dataclass(frozen=True)
 class Strategy:
     """One way of choosing where to branch (kernel options, see ``kernels.OPT_*``)."""
@@ -289,17 +302,55 @@ class _Runner:
         self.reached = cells
         """The depth-first search's cells, which it leaves in the state it stopped in."""
 
-    def _args(self, options: np.ndarray) -> tuple[_Call, np.ndarray, np.ndarray]:
+    def _args(self, options: np.ndarray,
+              start: np.ndarray | None = None) -> tuple[_Call, np.ndarray, np.ndarray]:
         p = self.prep
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
+        control, stats = self._control_and_stats()
+        self.reached = (self.cells if start is None else start).copy()
+        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
+                self.reached, self.max_solutions, solutions, control, stats, options)
+        return (kernels.search_grid, args), solutions, stats
+
+    def _control_and_stats(self) -> tuple[np.ndarray, np.ndarray]:
+        """A new kernel call's stop flag and counters, which :meth:`_poll` watches."""
         control = np.zeros(1, dtype=np.int64)
         stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
         self.controls.append(control)
         self.live_stats.append(stats)
-        self.reached = self.cells.copy()
-        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
-                self.reached, self.max_solutions, solutions, control, stats, options)
-        return (kernels.search_grid, args), solutions, stats
+        return control, stats
+
+    def _line_pass(self, stoppable: bool) -> tuple[
+            tuple[int, list[np.ndarray], np.ndarray] | None, np.ndarray, np.ndarray]:
+        """Line solving alone from the start (the first tier, :func:`kernels.propagate_grid`).
+
+        Returns ``(answer, cells, counters)``: the answer ``(status, solutions, counters)`` when
+        line solving settles the puzzle (every cell decided: the one solution; a contradiction;
+        a stop or a refusal), else ``None``, with the fixpoint reached, from which the search
+        goes on (the state it would reach itself first), and the counters so far."""
+        p = self.prep
+        cells = self.cells.copy()
+        control, stats = self._control_and_stats()
+        call: _Call = (kernels.propagate_grid, (p.h, p.w, p.blocks, p.colors, p.clue_off,
+                                                 self.methods, self.complete, p.score, cells,
+                                                 control, stats))
+        if stoppable:
+            (status, decided), = self._wait([call])
+        else:
+            status, decided = call[0](*call[1])
+        if status == kernels.PROP_STOPPED:
+            return (kernels.SEARCH_STOPPED, [], stats), cells, stats
+        if status == kernels.PROP_REFUSED:
+            return (kernels.SEARCH_REFUSED, [], stats), cells, stats
+        if status == kernels.PROP_CONTRADICTION:
+            return (kernels.SEARCH_DONE, [], stats), cells, stats
+        if decided == cells.shape[0]:
+            # every cell forced by the clues: the one solution (the search would find it and,
+            # asked for two, exhaust its empty stack)
+            stats[kernels.ST_SOLUTIONS] = 1
+            status = kernels.SEARCH_LIMIT if self.max_solutions == 1 else kernels.SEARCH_DONE
+            return (status, [cells], stats), cells, stats
+        return None, cells, stats
 
     def _cdcl_args(self, start: np.ndarray | None = None,
                    shake: bool = False) -> tuple[_Call, np.ndarray, np.ndarray]:
@@ -329,17 +380,27 @@ class _Runner:
             counters[:kernels.ST_LINES] = stats[:kernels.ST_LINES]
             return status, [sols[i] for i in range(found)], counters, "cdcl", self.stopped_by
         first = STRATEGIES.get(self.strategy, WU)
+        answer, lined, line_stats = self._line_pass(stoppable)
+        if answer is not None:
+            self.seconds = time.perf_counter() - self.start
+            status, solutions, counters = answer
+            return status, solutions, counters, first.name, self.stopped_by
         budget = (AUTO_HANDOVER if self.strategy == "auto"
                   else FIRST_BUDGET if self.strategy in ENGINES else 0)
         auto = self.strategy == "auto"
         call, sols, stats = self._args(first.options(
-            budget, PROBE_BUDGET if auto else 0, AUTO_FIRST_PROBES if auto else 0))
+            budget, PROBE_BUDGET if auto else 0, AUTO_FIRST_PROBES if auto else 0), lined)
         if stoppable:
             (status, found), = self._wait([call])
         else:
             status, found = call[0](*call[1])
         strategy = first.name
         counters = stats.copy()
+        # the line pass's lines count too (its other counters are zero or, as the cells
+        # decided, read again by the search)
+        counters[kernels.ST_LINES:] += line_stats[kernels.ST_LINES:]
+        counters[kernels.ST_CONTRADICTIONS] += line_stats[kernels.ST_CONTRADICTIONS]
+        counters[kernels.ST_CACHED] += line_stats[kernels.ST_CACHED]
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
         if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
             if auto:

@@ -108,9 +108,11 @@ try:
         SEARCH_LIMIT,
         SEARCH_REFUSED,
         SEARCH_STOPPED,
+        propagate_grid,
         search,
         search_grid,
     )
+    from .propagate import PROP_CONTRADICTION, PROP_OK, PROP_REFUSED, PROP_STOPPED
     from .state import (
         ST_BACKTRACKS,
         ST_CACHED,
@@ -194,7 +196,12 @@ __all__ = [
     "line_marginals",
     "line_steps",
     "olsak",
+    "PROP_CONTRADICTION",
+    "PROP_OK",
+    "PROP_REFUSED",
+    "PROP_STOPPED",
     "probe_all",
+    "propagate_grid",
     "probe_chain",
     "probe_colour_all",
     "probe_memo",

@@ -178,6 +178,31 @@ def _search(own_st, own_pr, st, pr, status, cells, max_solutions, control, stats
 
 
 @njit(cache=True, nogil=True)
+def propagate_grid(h, w, blocks, colors, clue_off, methods, complete, score, cells, control,
+                   stats):
+    """Line solving alone on an ``h`` x ``w`` grid (clues packed as for :func:`search_grid`):
+    propagation from ``cells`` to its fixpoint, left in ``cells``.
+
+    The first tier of a solve: a puzzle that line solving decides is answered without probing
+    or a search, whose kernels are then never compiled nor loaded. Returns ``(status, decided
+    cells)`` with a ``PROP_*`` status of :mod:`.propagate`.
+    """
+    n_cells = cells.shape[0]
+    bits = 0
+    decided = 0
+    for i in range(n_cells):
+        bits += popcount(cells[i])
+        if single(cells[i]):
+            decided += 1
+    st = new_prop(grid_units(h, w), blocks, colors, clue_off, methods, complete, score, cells,
+                  bits + 1, stats, control)
+    stats[ST_DECIDED] = decided
+    status = propagate(borrowed_prop(st))
+    # ``st`` is read after the propagation on its borrowed view, so that it outlives the view
+    return status, st.stats[ST_DECIDED]
+
+
+@njit(cache=True, nogil=True)
 def search_grid(h, w, blocks, colors, clue_off, methods, complete, score, cells, max_solutions,
                 solutions, control, stats, options):
     """:func:`search` on an ``h`` x ``w`` grid, whose clues are packed rows first, then columns
