@@ -444,7 +444,7 @@ class LightsKind:
         return CheckReport("not-finished", "not finished")
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
-                options: Mapping[str, object] | None = None) -> None:
+                options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
         """Plain Python: nothing to compile."""
 
     def margins(self, puzzle: LightsPuzzle) -> Margins:
