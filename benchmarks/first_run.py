@@ -5,6 +5,14 @@ Run: ``nice -n 10 python benchmarks/first_run.py`` from the checkout (``--puzzle
 ``puzzles/owl.non``; ``--runs N`` clean-cache runs, default 1; ``--before DIR`` runs another
 checkout too, e.g. one made with ``git archive REV | tar -x -C DIR``).
 
+``--commands`` measures instead what a person meets after installing: each command of
+:data:`COMMANDS` (``nonotui solve heart``, ``solve`` of webpbn #6574 Forever, ``hint heart``,
+``line``, and the player's whole warm-up) as a new process on an empty cache folder (a fresh
+``XDG_CACHE_HOME``, as on a new machine), then again on the cache it left (warm): wall and CPU
+seconds. Then every kernel specialization compiled over the commands run in that order on one
+cache folder: its own compile seconds (numba's ``numba:compile`` events, callees excluded), the
+size of its cached object code, and the first command that needed it.
+
 Each run is a new process with ``NUMBA_CACHE_DIR`` pointed at an empty temporary folder, so
 every kernel is compiled as on the first start after installing. The process does what the
 player does when a puzzle is opened and the hint key pressed at once: the app's warm-up worker
@@ -22,12 +30,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -131,12 +142,123 @@ def report(name: str, cold: list[dict[str, object]], warm: dict[str, object]) ->
     print()
 
 
+FOREVER = Path(__file__).resolve().parents[2] / "shared" / "bench" / "survey" / "webpbn-06574.nin"
+
+COMMANDS: list[tuple[str, list[str]]] = [
+    ("nonotui solve heart", ["solve", "heart"]),
+    ("nonotui solve Forever", ["solve", str(FOREVER)]),
+    ("nonotui hint heart", ["hint", "heart"]),
+    ("nonotui line \"3 1\" \"??????\"", ["line", "3 1", "??????"]),
+    ("the player's warm-up", []),
+]
+"""What a person runs after installing; ``[]`` is the player's whole warm-up, every kind's
+(:func:`nonotui.ui.assist.warm_up`, as the player's warm-up worker runs it)."""
+
+COMMAND_CHILD = textwrap.dedent("""
+    import contextlib, io, json, sys, time
+    from numba.core import event
+
+    own, sigs, stack = {}, {}, []
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            stack.append([time.perf_counter(), 0.0])
+        def on_end(self, ev):
+            start, inner = stack.pop()
+            spent = time.perf_counter() - start
+            if stack:
+                stack[-1][1] += spent
+            f = getattr(ev.data.get("dispatcher"), "py_func", None)
+            name = f"{f.__module__}.{f.__qualname__}" if f else "?"
+            own[name] = own.get(name, 0.0) + spent - inner
+            sigs[name] = sigs.get(name, 0) + 1
+
+    event.register("numba:compile", Listener())
+    argv = json.loads(sys.argv[1])
+    with contextlib.redirect_stdout(io.StringIO()):
+        if argv:
+            from nonotui.cli import main
+            main(argv)
+        else:
+            from nonotui.ui import assist
+            assist.warm_up(lambda: False)
+    print(json.dumps({"own": own, "sigs": sigs}))
+""")
+
+
+def run_command(argv: list[str], cache_home: Path) -> tuple[float, float, dict[str, Any]]:
+    """One process running ``argv`` with ``cache_home`` as its cache folder: wall seconds, CPU
+    seconds (user and system, the process and its children) and its compile events."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH")}
+    env.update(XDG_CACHE_HOME=str(cache_home), PYTHONPATH=str(REPO))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", COMMAND_CHILD, json.dumps(argv)], env=env,
+                         capture_output=True, text=True, check=True, cwd=REPO)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    events: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return wall, cpu, events
+
+
+def object_sizes(cache_home: Path) -> dict[str, int]:
+    """Bytes of cached object code per kernel (``module.qualname``, summed over its
+    specializations), read from numba's ``.nbc`` files under ``cache_home``."""
+    sizes: dict[str, int] = {}
+    for path in cache_home.rglob("*.nbc"):
+        # numba names them <module>.<qualname>-<line>.py<ver>.<n>.nbc (the module's last part)
+        name = path.name.rsplit("-", 1)[0]
+        sizes[name] = sizes.get(name, 0) + path.stat().st_size
+    return sizes
+
+
+def commands_report() -> None:
+    """The cold and warm table of :data:`COMMANDS`, then the kernel table."""
+    print("| what a person does | cold wall (s) | cold CPU (s) | warm wall (s) | warm CPU (s) "
+          "|\n|---|---:|---:|---:|---:|")
+    for name, argv in COMMANDS:
+        with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
+            cold_wall, cold_cpu, _ = run_command(argv, Path(home))
+            warm_wall, warm_cpu, _ = run_command(argv, Path(home))
+        print(f"| {name} | {cold_wall:.1f} | {cold_cpu:.1f} | {warm_wall:.2f} | {warm_cpu:.2f} |")
+    print()
+    first: dict[str, str] = {}
+    own: dict[str, float] = {}
+    sigs: dict[str, int] = {}
+    with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
+        for name, argv in COMMANDS:
+            _, _, events = run_command(argv, Path(home))
+            for kernel, spent in events["own"].items():
+                first.setdefault(kernel, name)
+                own[kernel] = own.get(kernel, 0.0) + spent
+                sigs[kernel] = sigs.get(kernel, 0) + events["sigs"][kernel]
+        sizes = object_sizes(Path(home))
+    total = sum(own.values())
+    print(f"{len(own)} functions, {sum(sigs.values())} specializations, {total:.1f} s in "
+          f"numba's compiler, {sum(sizes.values()) / 1e6:.1f} MB of cached object code over "
+          "the commands above, run in that order on one cache folder.\n")
+    print("| kernel | own compile (s) | specializations | object (KB) | first needed by |\n"
+          "|---|---:|---:|---:|---|")
+    for kernel, spent in sorted(own.items(), key=lambda kv: -kv[1]):
+        short = kernel.replace("nonotui.kinds.", "")
+        size = sizes.get(".".join(kernel.rsplit(".", 2)[-2:]), 0)
+        print(f"| {short} | {spent:.2f} | {sigs[kernel]} | {size / 1e3:.0f} | {first[kernel]} |")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzle", default=str(REPO / "puzzles" / "owl.non"))
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--before", type=Path, help="another checkout to measure first")
+    parser.add_argument("--commands", action="store_true",
+                        help="time what a person runs after installing, cold and warm, and "
+                        "list every kernel compiled")
     args = parser.parse_args()
+    if args.commands:
+        commands_report()
+        return
     puzzle = str(Path(args.puzzle).resolve())
     print(f"puzzle: {Path(puzzle).name}, Python {sys.version.split()[0]}\n")
     if args.before:
