@@ -19,6 +19,9 @@ numba"`` from the same run. The rows:
   loads every kernel a solve needs from the cache (no ``nonotui`` command line around it).
 - ``nonotui solve heart`` (``python -m nonotui solve tests/data/formats/heart.non``), for this
   checkout and, with ``--before``, the other one.
+- ``nonotui --help`` (its floor is ``import numpy``), and ``nonotui solve`` of Forever, Light
+  and Petro (webpbn #6574, #803, #436 from ``../shared/bench/survey``), which need probing and
+  the search.
 
 Then the phases inside ``nonotui solve``: a script that does what ``nonotui solve`` does, step by
 step, with a clock read between steps (median of ``--runs`` runs, the checkouts interleaved).
@@ -47,6 +50,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 HEART = "tests/data/formats/heart.non"
+BENCH = REPO.parent / "shared" / "bench" / "survey"
+BIGGER = (("Forever", "webpbn-06574.nin"), ("Light", "webpbn-00803.nin"),
+          ("Petro", "webpbn-00436.nin"))
+"""Whole-process rows for puzzles that need the search (skipped when ../shared/bench is not
+beside the checkout)."""
 
 FLOOR_MODULE = textwrap.dedent("""
     import numba
@@ -83,8 +91,11 @@ PHASES = textwrap.dedent("""
     from numba.core.registry import cpu_target
     cpu_target.target_context.refresh()
     mark("numba's code generator set-up (the first cached kernel's floor)")
-    kind.warm_up(lambda: False, "solve", options[kind.name])
-    mark("warm-up: solve's kernels from numba's cache")
+    try:
+        kind.warm_up(lambda: False, "solve", options[kind.name], first=puzzle)
+    except TypeError:  # a checkout from before the tiers: it loads every solve kernel
+        kind.warm_up(lambda: False, "solve", options[kind.name])
+    mark("warm-up: the kernels this puzzle's solve needs, from numba's cache")
     result = kind.solve(puzzle, options=options[kind.name])
     mark("the solve")
     rows = kind.board_rows(puzzle, result.solutions[0])
@@ -156,6 +167,11 @@ def main() -> int:
                              [py, "-m", "nonotui", "solve", HEART], args.before.resolve()))
         commands.append(("nonotui solve heart (this checkout)",
                          [py, "-m", "nonotui", "solve", HEART], REPO))
+        commands.append(("nonotui --help", [py, "-m", "nonotui", "--help"], REPO))
+        for name, file in BIGGER:
+            if (BENCH / file).is_file():
+                commands.append((f"nonotui solve {name}",
+                                 [py, "-m", "nonotui", "solve", str(BENCH / file)], REPO))
         for _, cmd, cwd in commands:  # warm numba's caches and the file system
             timed(cmd, cwd, env)
         walls: dict[str, list[float]] = {name: [] for name, _, _ in commands}
@@ -167,12 +183,13 @@ def main() -> int:
     print(f"{args.runs} runs each, interleaved; load average {os.getloadavg()[0]:.2f}; "
           f"Python {sys.version.split()[0]}")
     print()
-    print("| command | median s | fastest s | x pass | x import numba |")
-    print("|---|---|---|---|---|")
+    numpy_floor = statistics.median(walls["python -c 'import numpy'"])
+    print("| command | median s | fastest s | x pass | x import numpy | x import numba |")
+    print("|---|---|---|---|---|---|")
     for name, _, _ in commands:
         median = statistics.median(walls[name])
         print(f"| {name} | {median:.3f} | {min(walls[name]):.3f} | {median / base:.1f} | "
-              f"{median / numba_floor:.2f} |")
+              f"{median / numpy_floor:.2f} | {median / numba_floor:.2f} |")
     print()
     measured = phases(args.runs, env, checkouts)
     after, before = measured[0], (measured[1] if args.before else None)
