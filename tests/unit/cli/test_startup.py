@@ -67,3 +67,27 @@ def test_no_arguments_still_open_the_player_and_help_lists_everything(capsys) ->
     captured = capsys.readouterr()
     assert all(name in captured.out for name in COMMANDS)  # --help: the full list
     assert "invalid choice" in captured.err and "solve" in captured.err  # and for a typo
+
+
+def test_help_imports_no_format_module() -> None:
+    code = ("import sys, json, contextlib, io\nfrom nonotui.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try:\n        main(['--help'])\n    except SystemExit:\n        pass\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert not [m for m in loaded if ".formats." in m or m.endswith(".aq_format")]
+
+
+def test_convert_to_checks_and_lists_the_writable_formats(capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["convert", HEART, "-", "--to", "bogus"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'bogus'" in err
+    assert all(name in err for name in kinds.writable())
+    parser = subparsers(cli.build_parser(["convert", "x"]))["convert"]
+    assert ", ".join(kinds.writable()) in " ".join(parser.format_help().split())
+    assert cli.main(["convert", HEART, "-", "--to", "tatham"]) == 0
+    assert capsys.readouterr().out.startswith("5x5:")
