@@ -29,7 +29,7 @@ from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen,
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
-from nonotui.ui.status import WARMING, StatusLine, warming_text
+from nonotui.ui.status import WARMING, StatusLine, is_warming, warming_text
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
@@ -134,7 +134,7 @@ class NonotuiApp(App[int]):
         self.warming = warming_text(message.left, message.total)
         for screen in self.play_screens():
             for status in screen.query(StatusLine):
-                if status.message.startswith("warming up"):
+                if is_warming(status.message):
                     status.say(self.warming)
 
     @on(EngineReady)
