@@ -8,7 +8,7 @@ reached the same way every time: the data folder is ``data`` relative to the wor
 (the caller changes to an empty temporary folder, so the path the library prints is always
 ``data/puzzles``), the play clock is frozen at 0:00, and each state waits until the app's
 background work (the library's grades, the solver's warm-up, the hint, the finish screen's
-grade) is done, so no "..." or "warming up" is caught half-way.
+grade) is done, so no "..." or "preparing the solver" is caught half-way.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     # Textual is imported here, not at module level, so `nonotui --help` stays fast.
     from nonotui.store import DataDir
     from nonotui.store.catalog import Catalog
+    from nonotui.ui import ending
     from nonotui.ui.app import make_app
 
     data_dir = DataDir.default()
@@ -34,5 +35,6 @@ def run(args: argparse.Namespace) -> int:
         why = kinds.kind_of(puzzle).unsupported(puzzle, "play")
         if why is not None:
             raise UnsupportedPuzzleError(f"{label} {why}")
-    result = make_app(puzzle, label, data_dir, notices=(note,) if note else ()).run()
-    return int(result or 0)
+    app = make_app(puzzle, label, data_dir, notices=(note,) if note else ())
+    # saved and the terminal restored as the app ends; the process never waits for a compile
+    return ending.play(app)

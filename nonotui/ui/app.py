@@ -23,13 +23,14 @@ from nonotui.store.autosave import RETRY_DELAY
 from nonotui.store.catalog import Catalog
 from nonotui.store.grades import GradeCache
 from nonotui.store.progress import Progress
+from nonotui.ui import ending
 from nonotui.ui.glyphs import Glyphs, choose
 from nonotui.ui.messages import EngineReady, PuzzleChosen, WarmUpProgress
 from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
-from nonotui.ui.status import WARMING, StatusLine, warming_text
+from nonotui.ui.status import WARMING, StatusLine, is_warming, warming_text
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
@@ -134,7 +135,7 @@ class NonotuiApp(App[int]):
         self.warming = warming_text(message.left, message.total)
         for screen in self.play_screens():
             for status in screen.query(StatusLine):
-                if status.message.startswith("warming up"):
+                if is_warming(status.message):
                     status.say(self.warming)
 
     @on(EngineReady)
@@ -341,8 +342,11 @@ class NonotuiApp(App[int]):
         saves again and releases its lock, and the app quits, which restores the terminal.
         Exit code 128 + the signal's number, as a shell reports a process ended by that signal.
 
-        Quitting hangs on a closed terminal: a watchdog ends the process ``EXIT_GRACE`` seconds
-        after the signal; by then everything is saved and the locks are released.
+        After SIGHUP the process ends as soon as the play screens have closed: there is no
+        terminal to restore. A watchdog ends the process ``EXIT_GRACE`` seconds after the
+        signal if quitting still hangs (a terminal that takes no output); by then everything is
+        saved and the locks are released. The process never waits for a compiling thread
+        (:mod:`nonotui.ui.ending`).
         """
         if self.ended_by is not None:
             return
@@ -359,6 +363,11 @@ class NonotuiApp(App[int]):
         code = 128 + (self.ended_by or 0)
         for screen in self.play_screens():
             screen.close_for_exit()
+        if self.ended_by == getattr(signal, "SIGHUP", None) and not self.is_headless:
+            # The terminal is gone: there is nothing to restore, and Textual's exit would
+            # block writing to it (on its output queue, which no longer drains). Saved and
+            # unlocked: end here, as every other ending does once Textual's exit is done.
+            ending.now(code)
         self.exit(code, return_code=code)
 
     def action_help(self) -> None:

@@ -207,7 +207,7 @@ class Assistant(Widget):
         refused = self._no_solver()
         if refused is not None:
             return refused
-        waiting = "" if self.guiding else " (the solver is still warming up)"
+        waiting = "" if self.guiding else " (the solver is still being prepared)"
         self._hint_worker(self.session.board.copy(), self.session.cursor, self._history_copy(),
                           self.version)
         return Reply(f"thinking about a hint...{waiting}")

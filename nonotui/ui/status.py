@@ -32,16 +32,22 @@ MIN_CLUES = 12
 """Columns worth showing of the clues after a message; with fewer left they are dropped."""
 
 
-WARMING = "warming up the solver: hints may be slow for a moment"
-"""The status line's message from the start of the warm-up until its first step."""
+WARMING = "preparing the solver"
+"""The status line's message from the start of the warm-up until its first step; every
+message of the warm-up starts with it."""
 
 
 def warming_text(left: int, total: int) -> str:
-    """The status line's message while ``left`` of the warm-up's ``total`` steps are not done:
-    each step compiles (the first start after installing) or loads a group of kernels, those a
-    hint needs go first."""
-    return (f"warming up the solver: {left} of {total} kernel groups left to compile or load "
-            "(a hint's first)")
+    """The status line's message while ``left`` of the warm-up's ``total`` steps are not done,
+    "preparing the solver 2/7": each step compiles (the first start after installing) or loads
+    a group of kernels, those a hint needs first."""
+    return f"{WARMING} {total - left}/{total}"
+
+
+def is_warming(message: str) -> bool:
+    """Whether ``message`` is one of the warm-up's (the next one, or "solver ready", replaces
+    it; any other message stays)."""
+    return message.startswith(WARMING)
 
 
 def _cut(text: str, width: int) -> str:

@@ -288,7 +288,7 @@ def test_cli_play_of_a_bundle_passes_the_note_to_the_app(
     bundle.write_text(TWO_PUZZLES)
     seen = {}
 
-    def run(self):  # type: ignore[no-untyped-def]
+    def run(self, **_options):  # type: ignore[no-untyped-def]
         seen["start"], seen["notices"] = self.start, self.start_notices
         return 0
 

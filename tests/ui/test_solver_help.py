@@ -33,14 +33,14 @@ async def test_warm_up_says_so_then_the_solver_is_ready(data_dir, monkeypatch) -
         screen = await play_screen(pilot)
         try:
             await until(pilot, gate.entered.is_set)
-            assert "warming up" in screen.status.message
+            assert "preparing the solver" in screen.status.message
             await pilot.press("l")  # keys work while it warms up
             assert screen.session.cursor == (0, 1)
             assert not pilot.app.engine_ready and not screen.assistant.guiding
         finally:
             gate.open()
         await until(pilot, lambda: pilot.app.engine_ready, ENGINE)
-        assert "warming up" not in screen.status.message
+        assert "preparing the solver" not in screen.status.message
         assert "solver ready" in screen.status.message and screen.assistant.guiding
 
 

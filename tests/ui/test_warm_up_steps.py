@@ -85,7 +85,7 @@ def test_the_warm_up_waits_between_steps_while_the_players_request_runs(
     assert ran == ["a", "b"]
 
 
-async def test_the_status_line_says_how_many_kernel_groups_are_left(
+async def test_the_status_line_counts_the_warm_ups_steps_done(
         data_dir, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     gate = Gate()
     steps = [("first", gate.hold(lambda stop: None)), ("second", lambda stop: None)]
@@ -94,7 +94,7 @@ async def test_the_status_line_says_how_many_kernel_groups_are_left(
         screen = await play_screen(pilot)
         try:
             await until(pilot, gate.entered.is_set)
-            await until(pilot, lambda: "2 of 2 kernel groups left" in screen.status.message)
+            await until(pilot, lambda: screen.status.message == "preparing the solver 0/2")
         finally:
             gate.open()
         await until(pilot, lambda: pilot.app.engine_ready)

@@ -31,7 +31,7 @@ from nonotui.ui.messages import (HelpChanged, Reply, StrokeEnded, StrokeMoved, S
                                  Zoomed)
 from nonotui.ui.palette import PaletteStrip, choose_color
 from nonotui.ui.session import PlaySession
-from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, play_facts
+from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, is_warming, play_facts
 
 MAX_COUNT = 999
 
@@ -269,7 +269,7 @@ class PlayScreen(Screen[None]):
         """The app's warm-up ended: replace its status message."""
         if not self.query(StatusLine):
             return
-        if self.status.message.startswith("warming up"):
+        if is_warming(self.status.message):
             self._say(f"solver not available: {error}" if error else "solver ready: i for a hint")
         if error is None:
             self.assistant.start_guides()
