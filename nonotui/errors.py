@@ -6,7 +6,10 @@ sentence fit to print as it is: the CLI prints it and exits non-zero, the UI sho
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
+from typing import NoReturn
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
@@ -14,6 +17,23 @@ EXIT_USAGE = 2
 EXIT_CONTRADICTION = 3
 EXIT_TIMEOUT = 4
 EXIT_CANCELLED = 5
+
+
+def end_process(code: int) -> NoReturn:
+    """Flush standard output and error and end the process on the spot with exit ``code``: no
+    atexit handler runs and no thread is joined, so only once everything is saved, written and
+    closed (the command line after a command returns, the player once its app has ended).
+
+    The interpreter's own exit took about 0.2 s after every command's answer (numba's and
+    LLVM's objects freed one by one; docs/solver.md, "Ready at once") and waits for any thread
+    still at work, such as a kernel compiling, which nothing can interrupt."""
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed terminal, pipe or stream: nothing more to say
+            pass
+    os._exit(code)
 """Exit codes, the same for every subcommand (DESIGN.md): done, bad input, usage error, no
 solution or contradiction, timeout, cancelled. Here, below every layer, so that a kind's own
 subcommands (a nonogram's ``line``) return them without importing the CLI."""

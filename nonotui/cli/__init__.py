@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from nonotui import kinds
 from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public names too
@@ -26,6 +24,7 @@ from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public
     EXIT_TIMEOUT,
     EXIT_USAGE,
     NonotuiError,
+    end_process,
 )
 
 SUBCOMMANDS = ("play", "serve", "show", "convert", "solve", "bench", "hint", "check", "rate", "explain")
@@ -102,28 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Called with no ``argv`` (the ``nonotui`` console script, ``python -m nonotui``), it is the
     process's whole life: once the command has returned, its output is flushed and the
-    process ends at once (:func:`end_process`). Called with ``argv`` (tests, other programs),
+    process ends at once (:func:`nonotui.errors.end_process`). Called with ``argv`` (tests, other programs),
     it returns the code."""
     if argv is None:
         end_process(_run(sys.argv[1:]))
     return _run(argv)
-
-
-def end_process(code: int) -> NoReturn:
-    """Flush standard output and error, then end the process with ``code`` without the
-    interpreter's teardown.
-
-    Everything a command does is done when it returns (files written and closed, saves made,
-    worker processes joined), but the teardown took about 0.2 s after the answer of every
-    command (numba's and LLVM's objects freed one by one; docs/solver.md, "Start-up"), and it
-    waits for any thread still running, such as a kernel compiling, which nothing can
-    interrupt."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said
-            pass
-    os._exit(code)
 
 
 def _run(argv: Sequence[str]) -> int:

@@ -18,14 +18,14 @@ compiles the rest.
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 import threading
 import time
 from collections.abc import Collection
 from typing import Any, NoReturn
 
 from textual.app import App
+
+from nonotui.errors import end_process
 
 THREADS_GRACE = 0.05
 """Seconds :func:`end` gives the worker threads that have nothing left to do to stop."""
@@ -88,11 +88,5 @@ def end(code: int, ignore: Collection[threading.Thread] = ()) -> int:
 def now(code: int) -> NoReturn:
     """Flush stdout and stderr and end the process on the spot with ``code``: no atexit
     handler runs and no thread is joined. Only once everything is saved and the locks are
-    released."""
-    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):  # a closed terminal or pipe: nothing more can be shown
-            pass
-    os._exit(code)
+    released (:func:`nonotui.errors.end_process`)."""
+    end_process(code)
