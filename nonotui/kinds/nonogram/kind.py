@@ -357,12 +357,10 @@ class NonogramKind:
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
         """For ``solve``: solve a 4x4 puzzle that needs probing with the chosen linesolvers
-        (``long``: and with the learning search, which hard puzzles hand over to); for
-        ``solve`` of a puzzle ``first`` that line solving alone answers, only line solving's
-        kernel, found by running it on ``first`` (the tiers: such a puzzle never loads
-        probing or a search). For ``all``: also ask two hints and a guide on a tiny puzzle and
-        run every linesolver once, so that every kernel the player uses is compiled or loaded
-        from numba's cache."""
+        (``long``: and with the learning search), or only line solving when it answers
+        ``first`` (then its solve loads neither probing nor a search). For ``all``: also ask
+        two hints and a guide on a tiny puzzle and run every linesolver once, so that every
+        kernel the player uses is compiled or loaded from numba's cache."""
         if what in ("solve", "long"):
             from nonotui.kinds.nonogram.formats import tatham
 

@@ -308,6 +308,9 @@ class _Runner:
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
         control, stats = self._control_and_stats()
         self.reached = (self.cells if start is None else start).copy()
+        if start is not None:  # the line pass's fixpoint: the search need not propagate first
+            options = options.copy()
+            options[kernels.OPT_SETTLED] = 1
         args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
                 self.reached, self.max_solutions, solutions, control, stats, options)
         return (kernels.search_grid, args), solutions, stats
@@ -338,7 +341,10 @@ class _Runner:
             (status, decided), = self._wait([call])
         else:
             status, decided = call[0](*call[1])
-        if status == kernels.PROP_STOPPED:
+        if status == kernels.PROP_STOPPED or (self.stopped_by is not None
+                                               and status == kernels.PROP_OK
+                                               and decided < cells.shape[0]):
+            # stopped, or told to stop as it reached its fixpoint: no search is started
             return (kernels.SEARCH_STOPPED, [], stats), cells, stats
         if status == kernels.PROP_REFUSED:
             return (kernels.SEARCH_REFUSED, [], stats), cells, stats
@@ -396,11 +402,10 @@ class _Runner:
             status, found = call[0](*call[1])
         strategy = first.name
         counters = stats.copy()
-        # the line pass's lines count too (its other counters are zero or, as the cells
-        # decided, read again by the search)
+        # the line pass's lines count too: the two add up to what a search that propagated
+        # first itself counted (its other counters are zero, or the cells decided, which the
+        # search reads again)
         counters[kernels.ST_LINES:] += line_stats[kernels.ST_LINES:]
-        counters[kernels.ST_CONTRADICTIONS] += line_stats[kernels.ST_CONTRADICTIONS]
-        counters[kernels.ST_CACHED] += line_stats[kernels.ST_CACHED]
         self.earlier_guesses = int(stats[kernels.ST_GUESSES])
         if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
             if auto:
@@ -503,6 +508,9 @@ class _Runner:
         failures: list[BaseException] = []
         controls = self.controls[-len(calls):]
         stats = self.live_stats[-len(calls):]
+        if self.stopped_by is not None:  # a stop that came while an earlier kernel ended
+            for control in controls:
+                control[0] = 1
 
         def stop_the_rest(i: int) -> None:
             for j, control in enumerate(controls):

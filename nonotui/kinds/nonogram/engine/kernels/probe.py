@@ -41,14 +41,17 @@ OPT_NEAR = 3
 OPT_GUESS_BUDGET = 4
 OPT_PROBE_BUDGET = 5
 OPT_FIRST_PROBES = 6
-N_OPTIONS = 7
+OPT_SETTLED = 7
+N_OPTIONS = 8
 """Indices into the search options: the branching score (see :func:`branch_score`), which value
 of the branching cell goes first (0: the one whose probe set more cells), whether probes are
 skipped for cells whose lines did not change since they were probed, whether only cells next to
 a decided cell or the edge are probed, the most guesses allowed (0: no limit), the most
-probes allowed after the first guess before the next one (0: no limit), and how many probes
+probes allowed after the first guess before the next one (0: no limit), how many probes
 may set no cell before the first guess, when none before them did (0: no limit; reaching it ends
-the round with ``ROUND_IDLE``)."""
+the round with ``ROUND_IDLE``), and whether the starting cells are already propagation's
+fixpoint (the line pass, :func:`~.search.propagate_grid`, reached it), so that the search
+starts without propagating."""
 
 SCORE_WU = 0
 SCORE_PRODUCT = 1

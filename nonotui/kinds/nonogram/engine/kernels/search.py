@@ -9,6 +9,7 @@ from .common import popcount, single
 from .probe import (
     OPT_GUESS_BUDGET,
     OPT_PROBE_BUDGET,
+    OPT_SETTLED,
     ROUND_FAILED,
     ROUND_IDLE,
     ROUND_LIMIT,
@@ -93,7 +94,11 @@ def search(units, blocks, colors, clue_off, methods, complete, score, cells, max
     stack_bit = np.empty(bits + 1, dtype=np.uint32)
     stats[ST_DECIDED] = decided
 
-    status = propagate(borrowed_prop(st))
+    if options[OPT_SETTLED]:
+        settle(st)  # ``cells`` is the fixpoint already: every unit has been solved by every rank
+        status = PROP_OK
+    else:
+        status = propagate(borrowed_prop(st))
     if status == PROP_OK and stats[ST_DECIDED] < n_cells:
         # what follows probes, and probes meet the same line states again and again
         st = with_line_cache(st)
