@@ -9,7 +9,7 @@ variable or option of the player is involved)."""
 from __future__ import annotations
 
 import sys
-import time
+import threading
 from pathlib import Path
 
 BLOCK = 60.0
@@ -32,7 +32,7 @@ def main() -> int:
 
     def compiling(_should_stop: Stop) -> None:
         marker.touch()
-        time.sleep(BLOCK)
+        threading.Event().wait(BLOCK)  # held, as a compile holds its thread
 
     def stuck_first(first: PuzzleLike | None) -> list[WarmUpStep]:
         return [("compiling", compiling), *steps(first)]

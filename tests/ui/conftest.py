@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import tempfile
 import threading
@@ -80,6 +81,15 @@ async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 5.
         if time.monotonic() > deadline:
             raise AssertionError("condition not reached in time")
         await pilot.pause(0.01)
+
+
+async def until_true(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """:func:`until` outside an app (a child process, a served tab): let the event loop run
+    until ``condition`` holds; fail after ``timeout`` seconds, saying ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"not reached in {timeout:g} s: {what}"
+        await asyncio.sleep(0.01)
 
 
 async def play_screen(pilot: Pilot) -> PlayScreen:

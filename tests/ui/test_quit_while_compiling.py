@@ -31,7 +31,7 @@ from nonotui.store.autosave import SaveSchedule
 from nonotui.store.catalog import Catalog
 from nonotui.ui import assist, ending
 from tests.ui.compiling_child import BLOCK
-from tests.ui.conftest import PLUS, app_for, play_screen, until
+from tests.ui.conftest import PLUS, app_for, play_screen, until, until_true
 
 BOUND = 10.0
 """Seconds an exit may take here (about 1 s on a loaded 2-core machine): far below ``BLOCK``."""
@@ -166,10 +166,7 @@ async def test_a_closed_browser_tab_ends_its_player_at_once_while_it_compiles(
         return None
 
     async def shown(what: bytes, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while what not in screen:
-            assert time.monotonic() < deadline, f"{what!r} was not shown"
-            await asyncio.sleep(0.05)
+        await until_true(lambda: what in screen, timeout, f"{what!r} shown")
 
     command = shlex.join([sys.executable, str(CHILD), str(marker), "play", PUZZLE])
     tab = AppService(command, write_bytes=write_bytes, write_str=write_str, close=close,
@@ -179,18 +176,12 @@ async def test_a_closed_browser_tab_ends_its_player_at_once_while_it_compiles(
     assert process is not None
     try:
         await shown(b"0 moves", 60)
-        deadline = time.monotonic() + 60
-        while not marker.exists():
-            assert time.monotonic() < deadline, "the warm-up never reached its stuck step"
-            await asyncio.sleep(0.05)
+        await until_true(marker.exists, 60, "the warm-up's stuck step")
         await tab.send_bytes(KEYS["fill"])
         await shown(b"1 move", 30)
-        start = time.monotonic()
-        try:
-            await asyncio.wait_for(tab.stop(), BOUND)
-            await asyncio.wait_for(process.wait(), max(0.1, BOUND - (time.monotonic() - start)))
-        except TimeoutError:
-            pytest.fail(f"the tab's player was still running after {BOUND:g} s")
+        stopping = asyncio.ensure_future(tab.stop())
+        await until_true(lambda: stopping.done() and process.returncode is not None, BOUND,
+                         "the tab's player ended")
         assert process.returncode == 0
     finally:
         if process.returncode is None:
