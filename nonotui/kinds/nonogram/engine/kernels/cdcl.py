@@ -13,8 +13,7 @@ conflict the same way. Explanations are cached per cell until it is unassigned.
 
 The lines' side (the line cache, explanations) is in :mod:`.cdcl_lines`, the record and the
 clause database in :mod:`.cdcl_db`, propagation and backjumps in :mod:`.cdcl_prop`; heuristics
-behind ``mode`` flags in :mod:`.cdcl_heur`, :mod:`.cdcl_chb` (CHB and LRB branching) and
-:mod:`.cdcl_vivify` (vivification of learned clauses).
+behind ``mode`` flags in :mod:`.cdcl_heur`.
 
 On a conflict: 1-UIP learning, recursive minimisation of the learned clause, a backjump and the
 asserting literal. Branching: the open cell of highest activity (VSIDS), with its saved phase.
@@ -47,15 +46,6 @@ from .cdcl_bp import (
     certainty,
     shake,
 )
-from .cdcl_chb import (
-    MODE_CHB,
-    MODE_LRB,
-    chb,
-    lrb_after_conflict,
-    lrb_assigned,
-    lrb_unassign,
-    new_chb,
-)
 from .cdcl_db import (
     K_CLAUSE,
     K_DECISION,
@@ -67,7 +57,6 @@ from .cdcl_db import (
     SC_LQCOUNT,
     SC_LQHEAD,
     SC_NCLEAR,
-    SC_QHEAD,
     SC_STAMP,
     SC_TRAIL,
     add_clause,
@@ -111,7 +100,6 @@ from .cdcl_lines import (
     seed_phases,
 )
 from .cdcl_prop import _CONF_CLAUSE, _CONFLICT, _STOPPED, backtrack, enqueue, propagate
-from .cdcl_vivify import MODE_VIVIFY, VIV_CLAUSES, VIV_EVERY, VIV_STOPPED, vivify
 from .common import work_size
 from .state import (
     ST_BACKTRACKS,
@@ -140,12 +128,11 @@ VAR_DECAY = 0.95
 
 
 @njit(cache=True, nogil=True)
-def analyze(s, mode, last, conflicts):
+def analyze(s, mode):
     """1-UIP learning from the conflict in ``sc``: the clause goes to ``learnt`` (asserting
     literal first, a literal of the backjump level second). Returns ``(length, backjump level,
-    glue)``. The cells met are bumped, or with :data:`.cdcl_chb.MODE_CHB` stamped in ``last``
-    with the conflict's number ``conflicts``."""
-    out = learn(s, mode, last, conflicts)
+    glue)``. The cells met are bumped."""
+    out = learn(s)
     dl = s.sc[SC_LEVEL]
     level, learnt, stamps, sc = s.level, s.learnt, s.stamp, s.sc
     if mode & MODE_SHRINK:
@@ -173,7 +160,7 @@ def analyze(s, mode, last, conflicts):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def learn(s, mode, last, conflicts):
+def learn(s):
     """:func:`analyze`'s 1-UIP clause and its minimisation: returns the clause's length in
     ``learnt``. Compiled without numba's reference counts (``_nrt=False``): every array it
     touches is a borrowed view (see :func:`.cdcl_db.borrowed`) whose count nobody reads, and it
@@ -210,12 +197,7 @@ def learn(s, mode, last, conflicts):
                 continue
             if seen[u] == 0 and level[u] > 0:
                 seen[u] = 1
-                if mode & MODE_CHB:
-                    last[u] = conflicts
-                elif mode & MODE_LRB:
-                    last[u] += 1
-                else:
-                    bump_arrays(act, var_inc, heap, hpos, u)
+                bump_arrays(act, var_inc, heap, hpos, u)
                 if level[u] >= dl:
                     path += 1
                 else:
@@ -311,8 +293,8 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
     how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
     activity decay (64) (see :func:`.cdcl_db.restart_due`); with :data:`MODE_NO_MEMO` (8) the
-    explanations keep no memo; flags 128-16384 in :mod:`.cdcl_heur`, 32768 (CHB) and 131072
-    (LRB) in :mod:`.cdcl_chb`, 65536 (vivification) in :mod:`.cdcl_vivify`."""
+    explanations keep no memo; flags 128-16384 and 262144-524288 in :mod:`.cdcl_heur`, from
+    1048576 in :mod:`.cdcl_bp`."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -326,7 +308,7 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
 
 
 @njit(cache=True, nogil=True)
-def prove_unique(s, sol, order, mode, last, stats, control):
+def prove_unique(s, sol, order, mode, stats, control):
     """:data:`.cdcl_bp.MODE_PROVE`, at level 0: each open cell, in ``order``, decided alone with
     the value it does not have in the solution ``sol`` (a row of ``solutions``: 1 empty, 2
     filled) and propagated; a conflict is learned
@@ -350,7 +332,7 @@ def prove_unique(s, sol, order, mode, last, stats, control):
             return _STOPPED
         if status == _CONFLICT:
             stats[CD_CONFLICTS] += 1
-            analyze(s, mode, last, stats[CD_CONFLICTS])
+            analyze(s, mode)
             backtrack(s, 0)
             enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             status = propagate(s)
@@ -412,8 +394,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     next_reduce = REDUCE_FIRST
     reduce_step = REDUCE_FIRST
     glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 32, 64)
-    last, since, alpha = new_chb(n)  # modes 32768, 131072
-    next_viv = VIV_EVERY  # mode 65536
     while True:
         if prove_now:
             prove_now = False
@@ -424,7 +404,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 for i in range(n):
                     sure[i] = certainty(bel[i])
                 order = np.argsort(sure, kind="mergesort")
-            r = prove_unique(s, solutions[0], order, mode, last, stats, control)
+            r = prove_unique(s, solutions[0], order, mode, stats, control)
             if r == _STOPPED:
                 return CDCL_STOPPED, found
             if r == _CONFLICT:
@@ -435,7 +415,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 ph[0, i] = -1
             hs[0] = 0
             mode &= ~MODE_TARGET
-        t0 = s.sc[SC_QHEAD]  # where this propagation's literals start on the trail
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
         if status == _STOPPED:
@@ -447,17 +426,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if 0 <= prove_at <= stats[CD_CONFLICTS] and found == 1:
                 prove_at = -1
                 prove_now = True
-            if mode & MODE_LRB:
-                lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS] - 1)
-            k, bt, glue = analyze(s, analysis_mode(mode, hs), last, stats[CD_CONFLICTS])
-            if mode & MODE_CHB:
-                chb(s, last, alpha, t0, stats[CD_CONFLICTS], True)
+            k, bt, glue = analyze(s, analysis_mode(mode, hs))
             note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, ph, hs, mode)
-            if mode & MODE_LRB:
-                lrb_unassign(s, s.lim[bt + 1], last, since, alpha, stats[CD_CONFLICTS])
             backtrack(s, bt)
-            if mode & MODE_LRB:
-                lrb_after_conflict(s, alpha)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
             s.var_inc[0] /= after_conflict(glue_avg, glue, mode, stats[CD_CONFLICTS], VAR_DECAY)
@@ -472,17 +443,11 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 backtrack(s, 0)
                 stats[CD_DELETED] += reduce_db(s, 0.25, True)
             continue
-        if mode & MODE_CHB:
-            chb(s, last, alpha, t0, stats[CD_CONFLICTS], False)
-        elif mode & MODE_LRB:
-            lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS])
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
         if restart_now(glue_avg, since_restart, restart_at, mode, hs, stats[CD_CONFLICTS]) or full:
             note_trail(s.trail, s.sc[SC_TRAIL], s.phase, ph, hs, mode)
-            if mode & MODE_LRB:
-                lrb_unassign(s, s.lim[1], last, since, alpha, stats[CD_CONFLICTS])
             backtrack(s, 0)
             at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
             if mode & MODE_REBP and found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
@@ -502,10 +467,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 stats[CD_DELETED] += reduce_db(s, 0.5, True)
                 if is_full(s):
                     stats[CD_DELETED] += reduce_db(s, 0.0, False)
-            if mode & MODE_VIVIFY and stats[CD_CONFLICTS] >= next_viv:
-                next_viv = stats[CD_CONFLICTS] + VIV_EVERY
-                if vivify(s, VIV_CLAUSES) == VIV_STOPPED:
-                    return CDCL_STOPPED, found
             continue
         v = -1
         while True:

@@ -364,21 +364,20 @@ def add_clause(s, src, n_lits, learnt, lbd):
 
 
 @njit(cache=True, nogil=True)
-def ranked_learned(s, most, above_glue):
-    """The learned clauses whose ``cl_learnt`` is 1 to ``most`` (1: learned; 2: learned and
-    vivified, see :mod:`.cdcl_vivify`; 0 marks the others) and whose glue is above
+def ranked_learned(s, above_glue):
+    """The learned clauses (``cl_learnt`` 1; 0 marks the blocking ones) whose glue is above
     ``above_glue``, best first: lower glue first; among equal glue, newer first."""
     n_cl = s.sc[SC_NCL]
     cl_learnt, cl_lbd = s.cl_learnt, s.cl_lbd
     n = 0
     for c in range(n_cl):
-        if 1 <= cl_learnt[c] <= most and cl_lbd[c] > above_glue:
+        if cl_learnt[c] == 1 and cl_lbd[c] > above_glue:
             n += 1
     cand = np.empty(n, dtype=np.int64)
     key = np.empty(n, dtype=np.float64)
     j = 0
     for c in range(n_cl):
-        if 1 <= cl_learnt[c] <= most and cl_lbd[c] > above_glue:
+        if cl_learnt[c] == 1 and cl_lbd[c] > above_glue:
             cand[j] = c
             # c below n_cl, so the key is exact
             key[j] = cl_lbd[c] * float(n_cl + 1) + (n_cl - c)
@@ -400,7 +399,7 @@ def reduce_db(s, keep_fraction, keep_glue):
     for t in range(s.sc[SC_TRAIL]):
         s.rkind[s.trail[t] >> 1] = K_DECISION
     keep = np.ones(n_cl, dtype=np.bool_)
-    cand = ranked_learned(s, 2, 2 if keep_glue else -1)
+    cand = ranked_learned(s, 2 if keep_glue else -1)
     n_cand = cand.shape[0]
     n_keep = int(n_cand * keep_fraction)
     for r in range(n_keep, n_cand):
