@@ -17,7 +17,7 @@
 ``cdcl``            :func:`cdcl_grid`: the learning search (CDCL, lines as propagators)
 ``cdcl_db``         the learning search's record, activity heap and clause database
 ``cdcl_lines``      the learning search's line cache and lazy explanations
-``cdcl_heur``       the learning search's target phases and the other heuristics behind its flags
+``cdcl_heur``       the learning search's target phases
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``chain_colour``    :func:`probe_colour_all`: every value of every open colour cell, for hints
 ``_cache``          the cache folder named by a hash of these sources (no numba)

@@ -13,7 +13,7 @@ conflict the same way. Explanations are cached per cell until it is unassigned.
 
 The lines' side (the line cache, explanations) is in :mod:`.cdcl_lines`, the record and the
 clause database in :mod:`.cdcl_db`, propagation and backjumps in :mod:`.cdcl_prop`; heuristics
-behind ``mode`` flags in :mod:`.cdcl_heur`.
+target phases in :mod:`.cdcl_heur`.
 
 On a conflict: 1-UIP learning, recursive minimisation of the learned clause, a backjump and the
 asserting literal. Branching: the open cell of highest activity (VSIDS), with its saved phase.
@@ -70,24 +70,9 @@ from .cdcl_db import (
     luby,
     new_cdcl,
     reduce_db,
+    restart_due,
 )
-from .cdcl_heur import (
-    MODE_DENSITY,
-    MODE_DENSITY_OPEN,
-    MODE_REASON_BUMP,
-    MODE_SHRINK,
-    MODE_TARGET,
-    analysis_mode,
-    at_restart,
-    bump_reasons,
-    decide_phase,
-    density_phase,
-    new_density,
-    new_heur,
-    note_trail,
-    restart_now,
-    shrink,
-)
+from .cdcl_heur import decide_phase, new_target, note_trail
 from .cdcl_lines import (
     CD_CONFLICTS,
     CD_DELETED,
@@ -128,17 +113,12 @@ VAR_DECAY = 0.95
 
 
 @njit(cache=True, nogil=True)
-def analyze(s, mode):
+def analyze(s):
     """1-UIP learning from the conflict in ``sc``: the clause goes to ``learnt`` (asserting
     literal first, a literal of the backjump level second). Returns ``(length, backjump level,
     glue)``. The cells met are bumped."""
     out = learn(s)
-    dl = s.sc[SC_LEVEL]
     level, learnt, stamps, sc = s.level, s.learnt, s.stamp, s.sc
-    if mode & MODE_SHRINK:
-        out = shrink(s, out, dl)
-    if mode & MODE_REASON_BUMP:
-        bump_reasons(s, out)
     # the backjump level's literal goes second; the glue counts distinct levels
     bt = 0
     if out > 1:
@@ -293,8 +273,8 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
     how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
     activity decay (64) (see :func:`.cdcl_db.restart_due`); with :data:`MODE_NO_MEMO` (8) the
-    explanations keep no memo; flags 128-16384 and 262144-524288 in :mod:`.cdcl_heur`, from
-    1048576 in :mod:`.cdcl_bp`."""
+    explanations keep no memo; from 1048576 in :mod:`.cdcl_bp`. Target phases
+    (:mod:`.cdcl_heur`) are always on."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -308,7 +288,7 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
 
 
 @njit(cache=True, nogil=True)
-def prove_unique(s, sol, order, mode, stats, control):
+def prove_unique(s, sol, order, stats, control):
     """:data:`.cdcl_bp.MODE_PROVE`, at level 0: each open cell, in ``order``, decided alone with
     the value it does not have in the solution ``sol`` (a row of ``solutions``: 1 empty, 2
     filled) and propagated; a conflict is learned
@@ -332,7 +312,7 @@ def prove_unique(s, sol, order, mode, stats, control):
             return _STOPPED
         if status == _CONFLICT:
             stats[CD_CONFLICTS] += 1
-            analyze(s, mode)
+            analyze(s)
             backtrack(s, 0)
             enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             status = propagate(s)
@@ -386,8 +366,8 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
     for v in range(n):
         heap_insert(s, v)
-    ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
-    dens = new_density(s)  # mode 262144
+    target, tlen = new_target(n)
+    targets = True  # until the proof (see cdcl_heur)
     restarts = 0
     since_restart = 0
     restart_at = RESTART_UNIT * luby(0)
@@ -404,7 +384,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 for i in range(n):
                     sure[i] = certainty(bel[i])
                 order = np.argsort(sure, kind="mergesort")
-            r = prove_unique(s, solutions[0], order, mode, stats, control)
+            r = prove_unique(s, solutions[0], order, stats, control)
             if r == _STOPPED:
                 return CDCL_STOPPED, found
             if r == _CONFLICT:
@@ -412,9 +392,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             # each decision now tries to leave the first solution
             for i in range(n):
                 s.phase[i] = 2 - solutions[0, i]  # the first solution's other value
-                ph[0, i] = -1
-            hs[0] = 0
-            mode &= ~MODE_TARGET
+                target[i] = -1
+            tlen[0] = 0
+            targets = False
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
         if status == _STOPPED:
@@ -426,8 +406,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if 0 <= prove_at <= stats[CD_CONFLICTS] and found == 1:
                 prove_at = -1
                 prove_now = True
-            k, bt, glue = analyze(s, analysis_mode(mode, hs))
-            note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, ph, hs, mode)
+            k, bt, glue = analyze(s)
+            if targets:
+                note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, target, tlen)
             backtrack(s, bt)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
@@ -446,17 +427,17 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
-        if restart_now(glue_avg, since_restart, restart_at, mode, hs, stats[CD_CONFLICTS]) or full:
-            note_trail(s.trail, s.sc[SC_TRAIL], s.phase, ph, hs, mode)
+        if restart_due(glue_avg, since_restart, restart_at, mode) or full:
+            if targets:
+                note_trail(s.trail, s.sc[SC_TRAIL], s.phase, target, tlen)
             backtrack(s, 0)
-            at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
+            tlen[0] = 0  # the target is forgotten at each restart
             if mode & MODE_REBP and found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
                 # level 0 has grown since the beliefs were worked out: again, for the phases
                 bp_trail = s.sc[SC_TRAIL]
                 stats[CD_REBELIEFS] += 1
                 bel = bp_phases(s, MODE_BP_KEEP_ACT)  # the open cells' phases only
-                ph[0, :] = -1
-                hs[0] = 0
+                target[:] = -1
             restarts += 1
             stats[CD_RESTARTS] = restarts
             since_restart = 0
@@ -490,7 +471,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 for i in range(n):
                     solutions[found, i] = 1 + s.val[i]
                 found += 1
-                hs[8] = 1  # a solution found (mode 8192)
                 if found == 1 and mode & MODE_PROVE:
                     prove_at = stats[CD_CONFLICTS] + (
                         0 if mode & MODE_PROVE_EARLY else PROVE_AFTER)
@@ -512,7 +492,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 switch = False
                 switched = True
                 for i in range(n):
-                    ph[0, i] = s.val[i]
+                    target[i] = s.val[i]
                 after_first_solution(s, bel, True)
                 backtrack(s, 0)
                 continue
@@ -541,10 +521,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         stats[ST_DEPTH] = dl
         if dl > stats[ST_MAX_DEPTH]:
             stats[ST_MAX_DEPTH] = dl
-        value = decide_phase(v, s.phase, ph, hs, mode)
-        if mode & MODE_DENSITY and not (mode & MODE_DENSITY_OPEN and ph[0, v] >= 0):
-            value = density_phase(s, v, dens[0], dens[1], dens[2], value)
-        enqueue(s, 2 * v + value, dl, K_DECISION, -1, 0, -1)
+        enqueue(s, 2 * v + decide_phase(v, s.phase, target), dl, K_DECISION, -1, 0, -1)
 
 
 @njit(cache=True, nogil=True)
