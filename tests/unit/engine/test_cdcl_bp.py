@@ -146,7 +146,7 @@ def test_passing_messages_brings_the_phases_closer_to_a_solution() -> None:
     assert cdcl_bp.MODE_BP & search.CDCL_MODE  # the default uses it
 
 
-@pytest.mark.parametrize("mode", [483, 483 | cdcl_bp.MODE_BP, 483 | cdcl_bp.MODE_BP | cdcl_bp.MODE_BP_SWITCH])
+@pytest.mark.parametrize("mode", [483, 483 | cdcl_bp.MODE_BP])
 def test_the_search_with_and_without_it_finds_what_the_counter_finds(
         mode: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "CDCL_MODE", mode)

@@ -32,16 +32,12 @@ from numba import njit
 
 from .cdcl_bp import (
     MODE_BP,
-    MODE_BP_KEEP_ACT,
-    MODE_BP_SWITCH,
     MODE_PROVE,
-    MODE_PROVE_EARLY,
     MODE_REBP,
     MODE_SHAKE,
     PROVE_AFTER,
     REBP_GROWTH,
     SHAKE_SEED_SHIFT,
-    after_first_solution,
     bp_phases,
     certainty,
     shake,
@@ -352,15 +348,13 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    # belief propagation sets every open cell's phase, and its activity unless told to keep
-    # them: the line densities are then not worked out at all
-    if mode & 7 and not (mode & MODE_BP and not mode & MODE_BP_KEEP_ACT):
+    # belief propagation sets every open cell's phase and activity: the line densities are
+    # then not worked out at all
+    if mode & 7 and not mode & MODE_BP:
         seed_phases(s, mode)
-    bel = bp_phases(s, mode) if mode & MODE_BP else np.zeros(0)
+    bel = bp_phases(s, True) if mode & MODE_BP else np.zeros(0)
     if mode & MODE_SHAKE:
         shake(s.act, 1 + ((mode >> SHAKE_SEED_SHIFT) & 255))
-    switch = mode & MODE_BP_SWITCH and bel.shape[0] == n
-    switched = False
     prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof
     prove_now = False
     bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
@@ -436,7 +430,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 # level 0 has grown since the beliefs were worked out: again, for the phases
                 bp_trail = s.sc[SC_TRAIL]
                 stats[CD_REBELIEFS] += 1
-                bel = bp_phases(s, MODE_BP_KEEP_ACT)  # the open cells' phases only
+                bel = bp_phases(s, False)  # the open cells' phases only
                 target[:] = -1
             restarts += 1
             stats[CD_RESTARTS] = restarts
@@ -455,47 +449,19 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if v < 0 or s.val[v] < 0:
                 break
         if v < 0:
-            # a solution already recorded (the replay of the first, see below, ends on it) is
-            # forbidden again, not counted again
-            again = False
-            for f in range(found):
-                same = True
-                for i in range(n):
-                    if solutions[f, i] != 1 + s.val[i]:
-                        same = False
-                        break
-                if same:
-                    again = True
-                    break
-            if not again:
-                for i in range(n):
-                    solutions[found, i] = 1 + s.val[i]
-                found += 1
-                if found == 1 and mode & MODE_PROVE:
-                    prove_at = stats[CD_CONFLICTS] + (
-                        0 if mode & MODE_PROVE_EARLY else PROVE_AFTER)
-                stats[ST_SOLUTIONS] = found
-                if found >= max_solutions:
-                    return CDCL_LIMIT, found
+            # a new solution: each earlier one is forbidden for good (reduce_db keeps the
+            # clauses that forbid them)
+            for i in range(n):
+                solutions[found, i] = 1 + s.val[i]
+            found += 1
+            if found == 1 and mode & MODE_PROVE:
+                prove_at = stats[CD_CONFLICTS] + PROVE_AFTER
+            stats[ST_SOLUTIONS] = found
+            if found >= max_solutions:
+                return CDCL_LIMIT, found
             dl = s.sc[SC_LEVEL]
             if dl == 0:
                 return CDCL_DONE, found
-            if again and switched:
-                switched = False
-                after_first_solution(s, bel, False)  # back to the surest first
-            if found == 1 and not again and switch:
-                # the solution is forbidden by its decisions, taken surest first: many. Decided
-                # again least sure first (its values as the phases and the targets, so that the
-                # decisions and what they propagate are the solution's, which no clause
-                # forbids), each propagates more, fewer decisions are needed, and the clause
-                # that forbids it is shorter; then the search goes on surest first
-                switch = False
-                switched = True
-                for i in range(n):
-                    target[i] = s.val[i]
-                after_first_solution(s, bel, True)
-                backtrack(s, 0)
-                continue
             # forbid this solution: not all of its decisions again
             stats[ST_BACKTRACKS] += 1
             for d in range(dl):

@@ -25,20 +25,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_db import SC_HEAP
 from .state import most_blocks
 
 MODE_BP = 1048576
 """The flag of :func:`.cdcl.cdcl`'s ``mode`` that sets the first phases and activities here
 (after :func:`.cdcl_lines.seed_phases`, which it overrides for the open cells)."""
-MODE_BP_KEEP_ACT = 2097152
-"""With :data:`MODE_BP`: the phases only; the activities stay as :func:`.cdcl_lines.seed_phases`
-left them."""
-MODE_BP_UNSURE = 4194304
-"""With :data:`MODE_BP`: the least sure cells first (activity ``1 - |2 b - 1|``)."""
-MODE_BP_SWITCH = 8388608
-"""With :data:`MODE_BP`: the first solution is decided again, least sure cells first, so that
-the clause forbidding it is shorter; then surest first again (:func:`after_first_solution`)."""
 MODE_PROVE = 16777216
 """When :data:`PROVE_AFTER` conflicts after the first solution have not found a second, the
 search turns to proving there is none (:func:`.cdcl.prove_unique`): every open cell is tried at
@@ -46,9 +37,6 @@ level 1 with the value it does not have in the first solution, least sure cells 
 beliefs, in cell order without them), each failure giving a unit; then every saved phase becomes
 the first solution's other value and target phases stop, so that each decision tries to leave
 it."""
-MODE_PROVE_EARLY = 33554432
-"""With :data:`MODE_PROVE`: the proof starts at the first conflict after the first solution
-(0 conflicts instead of :data:`PROVE_AFTER`)."""
 PROVE_AFTER = 50
 """Conflicts after the first solution before :data:`MODE_PROVE` turns to the proof: random
 puzzles with several solutions find their second in fewer (300 fresh random 30x30 seeds: all
@@ -299,30 +287,16 @@ def certainty(b):
 
 
 @njit(cache=True, nogil=True)
-def bp_phases(s, mode):
-    """Mode :data:`MODE_BP`: the open cells' first phases (the likelier value) and activities
-    (the certainty ``|2 b - 1|``) from :func:`beliefs`."""
+def bp_phases(s, activities):
+    """Mode :data:`MODE_BP`: the open cells' first phases (the likelier value) and, if
+    ``activities``, their activities (the certainty ``|2 b - 1|``) from :func:`beliefs`."""
     b = beliefs(s.span, s.val, s.of_cell, s.clue_off, s.blocks, BP_ROUNDS, BP_DAMP)
     for v in range(b.shape[0]):
         if s.val[v] < 0:
             s.phase[v] = 1 if b[v] > 0.5 else 0
-            if mode & MODE_BP_UNSURE:
-                s.act[v] = 1.0 - certainty(b[v])
-            elif not mode & MODE_BP_KEEP_ACT:
+            if activities:
                 s.act[v] = certainty(b[v])
     return b
-
-
-@njit(cache=True, nogil=True)
-def after_first_solution(s, b, doubt):
-    """Mode :data:`MODE_BP_SWITCH`, at a solution (every cell assigned): every activity becomes
-    the cell's doubt ``1 - |2 b - 1|`` (``doubt``) or its certainty ``|2 b - 1|`` times one
-    bump; the heap starts empty, and the cells come back to it as they are unassigned."""
-    for v in range(b.shape[0]):
-        sure = certainty(b[v])
-        s.act[v] = ((1.0 - sure) if doubt else sure) * s.var_inc[0]
-        s.hpos[v] = -1
-    s.sc[SC_HEAP] = 0
 
 
 @njit(cache=True, nogil=True)
