@@ -45,8 +45,6 @@ from .cdcl_bp import (
 from .cdcl_db import (
     K_CLAUSE,
     K_DECISION,
-    MEMO,
-    MODE_NO_MEMO,
     SC_CKIND,
     SC_CREF,
     SC_LEVEL,
@@ -268,16 +266,15 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
     how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
-    activity decay (64) (see :func:`.cdcl_db.restart_due`); with :data:`MODE_NO_MEMO` (8) the
-    explanations keep no memo; from 1048576 in :mod:`.cdcl_bp`. Target phases
-    (:mod:`.cdcl_heur`) are always on."""
+    activity decay (64) (see :func:`.cdcl_db.restart_due`); from 1048576 in :mod:`.cdcl_bp`.
+    Target phases (:mod:`.cdcl_heur`) are always on."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
     for u in range(n_lines):
         longest = max(longest, units.span[u, 2])
     own = new_cdcl(units, blocks, colors, clue_off, work_size(longest, most_blocks(clue_off)),
-                   stats, control, 0 if mode & MODE_NO_MEMO else MEMO)
+                   stats, control)
     # the search runs on views that count no references (see :func:`.cdcl_db.borrow`); ``own``
     # is passed along so that it outlives them
     return _search(own, borrowed(own), cells, max_solutions, solutions, control, stats, mode)

@@ -44,9 +44,6 @@ N_SC = 13
 
 MEMO = 32
 """Witnesses and cores the explanations keep per line (see :class:`Cdcl`'s ``memo``)."""
-MODE_NO_MEMO = 8
-"""A ``mode`` flag of :func:`.cdcl.cdcl`: the explanations keep no memo (the same search, more
-leftmost placements; for tests that compare the two)."""
 
 CACHE_SIZE = 1 << 17
 """Slots of the line cache of lines of 65 to 128 cells: a line state (line, known cells) maps
