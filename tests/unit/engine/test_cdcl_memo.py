@@ -57,7 +57,7 @@ def run_kernel(puzzle: Puzzle, memo: bool) -> tuple[int, int, np.ndarray, np.nda
     control = np.zeros(1, dtype=np.int64)
     run = kernels.cdcl_grid if memo else search_without_memo
     status, found = run(p.h, p.w, p.blocks, p.colors, p.clue_off, cells, 2, solutions, control,
-                        stats, search.CDCL_MODE)
+                        stats, search.CDCL_PLAIN)
     return status, found, solutions[:found].copy(), stats
 
 

@@ -1,7 +1,7 @@
-"""The learning search's turn to a proof after its first solution (``kernels.cdcl_bp.MODE_PROVE``,
-on by default): every open cell tried with the value it does not have in the first solution,
-each failure a unit, then phases that leave the solution. And, before the first solution, the
-beliefs worked out again when level 0 has grown (``MODE_REBP``, on by default).
+"""The learning search's turn to a proof after its first solution (``kernels.cdcl_bp.PROVE_AFTER``):
+every open cell tried with the value it does not have in the first solution, each failure a
+unit, then phases that leave the solution. And, before the first solution, the beliefs worked
+out again when level 0 has grown (``kernels.cdcl_bp.REBP_GROWTH``).
 
 Every answer is checked against the clues and against tests/simple_solver.py (a plain-Python
 line solver and search that shares nothing with the engine), or tests/naive_count.py (the counter
@@ -19,7 +19,6 @@ import pytest
 
 from benchmarks.random_tail import random_puzzle
 from nonotui.kinds.nonogram.engine import kernels, search
-from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
 from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import CD_PROVE_TRIALS, CD_REBELIEFS
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
@@ -62,7 +61,7 @@ def test_puzzles_that_turn_to_the_proof_get_the_oracles_answer() -> None:
     for size, density, seed in PROVED:
         puzzle = random_puzzle(seed, size, size, density)
         rows, columns = list(puzzle.rows), list(puzzle.columns)
-        status, boards, trials = run(puzzle, search.CDCL_MODE, 3)
+        status, boards, trials = run(puzzle, search.CDCL_PLAIN, 3)
         assert trials > 0, (size, density, seed)
         proved += 1
         expected = oracle(puzzle, 3)
@@ -86,7 +85,7 @@ def test_one_proof_step_by_step() -> None:
     """A unique 14x14 puzzle of :data:`PROVED` (13 cells tried, 56 conflicts): small enough to
     run without the JIT, so that the kernel's source is covered."""
     puzzle = random_puzzle(807, 14, 14, 0.4)
-    status, boards, trials = run(puzzle, search.CDCL_MODE, 2)
+    status, boards, trials = run(puzzle, search.CDCL_PLAIN, 2)
     assert trials > 0
     assert naive.check_solutions(list(puzzle.rows), list(puzzle.columns), boards) == oracle(
         puzzle, 2)
@@ -123,16 +122,12 @@ def run_capped(mode: int, cap: int) -> tuple[int, list[list[int]], np.ndarray]:
 
 def test_the_beliefs_are_worked_out_again_as_level_0_grows() -> None:
     # #25 learns its tenth unit past the first beliefs after 10,593 conflicts
-    assert search.CDCL_MODE & cdcl_bp.MODE_REBP
-    assert run_capped(search.CDCL_MODE, 12_000)[2][CD_REBELIEFS] >= 1
-    without = search.CDCL_MODE & ~cdcl_bp.MODE_REBP
-    assert run_capped(without, 12_000)[2][CD_REBELIEFS] == 0
+    assert run_capped(search.CDCL_PLAIN, 12_000)[2][CD_REBELIEFS] >= 1
 
 
 @pytest.mark.slow
 def test_beliefs_worked_out_again_find_the_first_solution_sooner() -> None:
-    # 22,961 conflicts for both solutions with them, 60,254 without (benchmarks/cdcl_conflicts.py)
-    status, boards, _ = run_capped(search.CDCL_MODE, 40_000)
+    # 22,961 conflicts for both solutions with them, 60,254 without (benchmarks/cdcl_conflicts.py,
+    # before the search without them was removed)
+    status, boards, _ = run_capped(search.CDCL_PLAIN, 40_000)
     assert status == kernels.CDCL_LIMIT and len(boards) == 2
-    status, boards, _ = run_capped(search.CDCL_MODE & ~cdcl_bp.MODE_REBP, 40_000)
-    assert status == kernels.CDCL_STOPPED and len(boards) == 0

@@ -43,9 +43,6 @@ try:
     from . import line_steps, probe_memo
     from .cdcl import CDCL_DONE, CDCL_LIMIT, CDCL_STOPPED, cdcl_grid
     from .cdcl_bp import (
-        MODE_BP,
-        MODE_PROVE,
-        MODE_REBP,
         MODE_SHAKE,
         SHAKE_SEED_SHIFT,
         beliefs,
@@ -149,9 +146,6 @@ __all__ = [
     "FAST",
     "FCOMP",
     "FILLED",
-    "MODE_BP",
-    "MODE_PROVE",
-    "MODE_REBP",
     "MODE_SHAKE",
     "SHAKE_SEED_SHIFT",
     "N_CD_STATS",

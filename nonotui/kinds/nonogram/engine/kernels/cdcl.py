@@ -16,8 +16,12 @@ clause database in :mod:`.cdcl_db`, propagation and backjumps in :mod:`.cdcl_pro
 target phases in :mod:`.cdcl_heur`.
 
 On a conflict: 1-UIP learning, recursive minimisation of the learned clause, a backjump and the
-asserting literal. Branching: the open cell of highest activity (VSIDS), with its saved phase.
-Luby's or Glucose's restarts (by glue); at a restart due for it, high-glue clauses are halved.
+asserting literal, and an activity decay that ramps up (:func:`.cdcl_db.after_conflict`).
+Branching: the open cell of highest activity (VSIDS), with its target phase or its saved phase;
+the first phases and activities come from belief propagation (:mod:`.cdcl_bp`), worked out
+again for the phases when level 0 has grown. Glucose's restarts (by glue); at a restart due for
+it, high-glue clauses are halved. After the first solution, the search turns to proving there is
+no other (:func:`prove_unique`).
 
 Solutions are enumerated: each one found adds a clause forbidding its decisions (which, with
 propagation, imply the whole solution and nothing else does), so exhausting the search proves
@@ -31,9 +35,6 @@ import numpy as np
 from numba import njit
 
 from .cdcl_bp import (
-    MODE_BP,
-    MODE_PROVE,
-    MODE_REBP,
     MODE_SHAKE,
     PROVE_AFTER,
     REBP_GROWTH,
@@ -61,7 +62,6 @@ from .cdcl_db import (
     heap_insert,
     heap_pop,
     is_full,
-    luby,
     new_cdcl,
     reduce_db,
     restart_due,
@@ -76,7 +76,6 @@ from .cdcl_lines import (
     CD_RESTARTS,
     explain,
     reason,
-    seed_phases,
 )
 from .cdcl_prop import _CONF_CLAUSE, _CONFLICT, _STOPPED, backtrack, enqueue, propagate
 from .common import work_size
@@ -98,8 +97,6 @@ CDCL_STOPPED = 2
 
 PROVED_OTHER = 9
 """:func:`prove_unique` filled the board: another solution."""
-RESTART_UNIT = 64
-"""Conflicts per Luby unit between restarts."""
 REDUCE_FIRST = 2000
 REDUCE_GROW = 300
 """Learned clauses are halved after REDUCE_FIRST conflicts, then every REDUCE_GROW more each time."""
@@ -264,10 +261,9 @@ def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lit
 def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats, mode):
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
-    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
-    how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
-    activity decay (64) (see :func:`.cdcl_db.restart_due`); from 1048576 in :mod:`.cdcl_bp`.
-    Target phases (:mod:`.cdcl_heur`) are always on."""
+    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode``: 0, or
+    :data:`.cdcl_bp.MODE_SHAKE` with a seed in bits :data:`.cdcl_bp.SHAKE_SEED_SHIFT` up for the
+    same search with its first activities shaken; nothing else in it is read."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
@@ -282,9 +278,9 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
 
 @njit(cache=True, nogil=True)
 def prove_unique(s, sol, order, stats, control):
-    """:data:`.cdcl_bp.MODE_PROVE`, at level 0: each open cell, in ``order``, decided alone with
-    the value it does not have in the solution ``sol`` (a row of ``solutions``: 1 empty, 2
-    filled) and propagated; a conflict is learned
+    """The proof after the first solution (see :data:`.cdcl_bp.PROVE_AFTER`), at level 0: each
+    open cell, in ``order``, decided alone with the value it does not have in the solution
+    ``sol`` (a row of ``solutions``: 1 empty, 2 filled) and propagated; a conflict is learned
     from (one decision: the clause is a unit, kept at level 0). Returns 0 when every cell has
     been tried, ``_CONFLICT`` when level 0 itself fails (no solution but those forbidden),
     ``_STOPPED``, or :data:`PROVED_OTHER` when a trial fills the board (another solution, left
@@ -345,36 +341,30 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    # belief propagation sets every open cell's phase and activity: the line densities are
-    # then not worked out at all
-    if mode & 7 and not mode & MODE_BP:
-        seed_phases(s, mode)
-    bel = bp_phases(s, True) if mode & MODE_BP else np.zeros(0)
+    # belief propagation sets every open cell's first phase and activity
+    bel = bp_phases(s, True)
     if mode & MODE_SHAKE:
         shake(s.act, 1 + ((mode >> SHAKE_SEED_SHIFT) & 255))
-    prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof
+    prove_at = -1  # the conflict count that turns the search to the proof
     prove_now = False
-    bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
+    bp_trail = s.sc[SC_TRAIL]  # level 0's size when the beliefs were made
     for v in range(n):
         heap_insert(s, v)
     target, tlen = new_target(n)
     targets = True  # until the proof (see cdcl_heur)
     restarts = 0
     since_restart = 0
-    restart_at = RESTART_UNIT * luby(0)
     next_reduce = REDUCE_FIRST
     reduce_step = REDUCE_FIRST
-    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 32, 64)
+    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count
     while True:
         if prove_now:
             prove_now = False
             backtrack(s, 0)
-            order = np.arange(n)
-            if bel.shape[0] == n:  # least sure first
-                sure = np.empty(n)
-                for i in range(n):
-                    sure[i] = certainty(bel[i])
-                order = np.argsort(sure, kind="mergesort")
+            sure = np.empty(n)
+            for i in range(n):
+                sure[i] = certainty(bel[i])
+            order = np.argsort(sure, kind="mergesort")  # least sure first
             r = prove_unique(s, solutions[0], order, stats, control)
             if r == _STOPPED:
                 return CDCL_STOPPED, found
@@ -403,7 +393,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             backtrack(s, bt)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
-            s.var_inc[0] /= after_conflict(glue_avg, glue, mode, stats[CD_CONFLICTS], VAR_DECAY)
+            s.var_inc[0] /= after_conflict(glue_avg, glue, stats[CD_CONFLICTS], VAR_DECAY)
             if k == 1:
                 enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             elif has_room(s, k):
@@ -418,12 +408,12 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
-        if restart_due(glue_avg, since_restart, restart_at, mode) or full:
+        if restart_due(glue_avg, since_restart) or full:
             if targets:
                 note_trail(s.trail, s.sc[SC_TRAIL], s.phase, target, tlen)
             backtrack(s, 0)
             tlen[0] = 0  # the target is forgotten at each restart
-            if mode & MODE_REBP and found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
+            if found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
                 # level 0 has grown since the beliefs were worked out: again, for the phases
                 bp_trail = s.sc[SC_TRAIL]
                 stats[CD_REBELIEFS] += 1
@@ -432,7 +422,6 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             restarts += 1
             stats[CD_RESTARTS] = restarts
             since_restart = 0
-            restart_at = RESTART_UNIT * luby(restarts)
             if stats[CD_CONFLICTS] >= next_reduce or full:
                 reduce_step += REDUCE_GROW
                 next_reduce = stats[CD_CONFLICTS] + reduce_step
@@ -451,7 +440,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             for i in range(n):
                 solutions[found, i] = 1 + s.val[i]
             found += 1
-            if found == 1 and mode & MODE_PROVE:
+            if found == 1:
                 prove_at = stats[CD_CONFLICTS] + PROVE_AFTER
             stats[ST_SOLUTIONS] = found
             if found >= max_solutions:

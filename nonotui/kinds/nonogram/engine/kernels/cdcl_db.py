@@ -448,58 +448,37 @@ def is_full(s):
     return s.sc[SC_NCL] * 2 > s.cl_start.shape[0] or s.sc[SC_LUSED] * 2 > s.lits.shape[0]
 
 
-@njit(cache=True, nogil=True)
-def luby(i):
-    """The ``i``-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
-    size = 1
-    seq = 0
-    while size < i + 1:
-        seq += 1
-        size = 2 * size + 1
-    x = i
-    while size - 1 != x:
-        size = (size - 1) >> 1
-        seq -= 1
-        x = x % size
-    return 1 << seq
-
-
-# --- restarts and activity decay (mode flags 32 and 64 of :func:`.cdcl.cdcl`) --------------
+# --- restarts and activity decay ------------------------------------------------------------
 
 GLUE_RECENT = 32.0
 """The recent glue is a moving average that gives each new learned clause this share (1/32)."""
 GLUE_MARGIN = 0.8
-"""Mode 32 (Glucose's restarts): a restart is due when the recent glue times this exceeds the
-mean glue of every clause learned so far ..."""
+"""Glucose's restarts: a restart is due when the recent glue times this exceeds the mean glue of
+every clause learned so far ..."""
 RESTART_MIN = 50
 """... and at least this many conflicts have passed since the last restart."""
 DECAY_FIRST = 0.8
 DECAY_EVERY = 1000
-"""Mode 64: the activity decay starts at ``DECAY_FIRST`` and grows by 0.01 every
-``DECAY_EVERY`` conflicts, up to the usual decay."""
+"""The activity decay starts at ``DECAY_FIRST`` and grows by 0.01 every ``DECAY_EVERY``
+conflicts, up to the usual decay."""
 
 
 @njit(cache=True, nogil=True)
-def after_conflict(glue_avg, glue, mode, conflicts, decay):
+def after_conflict(glue_avg, glue, conflicts, decay):
     """Note the glue of the clause learned at conflict number ``conflicts`` in ``glue_avg``
-    (recent average, mean of all, count) and return the activity decay to apply: ``decay``,
-    or with ``mode & 64`` the ramp from ``DECAY_FIRST`` up to it."""
+    (recent average, mean of all, count) and return the activity decay to apply: the ramp from
+    ``DECAY_FIRST`` up to ``decay``."""
     glue_avg[2] += 1.0
     if glue_avg[2] == 1.0:
         glue_avg[0] = glue
     else:
         glue_avg[0] += (glue - glue_avg[0]) / GLUE_RECENT
     glue_avg[1] += (glue - glue_avg[1]) / glue_avg[2]
-    if mode & 64:
-        return min(decay, DECAY_FIRST + 0.01 * (conflicts // DECAY_EVERY))
-    return decay
+    return min(decay, DECAY_FIRST + 0.01 * (conflicts // DECAY_EVERY))
 
 
 @njit(cache=True, nogil=True)
-def restart_due(glue_avg, since, luby_at, mode):
-    """Whether to restart after ``since`` conflicts since the last restart: with ``mode & 32``
-    when the recent learned clauses are worse (higher glue) than the mean (see
-    :data:`GLUE_MARGIN`), otherwise at ``luby_at`` conflicts (Luby's schedule)."""
-    if mode & 32:
-        return since >= RESTART_MIN and glue_avg[0] * GLUE_MARGIN > glue_avg[1]
-    return since >= luby_at
+def restart_due(glue_avg, since):
+    """Whether to restart after ``since`` conflicts since the last restart: when the recent
+    learned clauses are worse (higher glue) than the mean (see :data:`GLUE_MARGIN`)."""
+    return since >= RESTART_MIN and glue_avg[0] * GLUE_MARGIN > glue_avg[1]
