@@ -26,11 +26,14 @@ Printed per group and variant: the geometric mean of the conflicts (each + 1) an
 seconds, the median, how many random seeds took under 0.1 s of CPU, how many hit the cap; with
 two or more variants, the ratio of each to the first (geometric mean of the per-puzzle ratios).
 
-Variants: ``--mode M`` (repeatable) sets the kernel's ``mode`` (``search.CDCL_MODE``: the sum of
-its flags, see there); the default compares the mode before this issue's conflict work
-(:data:`BEFORE`) with the current default. The puzzles of a group run variant after variant,
-back to back, so CPU ratios come from the same minutes of the machine. ``--json FILE`` writes
-every puzzle's figures.
+Variants: ``--mode M`` (repeatable) sets the kernel's ``mode``: ``search.CDCL_PLAIN`` (0, the
+plain search, the default) or the shaken search, ``kernels.MODE_SHAKE`` (134217728) plus ``k <<
+kernels.SHAKE_SEED_SHIFT`` (40) for seed ``k + 1``. The heuristics that were flags of the mode
+are no longer variants: production's are always on and the others were removed from the kernels
+(docs/solver.md, "Dropped experiments removed from the kernels"; the figures below them were
+measured with them). The puzzles of a group run variant after variant, back to back, so CPU
+ratios come from the same minutes of the machine. ``--json FILE`` writes every puzzle's
+figures.
 """
 
 from __future__ import annotations
@@ -67,10 +70,6 @@ SLOW_SEEDS = (
     891, 896, 912, 934, 956, 977,
 )
 """Random 30x30 seeds over 0.1 s of CPU with the learning search alone (lead, 2026-11-24)."""
-BEFORE = 3
-"""The kernel's mode before the conflict work of 2026-11-24 (phases from the lines, surest
-first; Luby's restarts, decay 0.95); the default is now 483 (with Glucose's restarts, flag 32,
-the decay ramp, flag 64, and target phases forgotten at restarts, flags 128 and 256)."""
 FAST = 0.1
 HARD_FILES = (("LalaFrogKK", "LalaFrogKK.non"), ("MLP", "MLP.non"), ("9-Dom", "9-dom.non"))
 POLL = 0.002
@@ -167,8 +166,8 @@ def main() -> None:
     ap.add_argument("--fresh", type=int, default=300, help="seeds in the fresh group")
     ap.add_argument("--fresh-start", type=int, default=FRESH, help="the fresh group's first seed")
     ap.add_argument("--mode", action="append", type=int,
-                    help=f"kernel mode of a variant (repeatable; default {BEFORE} and "
-                         f"{search.CDCL_MODE})")
+                    help=f"kernel mode of a variant (repeatable; default {search.CDCL_PLAIN}, the "
+                         f"plain search; {search.CDCL_SHAKEN} + (k << 40) the shaken one)")
     ap.add_argument("--cap", type=int, default=60_000, help="conflicts per puzzle")
     ap.add_argument("--timeout", type=float, default=60.0, help="wall seconds per puzzle")
     ap.add_argument("--forever", type=Path,
@@ -177,7 +176,7 @@ def main() -> None:
                     help="comma-separated random seeds instead of the groups (quick loops)")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
-    modes = args.mode or ([BEFORE, search.CDCL_MODE] if search.CDCL_MODE != BEFORE else [BEFORE])
+    modes = args.mode or [search.CDCL_PLAIN]
     if args.seeds:
         chosen = [("seeds", [(s, random_puzzle(int(s), 30, 30)) for s in args.seeds.split(",")])]
     else:

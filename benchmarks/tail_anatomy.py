@@ -118,7 +118,7 @@ def portfolio(seeds: range, over: int, timeout: float) -> None:
     """The race's count for every seed whose plain search needs over ``over`` conflicts."""
     from cdcl_conflicts import run_kernel
 
-    from nonotui.kinds.nonogram.engine import kernels, search
+    from nonotui.kinds.nonogram.engine import search
 
     after = search.PORTFOLIO_AFTER
     print(f"race after {after:,} conflicts; '-' : undecided within {timeout:g} s")
@@ -135,7 +135,7 @@ def portfolio(seeds: range, over: int, timeout: float) -> None:
                 continue
             for board in result.solutions:
                 check(puzzle, board.cells.reshape(-1))
-            k = run_kernel(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE, 10**9, timeout)
+            k = run_kernel(puzzle, search.CDCL_SHAKEN, 10**9, timeout)
             shaken = None if k["capped"] else int(k["conflicts"])
             counts = [c for c in (plain, None if shaken is None else after + shaken)
                       if c is not None]

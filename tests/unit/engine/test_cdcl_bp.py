@@ -1,10 +1,8 @@
-"""Belief propagation for the learning search's first phases (``kernels.cdcl_bp``, mode
-``MODE_BP``, on by default).
+"""Belief propagation for the learning search's first phases (``kernels.cdcl_bp``).
 
 A line's weighted marginals are checked against a plain enumeration of its arrangements written
 here; the phases' worth against the solutions; the searches it steers are checked by
-tests/naive_count.py (the default mode runs in test_cdcl.py's counter tests, and here once more
-beside the mode without it)."""
+tests/naive_count.py (in test_cdcl.py's counter tests, and here once more on other puzzles)."""
 
 from __future__ import annotations
 
@@ -15,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonotui.kinds.nonogram.engine import kernels, search
+from nonotui.kinds.nonogram.engine import kernels
 from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
 from nonotui.kinds.nonogram.engine.search import prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle
@@ -128,10 +126,10 @@ def agreement(puzzle: Puzzle, rounds: int, solutions: list[naive.Picture]) -> fl
 
 @pytest.mark.nojit
 def test_passing_messages_brings_the_phases_closer_to_a_solution() -> None:
-    # one round is the line densities each line sees alone (what seed_phases gives); twenty let
-    # the rows and the columns agree: on these random boards (each with one solution, from the
-    # naive counter) the likelier values are the solution's on more cells every time, and on
-    # every cell of five of the seven
+    # one round is the line densities each line sees alone (the first phases before these);
+    # twenty let the rows and the columns agree: on these random boards (each with one solution,
+    # from the naive counter) the likelier values are the solution's on more cells every time,
+    # and on every cell of five of the seven
     exact = 0
     for seed in range(7):
         picture = (np.random.default_rng(100 + seed).random((6, 6)) < 0.5).astype(int)
@@ -143,11 +141,7 @@ def test_passing_messages_brings_the_phases_closer_to_a_solution() -> None:
         assert many > once
         exact += many == 1.0
     assert exact >= 5
-    assert cdcl_bp.MODE_BP & search.CDCL_MODE  # the default uses it
 
 
-@pytest.mark.parametrize("mode", [483, 483 | cdcl_bp.MODE_BP, 483 | cdcl_bp.MODE_BP | cdcl_bp.MODE_BP_SWITCH])
-def test_the_search_with_and_without_it_finds_what_the_counter_finds(
-        mode: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search, "CDCL_MODE", mode)
+def test_the_search_it_steers_finds_what_the_counter_finds() -> None:
     assert enumerate_against_the_counter(7, 12, 0.4, 300) > 50

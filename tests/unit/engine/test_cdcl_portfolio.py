@@ -50,15 +50,15 @@ def test_the_shaken_search_gets_the_counters_answers_in_another_order() -> None:
         rows, columns = naive.clues_of(picture)
         puzzle = Puzzle(rows=list(rows), columns=list(columns))
         expected = set(naive.solutions(rows, columns, cap=2))
-        plain = kernel_alone(puzzle, search.CDCL_MODE)
-        shaken = kernel_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE)
+        plain = kernel_alone(puzzle, search.CDCL_PLAIN)
+        shaken = kernel_alone(puzzle, search.CDCL_SHAKEN)
         for _, boards in (plain, shaken):
             found = naive.check_solutions(rows, columns, boards)
             assert len(found) == min(len(expected), 2)
             if len(expected) < 2:
                 assert found == expected
         # another seed in the mode's high bits: the same answers
-        other = kernel_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
+        other = kernel_alone(puzzle, search.CDCL_SHAKEN
                              | (5 << kernels.SHAKE_SEED_SHIFT))
         assert len(naive.check_solutions(rows, columns, other[1])) == min(len(expected), 2)
         differ += (plain[0], [b.tolist() for b in plain[1]]) != (
@@ -76,7 +76,7 @@ def test_the_race_answers_as_the_search_with_fewer_conflicts(
         plain = search.solve(puzzle, max_solutions=2)
         assert plain.stats.engine == "cdcl" and plain.stats.racers == 1
         shaken_conflicts, shaken_boards = kernel_alone(
-            puzzle, search.CDCL_MODE | kernels.MODE_SHAKE)
+            puzzle, search.CDCL_SHAKEN)
         monkeypatch.setattr(search, "PORTFOLIO_AFTER", OFFSET)
         raced = search.solve(puzzle, max_solutions=2)
         if plain.stats.conflicts <= OFFSET:
@@ -121,7 +121,7 @@ def test_shaken_steps_without_the_jit() -> None:
         puzzle = Puzzle(rows=list(rows), columns=list(columns))
         expected = set(naive.solutions(rows, columns, cap=2))
         for seed in (0, 7):
-            _, boards = kernel_alone(puzzle, search.CDCL_MODE | kernels.MODE_SHAKE
+            _, boards = kernel_alone(puzzle, search.CDCL_SHAKEN
                                      | (seed << kernels.SHAKE_SEED_SHIFT))
             found = naive.check_solutions(rows, columns, boards)
             assert found == expected if len(expected) < 2 else len(found) == 2

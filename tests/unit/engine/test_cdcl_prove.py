@@ -1,12 +1,13 @@
-"""The learning search's turn to a proof after its first solution (``kernels.cdcl_bp.MODE_PROVE``,
-on by default): every open cell tried with the value it does not have in the first solution,
-each failure a unit, then phases that leave the solution. And, before the first solution, the
-beliefs worked out again when level 0 has grown (``MODE_REBP``, on by default).
+"""The learning search's turn to a proof after its first solution (``kernels.cdcl_bp.PROVE_AFTER``):
+every open cell tried with the value it does not have in the first solution, each failure a
+unit, then phases that leave the solution. And, before the first solution, the beliefs worked
+out again when level 0 has grown (``kernels.cdcl_bp.REBP_GROWTH``).
 
-Every answer is checked against tests/naive_count.py (the counter that lists each row's fillings
-and shares nothing with the engine) and the clues. ``MODE_PROVE_EARLY`` starts the proof at the
-first conflict after the first solution, so that small puzzles, whose proofs are short, take
-that path at all; the trials counter shows they did.
+Every answer is checked against the clues and against tests/simple_solver.py (a plain-Python
+line solver and search that shares nothing with the engine), or tests/naive_count.py (the counter
+that lists each row's fillings). The proof starts ``PROVE_AFTER`` (50) conflicts after the first
+solution, which small random puzzles seldom reach: the puzzles below were picked because they do
+(seeded ``benchmarks/random_tail.py`` pictures); the trials counter shows they did.
 """
 
 from __future__ import annotations
@@ -16,16 +17,22 @@ import threading
 import numpy as np
 import pytest
 
+from benchmarks.random_tail import random_puzzle
 from nonotui.kinds.nonogram.engine import kernels, search
-from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
 from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import CD_PROVE_TRIALS, CD_REBELIEFS
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.cells import CELL_DTYPE
 from tests import naive_count as naive
+from tests import simple_solver
 from tests.unit.engine.test_cdcl import enumerate_against_the_counter
 
-EARLY = 483 | cdcl_bp.MODE_BP | cdcl_bp.MODE_PROVE | cdcl_bp.MODE_PROVE_EARLY
+PROVED = ((14, 0.35, 1291), (14, 0.4, 807), (16, 0.4, 24), (16, 0.45, 906), (18, 0.4, 404),
+          (18, 0.45, 956))
+"""``random_puzzle(seed, size, size, density)`` as ``(size, density, seed)``: puzzles whose
+learning search turns to the proof (found among seeds 0-1,499 of sizes 12 to 18 and densities
+0.35 to 0.45, where the oracle answers in about a second): one with two solutions, four unique,
+one with three or more."""
 
 
 def run(puzzle: Puzzle, mode: int, cap: int) -> tuple[int, list[naive.Picture], int]:
@@ -41,58 +48,47 @@ def run(puzzle: Puzzle, mode: int, cap: int) -> tuple[int, list[naive.Picture], 
     return int(status), boards, int(stats[CD_PROVE_TRIALS])
 
 
-def random_clues(rng: np.random.Generator, size: int, density: float) -> tuple[list, list]:
-    picture = (rng.random((size, size)) < density).astype(int).tolist()
-    rows, columns = naive.clues_of(picture)
-    return list(rows), list(columns)
+def oracle(puzzle: Puzzle, cap: int) -> set[naive.Picture]:
+    """Up to ``cap`` solutions by tests/simple_solver.py, as pictures (1 filled, 0 empty)."""
+    grids = simple_solver.solutions([list(r) for r in puzzle.rows],
+                                    [list(c) for c in puzzle.columns], limit=cap)
+    return {tuple(tuple(1 if v == 1 else 0 for v in row) for row in grid) for grid in grids}
 
 
-@pytest.mark.parametrize("size, seed", [(10, 5), (12, 5)])
-def test_puzzles_that_turn_to_the_proof_get_the_counters_answer(size: int, seed: int) -> None:
-    rng = np.random.default_rng(seed)
+def test_puzzles_that_turn_to_the_proof_get_the_oracles_answer() -> None:
     proved = 0
-    for _ in range(300):
-        rows, columns = random_clues(rng, size, 0.5)
-        puzzle = Puzzle(rows=rows, columns=columns)
-        status, boards, trials = run(puzzle, EARLY, 3)
-        # the same puzzle without the proof: no cell is ever tried
-        assert run(puzzle, EARLY & ~cdcl_bp.MODE_PROVE, 3)[2] == 0
-        if trials == 0:
-            continue
+    kinds = set()
+    for size, density, seed in PROVED:
+        puzzle = random_puzzle(seed, size, size, density)
+        rows, columns = list(puzzle.rows), list(puzzle.columns)
+        status, boards, trials = run(puzzle, search.CDCL_PLAIN, 3)
+        assert trials > 0, (size, density, seed)
         proved += 1
-        expected = set(naive.solutions(rows, columns, cap=3))
+        expected = oracle(puzzle, 3)
         found = naive.check_solutions(rows, columns, boards)  # each one checked on the clues
+        kinds.add(len(expected))
         if len(expected) < 3:
-            assert found == expected, (rows, columns)
+            assert found == expected, (size, density, seed)
             assert status == kernels.CDCL_DONE
         else:
             assert len(found) == 3 and status == kernels.CDCL_LIMIT
     assert proved >= 5
+    assert kinds == {1, 2, 3}
 
 
-@pytest.mark.parametrize("mode", [EARLY, EARLY & ~cdcl_bp.MODE_PROVE_EARLY])
-def test_enumerations_with_the_proof_match_the_counter(
-        mode: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search, "CDCL_MODE", mode)
+def test_enumerations_with_the_proof_match_the_counter() -> None:
     assert enumerate_against_the_counter(9, 12, 0.4, 300) > 50
-
-
-def test_the_default_turns_to_the_proof() -> None:
-    assert search.CDCL_MODE & cdcl_bp.MODE_PROVE
-    assert not search.CDCL_MODE & cdcl_bp.MODE_PROVE_EARLY
 
 
 @pytest.mark.nojit
 def test_one_proof_step_by_step() -> None:
-    """The 55th puzzle of the 10x10 run above (unique; its proof tries cells): small enough to
+    """A unique 14x14 puzzle of :data:`PROVED` (13 cells tried, 56 conflicts): small enough to
     run without the JIT, so that the kernel's source is covered."""
-    rng = np.random.default_rng(5)
-    for _ in range(55):
-        rows, columns = random_clues(rng, 10, 0.5)
-    status, boards, trials = run(Puzzle(rows=rows, columns=columns), EARLY, 2)
+    puzzle = random_puzzle(807, 14, 14, 0.4)
+    status, boards, trials = run(puzzle, search.CDCL_PLAIN, 2)
     assert trials > 0
-    assert naive.check_solutions(rows, columns, boards) == set(
-        naive.solutions(rows, columns, cap=2))
+    assert naive.check_solutions(list(puzzle.rows), list(puzzle.columns), boards) == oracle(
+        puzzle, 2)
     assert status == kernels.CDCL_DONE and len(boards) == 1
 
 
@@ -126,16 +122,12 @@ def run_capped(mode: int, cap: int) -> tuple[int, list[list[int]], np.ndarray]:
 
 def test_the_beliefs_are_worked_out_again_as_level_0_grows() -> None:
     # #25 learns its tenth unit past the first beliefs after 10,593 conflicts
-    assert search.CDCL_MODE & cdcl_bp.MODE_REBP
-    assert run_capped(search.CDCL_MODE, 12_000)[2][CD_REBELIEFS] >= 1
-    without = search.CDCL_MODE & ~cdcl_bp.MODE_REBP
-    assert run_capped(without, 12_000)[2][CD_REBELIEFS] == 0
+    assert run_capped(search.CDCL_PLAIN, 12_000)[2][CD_REBELIEFS] >= 1
 
 
 @pytest.mark.slow
 def test_beliefs_worked_out_again_find_the_first_solution_sooner() -> None:
-    # 22,961 conflicts for both solutions with them, 60,254 without (benchmarks/cdcl_conflicts.py)
-    status, boards, _ = run_capped(search.CDCL_MODE, 40_000)
+    # 22,961 conflicts for both solutions with them, 60,254 without (benchmarks/cdcl_conflicts.py,
+    # before the search without them was removed)
+    status, boards, _ = run_capped(search.CDCL_PLAIN, 40_000)
     assert status == kernels.CDCL_LIMIT and len(boards) == 2
-    status, boards, _ = run_capped(search.CDCL_MODE & ~cdcl_bp.MODE_REBP, 40_000)
-    assert status == kernels.CDCL_STOPPED and len(boards) == 0

@@ -238,17 +238,18 @@ PROBE_BUDGET = 0
 """Probes the first run may make after its first guess before it hands the puzzle to the
 learning search (``auto`` only; 0: no limit but :data:`AUTO_HANDOVER`'s, which at -1 or -2
 hands over before the first guess, so this budget is never reached)."""
-CDCL_MODE = 483 | kernels.MODE_BP | kernels.MODE_PROVE | kernels.MODE_REBP
-"""How the learning search sets its first phases and activities (``kernels.cdcl``'s ``mode``, a
-sum of flags): 0 every phase "empty" and every activity 0; 1 each open cell's phase from its
-lines' shares of the arrangements that fill it (as odds, multiplied over its row and column);
-2 the surest cells branched on first; 4 the least sure first. Then 32: restarts when the recent
-learned clauses' glue rises above the mean (Glucose's), not Luby's; 64: an activity decay that
-starts at 0.8 and grows to 0.95; 128: each decision takes its cell's value on the longest
-conflict-free trail (target phases), 256: that trail is forgotten at each restart
-(``kernels.cdcl_heur``, with the flags measured and left out); 1048576 (``kernels.MODE_BP``):
-the first phases and activities from belief propagation over the lines (``kernels.cdcl_bp``),
-which overrides 1 and 2 for the open cells. Figures in docs/solver.md."""
+CDCL_PLAIN = 0
+"""The learning search's ``mode`` (``kernels.cdcl``): none of its flags. What production ran as
+``483 | MODE_BP | MODE_PROVE | MODE_REBP`` is now what the search always does: its first phases
+and activities from belief propagation over the lines (``kernels.cdcl_bp``), Glucose's restarts
+(by the recent learned clauses' glue against the mean), an activity decay that starts at 0.8
+and grows to 0.95, target phases forgotten at each restart (``kernels.cdcl_heur``), the proof
+after the first solution and the beliefs worked out again as level 0 grows. The flags measured
+and left out were removed from the kernels (docs/solver.md, "Dropped experiments removed from
+the kernels"); figures in docs/solver.md."""
+CDCL_SHAKEN = kernels.MODE_SHAKE
+"""The second learning search's ``mode`` (:data:`PORTFOLIO_AFTER`): the same search with its
+first activities shaken (``kernels.MODE_SHAKE``, seed 1)."""
 
 PORTFOLIO_AFTER = 3000
 """Conflicts after which the learning search (under ``auto``) gets a second one racing it on a
@@ -369,7 +370,7 @@ class _Runner:
         self.cdcl_stats = stats
         cells = self.cells if start is None else start
         args = (p.h, p.w, p.blocks, p.colors, p.clue_off, cells.copy(), self.max_solutions,
-                solutions, control, stats, CDCL_MODE | (kernels.MODE_SHAKE if shake else 0))
+                solutions, control, stats, CDCL_SHAKEN if shake else CDCL_PLAIN)
         return (kernels.cdcl_grid, args), solutions, stats
 
     def run(self) -> tuple[int, list[np.ndarray], np.ndarray, str, StoppedBy | None]:

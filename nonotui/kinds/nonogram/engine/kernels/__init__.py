@@ -17,7 +17,7 @@
 ``cdcl``            :func:`cdcl_grid`: the learning search (CDCL, lines as propagators)
 ``cdcl_db``         the learning search's record, activity heap and clause database
 ``cdcl_lines``      the learning search's line cache and lazy explanations
-``cdcl_heur``       the learning search's target phases and the other heuristics behind its flags
+``cdcl_heur``       the learning search's target phases
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``chain_colour``    :func:`probe_colour_all`: every value of every open colour cell, for hints
 ==================  ==========================================================================
@@ -45,9 +45,6 @@ try:
     from . import line_steps, probe_memo
     from .cdcl import CDCL_DONE, CDCL_LIMIT, CDCL_STOPPED, cdcl_grid
     from .cdcl_bp import (
-        MODE_BP,
-        MODE_PROVE,
-        MODE_REBP,
         MODE_SHAKE,
         SHAKE_SEED_SHIFT,
         beliefs,
@@ -150,9 +147,6 @@ __all__ = [
     "FAST",
     "FCOMP",
     "FILLED",
-    "MODE_BP",
-    "MODE_PROVE",
-    "MODE_REBP",
     "MODE_SHAKE",
     "SHAKE_SEED_SHIFT",
     "N_CD_STATS",

@@ -13,12 +13,15 @@ conflict the same way. Explanations are cached per cell until it is unassigned.
 
 The lines' side (the line cache, explanations) is in :mod:`.cdcl_lines`, the record and the
 clause database in :mod:`.cdcl_db`, propagation and backjumps in :mod:`.cdcl_prop`; heuristics
-behind ``mode`` flags in :mod:`.cdcl_heur`, :mod:`.cdcl_chb` (CHB and LRB branching) and
-:mod:`.cdcl_vivify` (vivification of learned clauses).
+target phases in :mod:`.cdcl_heur`.
 
 On a conflict: 1-UIP learning, recursive minimisation of the learned clause, a backjump and the
-asserting literal. Branching: the open cell of highest activity (VSIDS), with its saved phase.
-Luby's or Glucose's restarts (by glue); at a restart due for it, high-glue clauses are halved.
+asserting literal, and an activity decay that ramps up (:func:`.cdcl_db.after_conflict`).
+Branching: the open cell of highest activity (VSIDS), with its target phase or its saved phase;
+the first phases and activities come from belief propagation (:mod:`.cdcl_bp`), worked out
+again for the phases when level 0 has grown. Glucose's restarts (by glue); at a restart due for
+it, high-glue clauses are halved. After the first solution, the search turns to proving there is
+no other (:func:`prove_unique`).
 
 Solutions are enumerated: each one found adds a clause forbidding its decisions (which, with
 propagation, imply the whole solution and nothing else does), so exhausting the search proves
@@ -32,42 +35,23 @@ import numpy as np
 from numba import njit
 
 from .cdcl_bp import (
-    MODE_BP,
-    MODE_BP_KEEP_ACT,
-    MODE_BP_SWITCH,
-    MODE_PROVE,
-    MODE_PROVE_EARLY,
-    MODE_REBP,
     MODE_SHAKE,
     PROVE_AFTER,
     REBP_GROWTH,
     SHAKE_SEED_SHIFT,
-    after_first_solution,
     bp_phases,
     certainty,
     shake,
 )
-from .cdcl_chb import (
-    MODE_CHB,
-    MODE_LRB,
-    chb,
-    lrb_after_conflict,
-    lrb_assigned,
-    lrb_unassign,
-    new_chb,
-)
 from .cdcl_db import (
     K_CLAUSE,
     K_DECISION,
-    MEMO,
-    MODE_NO_MEMO,
     SC_CKIND,
     SC_CREF,
     SC_LEVEL,
     SC_LQCOUNT,
     SC_LQHEAD,
     SC_NCLEAR,
-    SC_QHEAD,
     SC_STAMP,
     SC_TRAIL,
     add_clause,
@@ -78,27 +62,11 @@ from .cdcl_db import (
     heap_insert,
     heap_pop,
     is_full,
-    luby,
     new_cdcl,
     reduce_db,
+    restart_due,
 )
-from .cdcl_heur import (
-    MODE_DENSITY,
-    MODE_DENSITY_OPEN,
-    MODE_REASON_BUMP,
-    MODE_SHRINK,
-    MODE_TARGET,
-    analysis_mode,
-    at_restart,
-    bump_reasons,
-    decide_phase,
-    density_phase,
-    new_density,
-    new_heur,
-    note_trail,
-    restart_now,
-    shrink,
-)
+from .cdcl_heur import decide_phase, new_target, note_trail
 from .cdcl_lines import (
     CD_CONFLICTS,
     CD_DELETED,
@@ -108,10 +76,8 @@ from .cdcl_lines import (
     CD_RESTARTS,
     explain,
     reason,
-    seed_phases,
 )
 from .cdcl_prop import _CONF_CLAUSE, _CONFLICT, _STOPPED, backtrack, enqueue, propagate
-from .cdcl_vivify import MODE_VIVIFY, VIV_CLAUSES, VIV_EVERY, VIV_STOPPED, vivify
 from .common import work_size
 from .state import (
     ST_BACKTRACKS,
@@ -131,8 +97,6 @@ CDCL_STOPPED = 2
 
 PROVED_OTHER = 9
 """:func:`prove_unique` filled the board: another solution."""
-RESTART_UNIT = 64
-"""Conflicts per Luby unit between restarts."""
 REDUCE_FIRST = 2000
 REDUCE_GROW = 300
 """Learned clauses are halved after REDUCE_FIRST conflicts, then every REDUCE_GROW more each time."""
@@ -140,18 +104,12 @@ VAR_DECAY = 0.95
 
 
 @njit(cache=True, nogil=True)
-def analyze(s, mode, last, conflicts):
+def analyze(s):
     """1-UIP learning from the conflict in ``sc``: the clause goes to ``learnt`` (asserting
     literal first, a literal of the backjump level second). Returns ``(length, backjump level,
-    glue)``. The cells met are bumped, or with :data:`.cdcl_chb.MODE_CHB` stamped in ``last``
-    with the conflict's number ``conflicts``."""
-    out = learn(s, mode, last, conflicts)
-    dl = s.sc[SC_LEVEL]
+    glue)``. The cells met are bumped."""
+    out = learn(s)
     level, learnt, stamps, sc = s.level, s.learnt, s.stamp, s.sc
-    if mode & MODE_SHRINK:
-        out = shrink(s, out, dl)
-    if mode & MODE_REASON_BUMP:
-        bump_reasons(s, out)
     # the backjump level's literal goes second; the glue counts distinct levels
     bt = 0
     if out > 1:
@@ -173,7 +131,7 @@ def analyze(s, mode, last, conflicts):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def learn(s, mode, last, conflicts):
+def learn(s):
     """:func:`analyze`'s 1-UIP clause and its minimisation: returns the clause's length in
     ``learnt``. Compiled without numba's reference counts (``_nrt=False``): every array it
     touches is a borrowed view (see :func:`.cdcl_db.borrowed`) whose count nobody reads, and it
@@ -210,12 +168,7 @@ def learn(s, mode, last, conflicts):
                 continue
             if seen[u] == 0 and level[u] > 0:
                 seen[u] = 1
-                if mode & MODE_CHB:
-                    last[u] = conflicts
-                elif mode & MODE_LRB:
-                    last[u] += 1
-                else:
-                    bump_arrays(act, var_inc, heap, hpos, u)
+                bump_arrays(act, var_inc, heap, hpos, u)
                 if level[u] >= dl:
                     path += 1
                 else:
@@ -308,28 +261,26 @@ def redundant(u, abstract, seen, level, astack, aclear, rkind, rref, rtrail, lit
 def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, control, stats, mode):
     """Find up to ``max_solutions`` solutions from the state ``cells`` (flat cell bitsets) by
     the learning search. Returns ``(status, found)``: ``CDCL_DONE`` (the search space is
-    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode`` (flags):
-    how :func:`seed_phases` sets the first phases and activities (1, 2, 4), restarts (32) and the
-    activity decay (64) (see :func:`.cdcl_db.restart_due`); with :data:`MODE_NO_MEMO` (8) the
-    explanations keep no memo; flags 128-16384 in :mod:`.cdcl_heur`, 32768 (CHB) and 131072
-    (LRB) in :mod:`.cdcl_chb`, 65536 (vivification) in :mod:`.cdcl_vivify`."""
+    exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode``: 0, or
+    :data:`.cdcl_bp.MODE_SHAKE` with a seed in bits :data:`.cdcl_bp.SHAKE_SEED_SHIFT` up for the
+    same search with its first activities shaken; nothing else in it is read."""
     n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
     for u in range(n_lines):
         longest = max(longest, units.span[u, 2])
     own = new_cdcl(units, blocks, colors, clue_off, work_size(longest, most_blocks(clue_off)),
-                   stats, control, 0 if mode & MODE_NO_MEMO else MEMO)
+                   stats, control)
     # the search runs on views that count no references (see :func:`.cdcl_db.borrow`); ``own``
     # is passed along so that it outlives them
     return _search(own, borrowed(own), cells, max_solutions, solutions, control, stats, mode)
 
 
 @njit(cache=True, nogil=True)
-def prove_unique(s, sol, order, mode, last, stats, control):
-    """:data:`.cdcl_bp.MODE_PROVE`, at level 0: each open cell, in ``order``, decided alone with
-    the value it does not have in the solution ``sol`` (a row of ``solutions``: 1 empty, 2
-    filled) and propagated; a conflict is learned
+def prove_unique(s, sol, order, stats, control):
+    """The proof after the first solution (see :data:`.cdcl_bp.PROVE_AFTER`), at level 0: each
+    open cell, in ``order``, decided alone with the value it does not have in the solution
+    ``sol`` (a row of ``solutions``: 1 empty, 2 filled) and propagated; a conflict is learned
     from (one decision: the clause is a unit, kept at level 0). Returns 0 when every cell has
     been tried, ``_CONFLICT`` when level 0 itself fails (no solution but those forbidden),
     ``_STOPPED``, or :data:`PROVED_OTHER` when a trial fills the board (another solution, left
@@ -350,7 +301,7 @@ def prove_unique(s, sol, order, mode, last, stats, control):
             return _STOPPED
         if status == _CONFLICT:
             stats[CD_CONFLICTS] += 1
-            analyze(s, mode, last, stats[CD_CONFLICTS])
+            analyze(s)
             backtrack(s, 0)
             enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             status = propagate(s)
@@ -390,41 +341,31 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
     if status == _CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
-    # belief propagation sets every open cell's phase, and its activity unless told to keep
-    # them: the line densities are then not worked out at all
-    if mode & 7 and not (mode & MODE_BP and not mode & MODE_BP_KEEP_ACT):
-        seed_phases(s, mode)
-    bel = bp_phases(s, mode) if mode & MODE_BP else np.zeros(0)
+    # belief propagation sets every open cell's first phase and activity
+    bel = bp_phases(s, True)
     if mode & MODE_SHAKE:
         shake(s.act, 1 + ((mode >> SHAKE_SEED_SHIFT) & 255))
-    switch = mode & MODE_BP_SWITCH and bel.shape[0] == n
-    switched = False
-    prove_at = -1  # mode MODE_PROVE: the conflict count that turns the search to the proof
+    prove_at = -1  # the conflict count that turns the search to the proof
     prove_now = False
-    bp_trail = s.sc[SC_TRAIL]  # mode MODE_REBP: level 0's size when the beliefs were made
+    bp_trail = s.sc[SC_TRAIL]  # level 0's size when the beliefs were made
     for v in range(n):
         heap_insert(s, v)
-    ph, hs = new_heur(s.phase)  # target, best and first phases (modes 128-512)
-    dens = new_density(s)  # mode 262144
+    target, tlen = new_target(n)
+    targets = True  # until the proof (see cdcl_heur)
     restarts = 0
     since_restart = 0
-    restart_at = RESTART_UNIT * luby(0)
     next_reduce = REDUCE_FIRST
     reduce_step = REDUCE_FIRST
-    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count (modes 32, 64)
-    last, since, alpha = new_chb(n)  # modes 32768, 131072
-    next_viv = VIV_EVERY  # mode 65536
+    glue_avg = np.zeros(3, dtype=np.float64)  # recent glue, mean glue, count
     while True:
         if prove_now:
             prove_now = False
             backtrack(s, 0)
-            order = np.arange(n)
-            if bel.shape[0] == n:  # least sure first
-                sure = np.empty(n)
-                for i in range(n):
-                    sure[i] = certainty(bel[i])
-                order = np.argsort(sure, kind="mergesort")
-            r = prove_unique(s, solutions[0], order, mode, last, stats, control)
+            sure = np.empty(n)
+            for i in range(n):
+                sure[i] = certainty(bel[i])
+            order = np.argsort(sure, kind="mergesort")  # least sure first
+            r = prove_unique(s, solutions[0], order, stats, control)
             if r == _STOPPED:
                 return CDCL_STOPPED, found
             if r == _CONFLICT:
@@ -432,10 +373,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             # each decision now tries to leave the first solution
             for i in range(n):
                 s.phase[i] = 2 - solutions[0, i]  # the first solution's other value
-                ph[0, i] = -1
-            hs[0] = 0
-            mode &= ~MODE_TARGET
-        t0 = s.sc[SC_QHEAD]  # where this propagation's literals start on the trail
+                target[i] = -1
+            tlen[0] = 0
+            targets = False
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
         if status == _STOPPED:
@@ -447,20 +387,13 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if 0 <= prove_at <= stats[CD_CONFLICTS] and found == 1:
                 prove_at = -1
                 prove_now = True
-            if mode & MODE_LRB:
-                lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS] - 1)
-            k, bt, glue = analyze(s, analysis_mode(mode, hs), last, stats[CD_CONFLICTS])
-            if mode & MODE_CHB:
-                chb(s, last, alpha, t0, stats[CD_CONFLICTS], True)
-            note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, ph, hs, mode)
-            if mode & MODE_LRB:
-                lrb_unassign(s, s.lim[bt + 1], last, since, alpha, stats[CD_CONFLICTS])
+            k, bt, glue = analyze(s)
+            if targets:
+                note_trail(s.trail, s.lim[s.sc[SC_LEVEL]], s.phase, target, tlen)
             backtrack(s, bt)
-            if mode & MODE_LRB:
-                lrb_after_conflict(s, alpha)
             stats[ST_BACKTRACKS] += 1
             since_restart += 1
-            s.var_inc[0] /= after_conflict(glue_avg, glue, mode, stats[CD_CONFLICTS], VAR_DECAY)
+            s.var_inc[0] /= after_conflict(glue_avg, glue, stats[CD_CONFLICTS], VAR_DECAY)
             if k == 1:
                 enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             elif has_room(s, k):
@@ -472,40 +405,29 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 backtrack(s, 0)
                 stats[CD_DELETED] += reduce_db(s, 0.25, True)
             continue
-        if mode & MODE_CHB:
-            chb(s, last, alpha, t0, stats[CD_CONFLICTS], False)
-        elif mode & MODE_LRB:
-            lrb_assigned(s, last, since, t0, stats[CD_CONFLICTS])
         if control[0] != 0:
             return CDCL_STOPPED, found
         full = is_full(s)
-        if restart_now(glue_avg, since_restart, restart_at, mode, hs, stats[CD_CONFLICTS]) or full:
-            note_trail(s.trail, s.sc[SC_TRAIL], s.phase, ph, hs, mode)
-            if mode & MODE_LRB:
-                lrb_unassign(s, s.lim[1], last, since, alpha, stats[CD_CONFLICTS])
+        if restart_due(glue_avg, since_restart) or full:
+            if targets:
+                note_trail(s.trail, s.sc[SC_TRAIL], s.phase, target, tlen)
             backtrack(s, 0)
-            at_restart(s.phase, ph, hs, stats[CD_CONFLICTS], mode)
-            if mode & MODE_REBP and found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
+            tlen[0] = 0  # the target is forgotten at each restart
+            if found == 0 and s.sc[SC_TRAIL] >= bp_trail + REBP_GROWTH:
                 # level 0 has grown since the beliefs were worked out: again, for the phases
                 bp_trail = s.sc[SC_TRAIL]
                 stats[CD_REBELIEFS] += 1
-                bel = bp_phases(s, MODE_BP_KEEP_ACT)  # the open cells' phases only
-                ph[0, :] = -1
-                hs[0] = 0
+                bel = bp_phases(s, False)  # the open cells' phases only
+                target[:] = -1
             restarts += 1
             stats[CD_RESTARTS] = restarts
             since_restart = 0
-            restart_at = RESTART_UNIT * luby(restarts)
             if stats[CD_CONFLICTS] >= next_reduce or full:
                 reduce_step += REDUCE_GROW
                 next_reduce = stats[CD_CONFLICTS] + reduce_step
                 stats[CD_DELETED] += reduce_db(s, 0.5, True)
                 if is_full(s):
                     stats[CD_DELETED] += reduce_db(s, 0.0, False)
-            if mode & MODE_VIVIFY and stats[CD_CONFLICTS] >= next_viv:
-                next_viv = stats[CD_CONFLICTS] + VIV_EVERY
-                if vivify(s, VIV_CLAUSES) == VIV_STOPPED:
-                    return CDCL_STOPPED, found
             continue
         v = -1
         while True:
@@ -513,48 +435,19 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             if v < 0 or s.val[v] < 0:
                 break
         if v < 0:
-            # a solution already recorded (the replay of the first, see below, ends on it) is
-            # forbidden again, not counted again
-            again = False
-            for f in range(found):
-                same = True
-                for i in range(n):
-                    if solutions[f, i] != 1 + s.val[i]:
-                        same = False
-                        break
-                if same:
-                    again = True
-                    break
-            if not again:
-                for i in range(n):
-                    solutions[found, i] = 1 + s.val[i]
-                found += 1
-                hs[8] = 1  # a solution found (mode 8192)
-                if found == 1 and mode & MODE_PROVE:
-                    prove_at = stats[CD_CONFLICTS] + (
-                        0 if mode & MODE_PROVE_EARLY else PROVE_AFTER)
-                stats[ST_SOLUTIONS] = found
-                if found >= max_solutions:
-                    return CDCL_LIMIT, found
+            # a new solution: each earlier one is forbidden for good (reduce_db keeps the
+            # clauses that forbid them)
+            for i in range(n):
+                solutions[found, i] = 1 + s.val[i]
+            found += 1
+            if found == 1:
+                prove_at = stats[CD_CONFLICTS] + PROVE_AFTER
+            stats[ST_SOLUTIONS] = found
+            if found >= max_solutions:
+                return CDCL_LIMIT, found
             dl = s.sc[SC_LEVEL]
             if dl == 0:
                 return CDCL_DONE, found
-            if again and switched:
-                switched = False
-                after_first_solution(s, bel, False)  # back to the surest first
-            if found == 1 and not again and switch:
-                # the solution is forbidden by its decisions, taken surest first: many. Decided
-                # again least sure first (its values as the phases and the targets, so that the
-                # decisions and what they propagate are the solution's, which no clause
-                # forbids), each propagates more, fewer decisions are needed, and the clause
-                # that forbids it is shorter; then the search goes on surest first
-                switch = False
-                switched = True
-                for i in range(n):
-                    ph[0, i] = s.val[i]
-                after_first_solution(s, bel, True)
-                backtrack(s, 0)
-                continue
             # forbid this solution: not all of its decisions again
             stats[ST_BACKTRACKS] += 1
             for d in range(dl):
@@ -580,10 +473,7 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
         stats[ST_DEPTH] = dl
         if dl > stats[ST_MAX_DEPTH]:
             stats[ST_MAX_DEPTH] = dl
-        value = decide_phase(v, s.phase, ph, hs, mode)
-        if mode & MODE_DENSITY and not (mode & MODE_DENSITY_OPEN and ph[0, v] >= 0):
-            value = density_phase(s, v, dens[0], dens[1], dens[2], value)
-        enqueue(s, 2 * v + value, dl, K_DECISION, -1, 0, -1)
+        enqueue(s, 2 * v + decide_phase(v, s.phase, target), dl, K_DECISION, -1, 0, -1)
 
 
 @njit(cache=True, nogil=True)

@@ -1,6 +1,7 @@
-"""The learning search's first phases and activities by belief propagation (mode
-:data:`MODE_BP`): how likely each open cell is to be filled, its lines' constraints passed back
-and forth until they roughly agree.
+"""The learning search's first phases and activities by belief propagation: how likely each open
+cell is to be filled, its lines' constraints passed back and forth until they roughly agree; and
+the rest of what the search does around its beliefs and its first solution (the proof, the
+beliefs again, the shaken order).
 
 Each line sends each of its open cells a message, the chance that the cell is filled given the
 line's clue and what the cell's other lines say of the line's other cells: the weighted share of
@@ -14,10 +15,10 @@ run.
 
 What the search takes from it: each open cell's first phase is its likelier value, and its first
 activity its certainty, ``|2 b - 1|`` for belief ``b``, so the surest cells are decided first
-(between 0 and 1: the first conflict's bumps outweigh it). The line densities
-(:func:`.cdcl_lines.seed_phases`) are the first round of this with no messages yet; passing them
-on is what finds phases close to a solution (measured in docs/solver.md, "Phases from belief
-propagation (sixth session)").
+(between 0 and 1: the first conflict's bumps outweigh it). The line densities each line sees
+alone (the first phases before these) are the first round of this with no messages yet; passing
+them on is what finds phases close to a solution (measured in docs/solver.md, "Phases from
+belief propagation (sixth session)").
 """
 
 from __future__ import annotations
@@ -25,47 +26,27 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cdcl_db import SC_HEAP
 from .state import most_blocks
 
-MODE_BP = 1048576
-"""The flag of :func:`.cdcl.cdcl`'s ``mode`` that sets the first phases and activities here
-(after :func:`.cdcl_lines.seed_phases`, which it overrides for the open cells)."""
-MODE_BP_KEEP_ACT = 2097152
-"""With :data:`MODE_BP`: the phases only; the activities stay as :func:`.cdcl_lines.seed_phases`
-left them."""
-MODE_BP_UNSURE = 4194304
-"""With :data:`MODE_BP`: the least sure cells first (activity ``1 - |2 b - 1|``)."""
-MODE_BP_SWITCH = 8388608
-"""With :data:`MODE_BP`: the first solution is decided again, least sure cells first, so that
-the clause forbidding it is shorter; then surest first again (:func:`after_first_solution`)."""
-MODE_PROVE = 16777216
-"""When :data:`PROVE_AFTER` conflicts after the first solution have not found a second, the
-search turns to proving there is none (:func:`.cdcl.prove_unique`): every open cell is tried at
-level 1 with the value it does not have in the first solution, least sure cells first (by the
-beliefs, in cell order without them), each failure giving a unit; then every saved phase becomes
-the first solution's other value and target phases stop, so that each decision tries to leave
-it."""
-MODE_PROVE_EARLY = 33554432
-"""With :data:`MODE_PROVE`: the proof starts at the first conflict after the first solution
-(0 conflicts instead of :data:`PROVE_AFTER`)."""
 PROVE_AFTER = 50
-"""Conflicts after the first solution before :data:`MODE_PROVE` turns to the proof: random
-puzzles with several solutions find their second in fewer (300 fresh random 30x30 seeds: all
-of them)."""
-MODE_REBP = 67108864
-"""Before the first solution, at a restart, when level 0 holds :data:`REBP_GROWTH` cells more
-than when the beliefs were last worked out (units learned since): the beliefs again, from
-level 0, as every open cell's phase (activities are left to the conflicts); the target phases
-are forgotten."""
+"""When this many conflicts after the first solution have not found a second, the search turns
+to proving there is none (:func:`.cdcl.prove_unique`): every open cell is tried at level 1 with
+the value it does not have in the first solution, least sure cells first (by the beliefs), each
+failure giving a unit; then every saved phase becomes the first solution's other value and
+target phases stop, so that each decision tries to leave it. Random puzzles with several
+solutions find their second in fewer (300 fresh random 30x30 seeds: all of them)."""
 REBP_GROWTH = 10
+"""Before the first solution, at a restart, when level 0 holds this many cells more than when
+the beliefs were last worked out (units learned since): the beliefs again, from level 0, as
+every open cell's phase (activities are left to the conflicts); the target phases are
+forgotten."""
 MODE_SHAKE = 134217728
-"""Every first activity (after :data:`MODE_BP`'s) multiplied by a factor in ``[1, 1 + SHAKE)``
-drawn from a fixed pseudo-random sequence (:func:`shake`) whose seed is 1 plus the mode's bits
-:data:`SHAKE_SEED_SHIFT` to 47: the same search in another order. The search's running time on
-random puzzles is heavy-tailed (docs/solver.md, "A second learning search"), so the engine runs
-such a search beside the plain one when the plain one takes long
-(``search.PORTFOLIO_AFTER``)."""
+"""The one flag of :func:`.cdcl.cdcl`'s ``mode``: every first activity (after the beliefs')
+multiplied by a factor in ``[1, 1 + SHAKE)`` drawn from a fixed pseudo-random sequence
+(:func:`shake`) whose seed is 1 plus the mode's bits :data:`SHAKE_SEED_SHIFT` to 47: the same
+search in another order. The search's running time on random puzzles is heavy-tailed
+(docs/solver.md, "A second learning search"), so the engine runs such a search beside the plain
+one when the plain one takes long (``search.PORTFOLIO_AFTER``)."""
 SHAKE = 0.3
 SHAKE_SEED_SHIFT = 40
 BP_ROUNDS = 20
@@ -299,30 +280,16 @@ def certainty(b):
 
 
 @njit(cache=True, nogil=True)
-def bp_phases(s, mode):
-    """Mode :data:`MODE_BP`: the open cells' first phases (the likelier value) and activities
-    (the certainty ``|2 b - 1|``) from :func:`beliefs`."""
+def bp_phases(s, activities):
+    """The open cells' first phases (the likelier value) and, if
+    ``activities``, their activities (the certainty ``|2 b - 1|``) from :func:`beliefs`."""
     b = beliefs(s.span, s.val, s.of_cell, s.clue_off, s.blocks, BP_ROUNDS, BP_DAMP)
     for v in range(b.shape[0]):
         if s.val[v] < 0:
             s.phase[v] = 1 if b[v] > 0.5 else 0
-            if mode & MODE_BP_UNSURE:
-                s.act[v] = 1.0 - certainty(b[v])
-            elif not mode & MODE_BP_KEEP_ACT:
+            if activities:
                 s.act[v] = certainty(b[v])
     return b
-
-
-@njit(cache=True, nogil=True)
-def after_first_solution(s, b, doubt):
-    """Mode :data:`MODE_BP_SWITCH`, at a solution (every cell assigned): every activity becomes
-    the cell's doubt ``1 - |2 b - 1|`` (``doubt``) or its certainty ``|2 b - 1|`` times one
-    bump; the heap starts empty, and the cells come back to it as they are unassigned."""
-    for v in range(b.shape[0]):
-        sure = certainty(b[v])
-        s.act[v] = ((1.0 - sure) if doubt else sure) * s.var_inc[0]
-        s.hpos[v] = -1
-    s.sc[SC_HEAP] = 0
 
 
 @njit(cache=True, nogil=True)

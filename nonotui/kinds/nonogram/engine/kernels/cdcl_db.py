@@ -44,9 +44,6 @@ N_SC = 13
 
 MEMO = 32
 """Witnesses and cores the explanations keep per line (see :class:`Cdcl`'s ``memo``)."""
-MODE_NO_MEMO = 8
-"""A ``mode`` flag of :func:`.cdcl.cdcl`: the explanations keep no memo (the same search, more
-leftmost placements; for tests that compare the two)."""
 
 CACHE_SIZE = 1 << 17
 """Slots of the line cache of lines of 65 to 128 cells: a line state (line, known cells) maps
@@ -364,21 +361,20 @@ def add_clause(s, src, n_lits, learnt, lbd):
 
 
 @njit(cache=True, nogil=True)
-def ranked_learned(s, most, above_glue):
-    """The learned clauses whose ``cl_learnt`` is 1 to ``most`` (1: learned; 2: learned and
-    vivified, see :mod:`.cdcl_vivify`; 0 marks the others) and whose glue is above
+def ranked_learned(s, above_glue):
+    """The learned clauses (``cl_learnt`` 1; 0 marks the blocking ones) whose glue is above
     ``above_glue``, best first: lower glue first; among equal glue, newer first."""
     n_cl = s.sc[SC_NCL]
     cl_learnt, cl_lbd = s.cl_learnt, s.cl_lbd
     n = 0
     for c in range(n_cl):
-        if 1 <= cl_learnt[c] <= most and cl_lbd[c] > above_glue:
+        if cl_learnt[c] == 1 and cl_lbd[c] > above_glue:
             n += 1
     cand = np.empty(n, dtype=np.int64)
     key = np.empty(n, dtype=np.float64)
     j = 0
     for c in range(n_cl):
-        if 1 <= cl_learnt[c] <= most and cl_lbd[c] > above_glue:
+        if cl_learnt[c] == 1 and cl_lbd[c] > above_glue:
             cand[j] = c
             # c below n_cl, so the key is exact
             key[j] = cl_lbd[c] * float(n_cl + 1) + (n_cl - c)
@@ -400,7 +396,7 @@ def reduce_db(s, keep_fraction, keep_glue):
     for t in range(s.sc[SC_TRAIL]):
         s.rkind[s.trail[t] >> 1] = K_DECISION
     keep = np.ones(n_cl, dtype=np.bool_)
-    cand = ranked_learned(s, 2, 2 if keep_glue else -1)
+    cand = ranked_learned(s, 2 if keep_glue else -1)
     n_cand = cand.shape[0]
     n_keep = int(n_cand * keep_fraction)
     for r in range(n_keep, n_cand):
@@ -452,58 +448,37 @@ def is_full(s):
     return s.sc[SC_NCL] * 2 > s.cl_start.shape[0] or s.sc[SC_LUSED] * 2 > s.lits.shape[0]
 
 
-@njit(cache=True, nogil=True)
-def luby(i):
-    """The ``i``-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
-    size = 1
-    seq = 0
-    while size < i + 1:
-        seq += 1
-        size = 2 * size + 1
-    x = i
-    while size - 1 != x:
-        size = (size - 1) >> 1
-        seq -= 1
-        x = x % size
-    return 1 << seq
-
-
-# --- restarts and activity decay (mode flags 32 and 64 of :func:`.cdcl.cdcl`) --------------
+# --- restarts and activity decay ------------------------------------------------------------
 
 GLUE_RECENT = 32.0
 """The recent glue is a moving average that gives each new learned clause this share (1/32)."""
 GLUE_MARGIN = 0.8
-"""Mode 32 (Glucose's restarts): a restart is due when the recent glue times this exceeds the
-mean glue of every clause learned so far ..."""
+"""Glucose's restarts: a restart is due when the recent glue times this exceeds the mean glue of
+every clause learned so far ..."""
 RESTART_MIN = 50
 """... and at least this many conflicts have passed since the last restart."""
 DECAY_FIRST = 0.8
 DECAY_EVERY = 1000
-"""Mode 64: the activity decay starts at ``DECAY_FIRST`` and grows by 0.01 every
-``DECAY_EVERY`` conflicts, up to the usual decay."""
+"""The activity decay starts at ``DECAY_FIRST`` and grows by 0.01 every ``DECAY_EVERY``
+conflicts, up to the usual decay."""
 
 
 @njit(cache=True, nogil=True)
-def after_conflict(glue_avg, glue, mode, conflicts, decay):
+def after_conflict(glue_avg, glue, conflicts, decay):
     """Note the glue of the clause learned at conflict number ``conflicts`` in ``glue_avg``
-    (recent average, mean of all, count) and return the activity decay to apply: ``decay``,
-    or with ``mode & 64`` the ramp from ``DECAY_FIRST`` up to it."""
+    (recent average, mean of all, count) and return the activity decay to apply: the ramp from
+    ``DECAY_FIRST`` up to ``decay``."""
     glue_avg[2] += 1.0
     if glue_avg[2] == 1.0:
         glue_avg[0] = glue
     else:
         glue_avg[0] += (glue - glue_avg[0]) / GLUE_RECENT
     glue_avg[1] += (glue - glue_avg[1]) / glue_avg[2]
-    if mode & 64:
-        return min(decay, DECAY_FIRST + 0.01 * (conflicts // DECAY_EVERY))
-    return decay
+    return min(decay, DECAY_FIRST + 0.01 * (conflicts // DECAY_EVERY))
 
 
 @njit(cache=True, nogil=True)
-def restart_due(glue_avg, since, luby_at, mode):
-    """Whether to restart after ``since`` conflicts since the last restart: with ``mode & 32``
-    when the recent learned clauses are worse (higher glue) than the mean (see
-    :data:`GLUE_MARGIN`), otherwise at ``luby_at`` conflicts (Luby's schedule)."""
-    if mode & 32:
-        return since >= RESTART_MIN and glue_avg[0] * GLUE_MARGIN > glue_avg[1]
-    return since >= luby_at
+def restart_due(glue_avg, since):
+    """Whether to restart after ``since`` conflicts since the last restart: when the recent
+    learned clauses are worse (higher glue) than the mean (see :data:`GLUE_MARGIN`)."""
+    return since >= RESTART_MIN and glue_avg[0] * GLUE_MARGIN > glue_avg[1]

@@ -21,7 +21,7 @@ from .dispatch import run
 from .lines_bits import bits_masks, bits_witness
 from .lines_bits2 import bits2_masks
 from .lines_fast import leftmost
-from .state import ST_LINES, most_blocks
+from .state import ST_LINES
 
 CD_EXPLAIN_LINES = ST_LINES + 1
 """Leftmost placements tried to build explanations (lines solved to propagate: ``ST_LINES``)."""
@@ -34,7 +34,7 @@ CD_CACHE_HITS = ST_LINES + 6
 CD_PROVE_TRIALS = ST_LINES + 7
 """Cells tried against the first solution by :func:`.cdcl.prove_unique`."""
 CD_REBELIEFS = ST_LINES + 8
-"""Times the beliefs were worked out again at a restart (:data:`.cdcl_bp.MODE_REBP`)."""
+"""Times the beliefs were worked out again at a restart (see :data:`.cdcl_bp.REBP_GROWTH`)."""
 N_CD_STATS = ST_LINES + 9
 """Size of the learning search's stats array; indices below ``ST_LINES`` mean what they mean for
 the depth-first search (guesses are decisions, backtracks are backjumps, contradictions are
@@ -332,97 +332,6 @@ def explain(line, v, tlimit, span, val, tpos, sc, exline, cand, clue_off, blocks
             k += 1
     sc[SC_EXUSED] = out + k
     return out, k
-
-
-@njit(cache=True, nogil=True)
-def _prefix_counts(blocks, a, k, line, n, rev, pre):
-    """``pre[j, i]``: the arrangements of the first ``j`` blocks in the first ``i`` cells (the
-    cells past the ``j``-th block empty) that fit ``line``; ``rev`` reads line and blocks from
-    the other end."""
-    w = n + 1
-    pre[0] = 1.0
-    for i in range(1, n + 1):
-        x = line[n - i] if rev else line[i - 1]
-        pre[i] = pre[i - 1] if (x & 1) != 0 else 0.0
-    for j in range(1, k + 1):
-        length = blocks[a + k - j] if rev else blocks[a + j - 1]
-        row = j * w
-        run = 0  # cells before i that may be filled, counted back from i - 1
-        pre[row] = 0.0
-        for i in range(1, n + 1):
-            x = line[n - i] if rev else line[i - 1]
-            run = run + 1 if (x & 2) != 0 else 0
-            count = pre[row + i - 1] if (x & 1) != 0 else 0.0
-            s = i - length
-            if run >= length:
-                if j == 1:
-                    count += pre[s]
-                elif s >= 1:
-                    y = line[n - s] if rev else line[s - 1]
-                    if (y & 1) != 0:
-                        count += pre[(j - 1) * w + s - 1]
-            pre[row + i] = count
-    return pre[k * w + n]
-
-
-@njit(cache=True, nogil=True)
-def line_density(blocks, a, k, line, n, pre, suf, prob):
-    """For each cell of ``line[:n]`` (linesolver values), the share of the arrangements of the
-    ``k`` blocks ``blocks[a:a + k]`` that fit the line in which it is filled, into ``prob``.
-    Returns the number of arrangements (0: none; ``prob`` is then left as it was)."""
-    total = _prefix_counts(blocks, a, k, line, n, False, pre)
-    if total <= 0.0:
-        return total
-    _prefix_counts(blocks, a, k, line, n, True, suf)
-    w = n + 1
-    for c in range(n):
-        if (line[c] & 1) == 0:
-            prob[c] = 1.0
-            continue
-        empty = 0.0
-        # cell c empty: j blocks in the cells before it, the other k - j in the cells after
-        for j in range(k + 1):
-            empty += pre[j * w + c] * suf[(k - j) * w + n - c - 1]
-        prob[c] = 1.0 - empty / total
-    return total
-
-
-@njit(cache=True, nogil=True)
-def seed_phases(s, mode):
-    """First phases (and, by ``mode``, activities) of the open cells from their lines: each
-    line's share of arrangements filling a cell, combined over the cell's lines as independent
-    odds, as the phase of each open cell; with ``mode & 2`` the surest cells come first (their
-    activity starts between 0 and 1, so the first conflict's bumps outweigh it), with
-    ``mode & 4`` the least sure first."""
-    span, val, linebuf, clue_off, blocks = s.span, s.val, s.linebuf, s.clue_off, s.blocks
-    phase, act = s.phase, s.act
-    n = val.shape[0]
-    n_lines = span.shape[0]
-    longest = linebuf.shape[0]
-    most = most_blocks(clue_off)
-    pre = np.empty((most + 1) * (longest + 1), dtype=np.float64)
-    suf = np.empty((most + 1) * (longest + 1), dtype=np.float64)
-    prob = np.empty(longest, dtype=np.float64)
-    lo = np.zeros(n, dtype=np.float64)
-    for line in range(n_lines):
-        m = load_line(span, val, line, linebuf)
-        a = clue_off[line]
-        if line_density(blocks, a, clue_off[line + 1] - a, linebuf, m, pre, suf, prob) <= 0.0:
-            continue
-        start = span[line, 0]
-        stride = span[line, 1]
-        for i in range(m):
-            idx = start + i * stride
-            if val[idx] < 0:
-                p = min(max(prob[i], 1e-9), 1.0 - 1e-9)
-                lo[idx] += np.log(p / (1.0 - p))
-    for v in range(n):
-        if val[v] < 0:
-            phase[v] = 1 if lo[v] > 0.0 else 0
-            if mode & 2:
-                act[v] = 1.0 - 1.0 / (1.0 + abs(lo[v]))
-            elif mode & 4:
-                act[v] = 1.0 / (1.0 + abs(lo[v]))
 
 
 @njit(cache=True, nogil=True, inline="always")

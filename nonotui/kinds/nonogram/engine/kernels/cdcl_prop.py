@@ -1,6 +1,5 @@
 """The learning search's propagation (see :mod:`.cdcl`): assigning a literal, the clauses' two
-watched literals, the lines through the line cache, and undoing levels. Apart from
-:mod:`.cdcl` so that the search's other parts (vivification, :mod:`.cdcl_vivify`) can run it."""
+watched literals, the lines through the line cache, and undoing levels."""
 
 from __future__ import annotations
 
