@@ -2,7 +2,7 @@
 
 First ``mypy`` type-checks the package as ``[tool.mypy]`` in pyproject.toml configures it
 (strict); an error fails the whole before any test runs.
-The first pytest run is the normal suite with numba's JIT. The second runs the tests marked ``nojit``
+The first pytest run is the normal suite with numba's JIT, on every core (pytest-xdist). The second runs the tests marked ``nojit``
 with ``NUMBA_DISABLE_JIT=1``, so that the kernels' Python source is exercised (and counted by
 coverage); numba reads that variable when it is imported, hence a separate process. Either
 run failing fails the whole, and so does a run that collects no test (pytest's exit code 5):
@@ -23,6 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 NOJIT_ENV = {"NUMBA_DISABLE_JIT": "1"}
 NOJIT_ARGS = ["-m", "nojit and not slow"]
 """The second run: the tests marked ``nojit``, with numba's JIT off."""
+PARALLEL = ["-n", "auto", "--dist", "loadgroup"]
+"""Both runs spread the tests over every core (pytest-xdist); tests that share state across
+tests name one group (``xdist_group``) and run on one worker."""
 NO_TESTS_COLLECTED = 5
 """pytest's exit code when it collected nothing: a failure here, not a pass."""
 
@@ -32,7 +35,7 @@ def run(extra_env: dict[str, str], args: list[str]) -> int:
     env = {**os.environ, **extra_env}
     print(f"$ {' '.join(f'{k}={v}' for k, v in extra_env.items())} pytest {' '.join(args)}",
           flush=True)
-    return subprocess.call([sys.executable, "-m", "pytest", *args], env=env)
+    return subprocess.call([sys.executable, "-m", "pytest", *PARALLEL, *args], env=env)
 
 
 def typecheck() -> int:

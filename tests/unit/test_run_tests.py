@@ -116,3 +116,22 @@ def test_the_nojit_run_collects_branching_probing_and_hints() -> None:
                if name not in collected}
     assert not missing, f"not in the NUMBA_DISABLE_JIT run: {missing}"
     assert len(collected) >= 15, sorted(collected)
+
+
+def test_both_runs_spread_over_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-xdist (in the test extra) runs each pytest process on every core: the README's
+    test command keeps to its time budget on two cores."""
+    tool = load_tool()
+    seen: list[list[str]] = []
+
+    def call(args: list[str], **_: object) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr(tool.subprocess, "call", call)
+    assert tool.run({}, ["-x"]) == 0
+    args = seen[0]
+    assert args[:3] == [sys.executable, "-m", "pytest"]
+    assert args[args.index("-n") + 1] == "auto" and args[-1] == "-x"
+    config = tomllib.loads((TOOL.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "pytest-xdist" in " ".join(config["project"]["optional-dependencies"]["test"])
