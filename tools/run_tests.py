@@ -1,7 +1,9 @@
 """Run the whole test suite the way CI does: the type check, then pytest twice.
 
 First ``mypy`` type-checks the package as ``[tool.mypy]`` in pyproject.toml configures it
-(strict); an error fails the whole before any test runs.
+(strict); an error fails the whole before any test runs. Then numba's cache is filled once, in
+two processes (:func:`warm_kernels`), so that the test workers load the kernels rather than
+each compiling them.
 The first pytest run is the normal suite with numba's JIT, on every core (pytest-xdist). The second runs the tests marked ``nojit``
 with ``NUMBA_DISABLE_JIT=1``, so that the kernels' Python source is exercised (and counted by
 coverage); numba reads that variable when it is imported, hence a separate process. Either
@@ -38,6 +40,36 @@ def run(extra_env: dict[str, str], args: list[str]) -> int:
     return subprocess.call([sys.executable, "-m", "pytest", *PARALLEL, *args], env=env)
 
 
+WARM_PROCESSES = 2
+"""Processes that fill numba's cache before the tests (:func:`warm_kernels`)."""
+
+WARM = """
+import sys
+from nonotui import kinds
+from nonotui.ui import assist
+part, parts = int(sys.argv[1]), int(sys.argv[2])
+steps = assist._steps(None)  # every kind's player warm-up, in steps
+steps.append(("long solves", lambda stop: [k.warm_up(stop, "long") for k in kinds.kinds()]))
+for _name, step in steps[part::parts]:
+    step(lambda: False)
+"""
+"""One share of the kernels every test process would otherwise compile itself."""
+
+
+def warm_kernels() -> None:
+    """Compile the engine's kernels into numba's cache once, before the tests, in
+    :data:`WARM_PROCESSES` processes that share the player's warm-up steps: each pytest worker
+    then loads them from the cache instead of compiling them again (on a fresh clone, two
+    workers compiled the same kernels side by side). A failure here is only reported: the tests
+    that need the failing kernel say what is wrong."""
+    print(f"$ (numba's cache) the player's warm-up in {WARM_PROCESSES} processes", flush=True)
+    children = [subprocess.Popen([sys.executable, "-c", WARM, str(i), str(WARM_PROCESSES)],
+                                 cwd=ROOT) for i in range(WARM_PROCESSES)]
+    for child in children:
+        if child.wait() != 0:
+            print("warming numba's cache failed (see above); the tests go on", file=sys.stderr)
+
+
 def typecheck() -> int:
     """``mypy`` on the package, configured by pyproject.toml; its exit code (1 on errors)."""
     print("$ mypy", flush=True)
@@ -52,6 +84,7 @@ def main() -> int:
         print("mypy found type errors: fix them before the tests run "
               '(docs/architecture.md, "Tests")', file=sys.stderr)
         return code
+    warm_kernels()
     code = run({}, extra)
     if code != 0:
         return code

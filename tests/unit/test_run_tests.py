@@ -62,14 +62,22 @@ def test_the_exit_code_is_the_first_failure_and_nothing_collected_fails(
         calls.append((extra_env, args))
         return codes[len(calls)]
 
+    warmed: list[int] = []
+
+    def warm_kernels() -> None:
+        assert checks and not calls, "numba's cache is filled after mypy, before the tests"
+        warmed.append(len(calls))
+
     monkeypatch.setattr(tool, "typecheck", typecheck)
+    monkeypatch.setattr(tool, "warm_kernels", warm_kernels)
     monkeypatch.setattr(tool, "run", run)
     monkeypatch.setattr("sys.argv", ["run_tests.py", "-x"])
     assert tool.main() == expected
     assert len(checks) == 1
     if codes[0] != 0:
-        assert calls == []
+        assert calls == [] and warmed == []
         return
+    assert warmed == [0]
     assert calls[0] == ({}, ["-x"])
     if codes[1] == 0:
         assert calls[1] == ({"NUMBA_DISABLE_JIT": "1"}, ["-m", "nojit and not slow", "-x"])
@@ -116,6 +124,30 @@ def test_the_nojit_run_collects_branching_probing_and_hints() -> None:
                if name not in collected}
     assert not missing, f"not in the NUMBA_DISABLE_JIT run: {missing}"
     assert len(collected) >= 15, sorted(collected)
+
+
+def test_the_cache_is_warmed_by_the_players_warm_up_shared_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each warming process runs its share of the player's warm-up steps: together, every
+    step once."""
+    tool = load_tool()
+    started: list[list[str]] = []
+
+    class Child:
+        def __init__(self, args: list[str], **_: object) -> None:
+            started.append(args)
+
+        def wait(self) -> int:
+            return 0
+
+    monkeypatch.setattr(tool.subprocess, "Popen", Child)
+    tool.warm_kernels()
+    assert [a[-2:] for a in started] == [[str(i), str(tool.WARM_PROCESSES)]
+                                         for i in range(tool.WARM_PROCESSES)]
+    assert all(a[:2] == [sys.executable, "-c"] and "assist._steps(None)" in a[2]
+               for a in started)
+    assert "steps[part::parts]" in tool.WARM
 
 
 def test_both_runs_spread_over_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
