@@ -9,9 +9,9 @@ checkout too, e.g. one made with ``git archive REV | tar -x -C DIR``).
 :data:`COMMANDS` (``nonotui solve heart``, ``solve`` of webpbn #6574 Forever, ``hint heart``,
 ``line``, and the player's whole warm-up) as a new process on an empty cache folder (a fresh
 ``XDG_CACHE_HOME``, as on a new machine), then again on the cache it left (warm): wall and CPU
-seconds. Then every kernel specialization compiled over the commands run in that order on one
-cache folder: its own compile seconds (numba's ``numba:compile`` events, callees excluded), the
-size of its cached object code, and the first command that needed it.
+seconds. Then every kernel compiled, counted once from the first command (in that order) whose
+cold run compiled it: its own compile seconds (numba's ``numba:compile`` events, callees
+excluded), its specializations, the size of its cached object code.
 
 Each run is a new process with ``NUMBA_CACHE_DIR`` pointed at an empty temporary folder, so
 every kernel is compiled as on the first start after installing. The process does what the
@@ -214,30 +214,32 @@ def object_sizes(cache_home: Path) -> dict[str, int]:
 
 
 def commands_report() -> None:
-    """The cold and warm table of :data:`COMMANDS`, then the kernel table."""
-    print("| what a person does | cold wall (s) | cold CPU (s) | warm wall (s) | warm CPU (s) "
-          "|\n|---|---:|---:|---:|---:|")
-    for name, argv in COMMANDS:
-        with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
-            cold_wall, cold_cpu, _ = run_command(argv, Path(home))
-            warm_wall, warm_cpu, _ = run_command(argv, Path(home))
-        print(f"| {name} | {cold_wall:.1f} | {cold_cpu:.1f} | {warm_wall:.2f} | {warm_cpu:.2f} |")
-    print()
+    """The cold and warm table of :data:`COMMANDS`, then the kernel table: each kernel counted
+    once, from the first command (in :data:`COMMANDS`' order) whose cold run compiled it."""
+    print("| what a person does | cold wall (s) | cold CPU (s) | compiled | warm wall (s) "
+          "| warm CPU (s) |\n|---|---:|---:|---:|---:|---:|")
     first: dict[str, str] = {}
     own: dict[str, float] = {}
     sigs: dict[str, int] = {}
-    with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
-        for name, argv in COMMANDS:
-            _, _, events = run_command(argv, Path(home))
-            for kernel, spent in events["own"].items():
-                first.setdefault(kernel, name)
-                own[kernel] = own.get(kernel, 0.0) + spent
-                sigs[kernel] = sigs.get(kernel, 0) + events["sigs"][kernel]
-        sizes = object_sizes(Path(home))
-    total = sum(own.values())
-    print(f"{len(own)} functions, {sum(sigs.values())} specializations, {total:.1f} s in "
-          f"numba's compiler, {sum(sizes.values()) / 1e6:.1f} MB of cached object code over "
-          "the commands above, run in that order on one cache folder.\n")
+    sizes: dict[str, int] = {}
+    for name, argv in COMMANDS:
+        with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
+            cold_wall, cold_cpu, events = run_command(argv, Path(home))
+            warm_wall, warm_cpu, _ = run_command(argv, Path(home))
+            for kernel, size in object_sizes(Path(home)).items():
+                sizes.setdefault(kernel, size)
+        for kernel, spent in events["own"].items():
+            if kernel not in first:
+                first[kernel] = name
+                own[kernel] = spent
+                sigs[kernel] = events["sigs"][kernel]
+        print(f"| {name} | {cold_wall:.1f} | {cold_cpu:.1f} | {sum(events['sigs'].values())} "
+              f"| {warm_wall:.2f} | {warm_cpu:.2f} |", flush=True)
+    print()
+    print(f"{len(own)} functions, {sum(sigs.values())} specializations, {sum(own.values()):.1f} s "
+          f"in numba's compiler, {sum(sizes.values()) / 1e6:.1f} MB of cached object code over "
+          "the commands above (each counted once, from the first command that compiled it; "
+          "\"compiled\" above: the specializations each command's cold run compiled).\n")
     print("| kernel | own compile (s) | specializations | object (KB) | first needed by |\n"
           "|---|---:|---:|---:|---|")
     for kernel, spent in sorted(own.items(), key=lambda kv: -kv[1]):
