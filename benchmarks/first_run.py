@@ -186,15 +186,18 @@ COMMAND_CHILD = textwrap.dedent("""
 """)
 
 
-def run_command(argv: list[str], cache_home: Path) -> tuple[float, float, dict[str, Any]]:
+def run_command(argv: list[str], cache_home: Path,
+                checkout: Path = REPO) -> tuple[float, float, dict[str, Any]]:
     """One process running ``argv`` with ``cache_home`` as its cache folder: wall seconds, CPU
     seconds (user and system, the process and its children) and its compile events."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH")}
-    env.update(XDG_CACHE_HOME=str(cache_home), PYTHONPATH=str(REPO))
+    env.update(XDG_CACHE_HOME=str(cache_home), PYTHONPATH=str(checkout))
+    if checkout != REPO:  # one from before the user cache folder caches beside its sources
+        env["NUMBA_CACHE_DIR"] = str(cache_home / "numba")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", COMMAND_CHILD, json.dumps(argv)], env=env,
-                         capture_output=True, text=True, check=True, cwd=REPO)
+                         capture_output=True, text=True, check=True, cwd=checkout)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -213,9 +216,10 @@ def object_sizes(cache_home: Path) -> dict[str, int]:
     return sizes
 
 
-def commands_report() -> None:
-    """The cold and warm table of :data:`COMMANDS`, then the kernel table: each kernel counted
-    once, from the first command (in :data:`COMMANDS`' order) whose cold run compiled it."""
+def commands_report(checkout: Path = REPO) -> None:
+    """The cold and warm table of :data:`COMMANDS` in ``checkout``, then the kernel table: each
+    kernel counted once, from the first command (in :data:`COMMANDS`' order) whose cold run
+    compiled it."""
     print("| what a person does | cold wall (s) | cold CPU (s) | compiled | warm wall (s) "
           "| warm CPU (s) |\n|---|---:|---:|---:|---:|---:|")
     first: dict[str, str] = {}
@@ -224,8 +228,8 @@ def commands_report() -> None:
     sizes: dict[str, int] = {}
     for name, argv in COMMANDS:
         with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
-            cold_wall, cold_cpu, events = run_command(argv, Path(home))
-            warm_wall, warm_cpu, _ = run_command(argv, Path(home))
+            cold_wall, cold_cpu, events = run_command(argv, Path(home), checkout)
+            warm_wall, warm_cpu, _ = run_command(argv, Path(home), checkout)
             for kernel, size in object_sizes(Path(home)).items():
                 sizes.setdefault(kernel, size)
         for kernel, spent in events["own"].items():
@@ -259,6 +263,10 @@ def main() -> None:
                         "list every kernel compiled")
     args = parser.parse_args()
     if args.commands:
+        if args.before:  # numba's own cache folder: a checkout from before the user cache
+            print(f"## before ({args.before})\n")
+            commands_report(args.before.resolve())
+            print("## this checkout\n")
         commands_report()
         return
     puzzle = str(Path(args.puzzle).resolve())
