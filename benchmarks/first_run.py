@@ -42,12 +42,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 
-CHILD = textwrap.dedent("""
-    import time
-    t0 = time.perf_counter()
-    import json, sys, threading
-    from numba.core import event
-
+LISTENER = """
     own = {}      # dispatcher name -> seconds in its own compilation (callees excluded)
     sigs = {}     # dispatcher name -> signatures compiled
     stack = []
@@ -62,14 +57,24 @@ CHILD = textwrap.dedent("""
             spent = time.perf_counter() - start
             if stack:
                 stack[-1][1] += spent
-            name = getattr(ev.data.get("dispatcher"), "py_func", None)
-            name = f"{name.__module__.rsplit('.', 1)[-1]}.{name.__name__}" if name else "?"
+            f = getattr(ev.data.get("dispatcher"), "py_func", None)
+            name = f"{f.__module__}.{f.__qualname__}" if f else "?"
             own[name] = own.get(name, 0.0) + spent - inner
             sigs[name] = sigs.get(name, 0) + 1
             if "hint" not in times:  # compiled while the first hint was not ready yet
                 before_hint.append(spent - inner)
 
     event.register("numba:compile", Listener())  # all threads: the listener is global
+"""
+"""Counts numba's compile events per kernel (module and name), callees' time excluded."""
+
+CHILD = textwrap.dedent(("""
+    import time
+    t0 = time.perf_counter()
+    import json, sys, threading
+    from numba.core import event
+
+    LISTENER
 
     from nonotui import kinds
     from nonotui.ui import assist
@@ -89,7 +94,7 @@ CHILD = textwrap.dedent("""
     times["hint"] = time.perf_counter() - t0
     worker.join()
     print(json.dumps({"times": times, "own": own, "sigs": sigs, "before_hint": before_hint}))
-""")
+""").replace("    LISTENER\n", LISTENER.lstrip("\n")))
 
 def child_source(checkout: Path) -> str:
     """The child script for ``checkout``: its warm-up may or may not take the puzzle opened
@@ -154,26 +159,11 @@ COMMANDS: list[tuple[str, list[str]]] = [
 """What a person runs after installing; ``[]`` is the player's whole warm-up, every kind's
 (:func:`nonotui.ui.assist.warm_up`, as the player's warm-up worker runs it)."""
 
-COMMAND_CHILD = textwrap.dedent("""
+COMMAND_CHILD = textwrap.dedent(("""
     import contextlib, io, json, sys, time
     from numba.core import event
 
-    own, sigs, stack = {}, {}, []
-
-    class Listener(event.Listener):
-        def on_start(self, ev):
-            stack.append([time.perf_counter(), 0.0])
-        def on_end(self, ev):
-            start, inner = stack.pop()
-            spent = time.perf_counter() - start
-            if stack:
-                stack[-1][1] += spent
-            f = getattr(ev.data.get("dispatcher"), "py_func", None)
-            name = f"{f.__module__}.{f.__qualname__}" if f else "?"
-            own[name] = own.get(name, 0.0) + spent - inner
-            sigs[name] = sigs.get(name, 0) + 1
-
-    event.register("numba:compile", Listener())
+    LISTENER
     argv = json.loads(sys.argv[1])
     with contextlib.redirect_stdout(io.StringIO()):
         if argv:
@@ -183,7 +173,7 @@ COMMAND_CHILD = textwrap.dedent("""
             from nonotui.ui import assist
             assist.warm_up(lambda: False)
     print(json.dumps({"own": own, "sigs": sigs}))
-""")
+""").replace("    LISTENER\n", LISTENER.lstrip("\n")))
 
 
 def run_command(argv: list[str], cache_home: Path,

@@ -54,6 +54,19 @@ SEARCH_BUDGET = 3
 
 
 @njit(cache=True, nogil=True)
+def _bits_and_decided(cells):
+    """The values the cells still allow, in all, and the cells decided. Each cell loses at most
+    all its values along one path of a search: a trail of ``bits + 1`` cannot overflow."""
+    bits = 0
+    decided = 0
+    for i in range(cells.shape[0]):
+        bits += popcount(cells[i])
+        if single(cells[i]):
+            decided += 1
+    return bits, decided
+
+
+@njit(cache=True, nogil=True)
 def search(units, blocks, colors, clue_off, methods, complete, score, cells, max_solutions,
            solutions, control, stats, options):
     """Find up to ``max_solutions`` solutions of the puzzle from the state ``cells``.
@@ -79,13 +92,7 @@ def search(units, blocks, colors, clue_off, methods, complete, score, cells, max
         ``(status, number of solutions found)`` with a ``SEARCH_*`` status.
     """
     n_cells = cells.shape[0]
-    # each cell loses at most all its bits along one path: the trail cannot overflow
-    bits = 0
-    decided = 0
-    for i in range(n_cells):
-        bits += popcount(cells[i])
-        if single(cells[i]):
-            decided += 1
+    bits, decided = _bits_and_decided(cells)
     st = new_prop(units, blocks, colors, clue_off, methods, complete, score, cells, bits + 1,
                   stats, control)
     pr = new_probing(st, solutions)
@@ -192,13 +199,7 @@ def propagate_grid(h, w, blocks, colors, clue_off, methods, complete, score, cel
     or a search, whose kernels are then never compiled nor loaded. Returns ``(status, decided
     cells)`` with a ``PROP_*`` status of :mod:`.propagate`.
     """
-    n_cells = cells.shape[0]
-    bits = 0
-    decided = 0
-    for i in range(n_cells):
-        bits += popcount(cells[i])
-        if single(cells[i]):
-            decided += 1
+    bits, decided = _bits_and_decided(cells)
     st = new_prop(grid_units(h, w), blocks, colors, clue_off, methods, complete, score, cells,
                   bits + 1, stats, control)
     stats[ST_DECIDED] = decided
