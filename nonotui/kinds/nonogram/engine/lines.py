@@ -243,7 +243,7 @@ def solve_cells(solver: LineSolver, blocks: np.ndarray, cells: np.ndarray,
         Contradiction: the line admits no arrangement of ``blocks``.
     """
     colors, out, iwork = _buffers(blocks, cells, colors)
-    status = kernels.solve_line(solver.method_id, blocks, colors, cells, out, iwork)
+    status = kernels.solve_line(np.int32(solver.method_id), blocks, colors, cells, out, iwork)
     if status == kernels.CONTRADICTION:
         raise Contradiction(f"no arrangement of the clue fits the line ({solver.name})")
     if status == kernels.REFUSED:

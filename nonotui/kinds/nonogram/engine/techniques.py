@@ -386,7 +386,7 @@ def whole_line(clue: Clue, cells: list[int]) -> list[int]:
     iwork = work_array(len(cells), len(clue))  # scratch of this call's own
     line = np.array(cells, dtype=CELL_DTYPE)
     out = np.empty_like(line)
-    status = kernels.solve_line(kernels.FCOMP, blocks, colors, line, out, iwork)
+    status = kernels.solve_line(np.int32(kernels.FCOMP), blocks, colors, line, out, iwork)
     if status == kernels.CONTRADICTION:
         raise Contradiction("no arrangement of the clue fits the line (fcomp)")
     if status == kernels.REFUSED:

@@ -48,7 +48,8 @@ def chain_units(units, blocks, colors, clue_off, cells, idx, value, max_steps, c
             linebuf[i] = cells[start + i * stride]
         a = clue_off[line]
         b = clue_off[line + 1]
-        status = solve_line(FCOMP, blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
+        status = solve_line(np.int32(FCOMP), blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n],
+                            iwork)
         if status == CONTRADICTION or status == REFUSED:
             broken = line
             break

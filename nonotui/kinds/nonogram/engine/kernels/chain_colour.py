@@ -73,7 +73,7 @@ def probe_colour_all(h, w, blocks, colors, clue_off, cells, cap, steps):
                     linebuf[i] = work[start + i * stride]
                 a = clue_off[line]
                 z = clue_off[line + 1]
-                status = solve_line(FCOMP, blocks[a:z], colors[a:z], linebuf[:m], outbuf[:m],
+                status = solve_line(np.int32(FCOMP), blocks[a:z], colors[a:z], linebuf[:m], outbuf[:m],
                                     iwork)
                 if status == CONTRADICTION or status == REFUSED:
                     broke = step

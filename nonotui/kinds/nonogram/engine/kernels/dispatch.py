@@ -156,7 +156,7 @@ def solve_stack(methods, first_rank, blocks, colors, line, out, iwork):
     rank = first_rank
     status = UNCHANGED
     while rank < methods.shape[0]:
-        status = solve_line(methods[rank], blocks, colors, line, out, iwork)
+        status = solve_line(np.int32(methods[rank]), blocks, colors, line, out, iwork)
         if status != UNCHANGED:
             return status, rank
         rank += 1
@@ -171,7 +171,7 @@ def solve_batch(method, blocks, colors, lines, out, status):
     """
     iwork = np.empty(work_size(lines.shape[1], blocks.shape[0]), dtype=np.int32)
     for i in range(lines.shape[0]):
-        status[i] = solve_line(method, blocks, colors, lines[i], out[i], iwork)
+        status[i] = solve_line(np.int32(method), blocks, colors, lines[i], out[i], iwork)
 
 
 @njit(cache=True, nogil=True)
@@ -180,6 +180,6 @@ def repeat_line(method, blocks, colors, line, out, iwork, reps):
     Python's call overhead, for the CLI's and the benchmark's microseconds per call."""
     status = REFUSED
     for _ in range(reps):
-        status = solve_line(method, blocks, colors, line, out, iwork)
+        status = solve_line(np.int32(method), blocks, colors, line, out, iwork)
     return status
 

@@ -91,7 +91,7 @@ def propagate_steps(h, w, blocks, colors, clue_off, methods, complete, score, ce
             linebuf[i] = cells[start + i * stride]
         a = clue_off[best]
         b = clue_off[best + 1]
-        status = solve_line(methods[best_rank], blocks[a:b], colors[a:b], linebuf[:n],
+        status = solve_line(np.int32(methods[best_rank]), blocks[a:b], colors[a:b], linebuf[:n],
                             outbuf[:n], iwork)
         solves[best_rank] += 1
         fuel[best] = 0

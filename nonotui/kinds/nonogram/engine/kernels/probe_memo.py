@@ -110,7 +110,8 @@ def _memo_solve(line, keys, row, n, blocks, colors, clue_off, linebuf, outbuf, i
         linebuf[i] = (keys[row, k] >> np.uint64(2 * (i - CELLS_PER_WORD * k))) & np.uint64(3)
     a = clue_off[line]
     b = clue_off[line + 1]
-    status = solve_line(FCOMP, blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n], iwork)
+    status = solve_line(np.int32(FCOMP), blocks[a:b], colors[a:b], linebuf[:n], outbuf[:n],
+                        iwork)
     if 2 * (memo_used[0] + 1) > memo.shape[0]:
         for s in range(memo.shape[0]):
             memo[s, 0] = 0
