@@ -185,8 +185,8 @@ def settled_by_lines(puzzle: Puzzle, linesolvers: str | Stack = DEFAULT_STACK) -
     cells = np.full(prep.h * prep.w, prep.unknown, dtype=CELL_DTYPE)
     runner = _Runner(prep, cells, stack.method_ids(),
                      np.array([s.complete for s in stack], dtype=np.bool_), 1, None, None, None)
-    answer, _cells, _stats = runner._line_pass(False)
-    return answer is not None
+    settled, _cells, _stats = runner._line_pass(False)
+    return settled is not None
 
 
 class _Runner:
@@ -248,14 +248,14 @@ class _Runner:
         self.live_stats.append(stats)
         return control, stats
 
-    def _line_pass(self, stoppable: bool) -> tuple[
-            tuple[int, list[np.ndarray], np.ndarray] | None, np.ndarray, np.ndarray]:
+    def _line_pass(self, stoppable: bool) -> tuple[int | None, np.ndarray, np.ndarray]:
         """Line solving alone from the start (the first tier, :func:`kernels.propagate_grid`).
 
-        Returns ``(answer, cells, counters)``: the answer ``(status, solutions, counters)`` when
-        line solving settles the puzzle (every cell decided: the one solution; a contradiction;
-        a stop or a refusal), else ``None``, with the fixpoint reached, from which the search
-        goes on (the state it would reach itself first), and the counters so far."""
+        Returns ``(status, cells, counters)``: a ``SEARCH_*`` status when line solving settles
+        the puzzle (every cell decided: ``cells`` is the one solution, counted in
+        ``ST_SOLUTIONS``; a contradiction; a stop or a refusal), else ``None``, ``cells`` being
+        the fixpoint reached, from which the search goes on (the state it would reach itself
+        first)."""
         p = self.prep
         cells = self.cells.copy()
         control, stats = self._control_and_stats()
@@ -266,21 +266,18 @@ class _Runner:
             (status, decided), = self._wait([call])
         else:
             status, decided = call[0](*call[1])
-        if status == kernels.PROP_STOPPED or (self.stopped_by is not None
-                                               and status == kernels.PROP_OK
-                                               and decided < cells.shape[0]):
-            # stopped, or told to stop as it reached its fixpoint: no search is started
-            return (kernels.SEARCH_STOPPED, [], stats), cells, stats
+        if status == kernels.PROP_STOPPED:
+            return kernels.SEARCH_STOPPED, cells, stats
         if status == kernels.PROP_REFUSED:
-            return (kernels.SEARCH_REFUSED, [], stats), cells, stats
+            return kernels.SEARCH_REFUSED, cells, stats
         if status == kernels.PROP_CONTRADICTION:
-            return (kernels.SEARCH_DONE, [], stats), cells, stats
+            return kernels.SEARCH_DONE, cells, stats
         if decided == cells.shape[0]:
             # every cell forced by the clues: the one solution (the search would find it and,
             # asked for two, exhaust its empty stack)
             stats[kernels.ST_SOLUTIONS] = 1
-            status = kernels.SEARCH_LIMIT if self.max_solutions == 1 else kernels.SEARCH_DONE
-            return (status, [cells], stats), cells, stats
+            return (kernels.SEARCH_LIMIT if self.max_solutions == 1 else kernels.SEARCH_DONE,
+                    cells, stats)
         return None, cells, stats
 
     def _cdcl_args(self, start: np.ndarray | None = None,
@@ -311,11 +308,11 @@ class _Runner:
             counters[:kernels.ST_LINES] = stats[:kernels.ST_LINES]
             return status, [sols[i] for i in range(found)], counters, "cdcl", self.stopped_by
         first = STRATEGIES.get(self.strategy, WU)
-        answer, lined, line_stats = self._line_pass(stoppable)
-        if answer is not None:
+        settled, lined, line_stats = self._line_pass(stoppable)
+        if settled is not None:
             self.seconds = time.perf_counter() - self.start
-            status, solutions, counters = answer
-            return status, solutions, counters, first.name, self.stopped_by
+            solved = [lined] if line_stats[kernels.ST_SOLUTIONS] else []
+            return settled, solved, line_stats, first.name, self.stopped_by
         budget = (AUTO_HANDOVER if self.strategy == "auto"
                   else FIRST_BUDGET if self.strategy in ENGINES else 0)
         auto = self.strategy == "auto"
