@@ -5,7 +5,9 @@ Run: ``nice -n 10 python benchmarks/first_run.py`` from the checkout (``--puzzle
 ``puzzles/owl.non``; ``--runs N`` clean-cache runs, default 1; ``--before DIR`` runs another
 checkout too, e.g. one made with ``git archive REV | tar -x -C DIR``).
 
-``--commands`` measures instead what a person meets after installing: each command of
+``--commands`` measures instead what a person meets after installing (``--installed PYTHON``:
+first, the package ``pip install .`` put in that Python's environment, whose wheel carries the
+compiled solver, seeding the empty cache folder; then this checkout's sources, compiling): each command of
 :data:`COMMANDS` (``nonotui solve heart``, ``solve`` of webpbn #6574 Forever, ``hint heart``,
 ``line``, and the player's whole warm-up) as a new process on an empty cache folder (a fresh
 ``XDG_CACHE_HOME``, as on a new machine), then again on the cache it left (warm): wall and CPU
@@ -176,18 +178,23 @@ COMMAND_CHILD = textwrap.dedent(("""
 """).replace("    LISTENER\n", LISTENER.lstrip("\n")))
 
 
-def run_command(argv: list[str], cache_home: Path,
-                checkout: Path = REPO) -> tuple[float, float, dict[str, Any]]:
+def run_command(argv: list[str], cache_home: Path, checkout: Path = REPO,
+                python: str | None = None) -> tuple[float, float, dict[str, Any]]:
     """One process running ``argv`` with ``cache_home`` as its cache folder: wall seconds, CPU
-    seconds (user and system, the process and its children) and its compile events."""
+    seconds (user and system, the process and its children) and its compile events. With
+    ``python`` (an environment nonotui was installed into), its installed package runs instead
+    of ``checkout``'s sources, from a neutral folder."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH")}
-    env.update(XDG_CACHE_HOME=str(cache_home), PYTHONPATH=str(checkout))
-    if checkout != REPO:  # one from before the user cache folder caches beside its sources
+    env["XDG_CACHE_HOME"] = str(cache_home)
+    if python is None:
+        env["PYTHONPATH"] = str(checkout)
+    if python is None and checkout != REPO:  # from before the user cache folder: beside sources
         env["NUMBA_CACHE_DIR"] = str(cache_home / "numba")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", COMMAND_CHILD, json.dumps(argv)], env=env,
-                         capture_output=True, text=True, check=True, cwd=checkout)
+    out = subprocess.run([python or sys.executable, "-c", COMMAND_CHILD, json.dumps(argv)],
+                         env=env, capture_output=True, text=True, check=True,
+                         cwd=cache_home if python else checkout)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -206,10 +213,10 @@ def object_sizes(cache_home: Path) -> dict[str, int]:
     return sizes
 
 
-def commands_report(checkout: Path = REPO) -> None:
-    """The cold and warm table of :data:`COMMANDS` in ``checkout``, then the kernel table: each
-    kernel counted once, from the first command (in :data:`COMMANDS`' order) whose cold run
-    compiled it."""
+def commands_report(checkout: Path = REPO, python: str | None = None) -> None:
+    """The cold and warm table of :data:`COMMANDS` in ``checkout`` (or installed for
+    ``python``), then the kernel table: each kernel counted once, from the first command (in
+    :data:`COMMANDS`' order) whose cold run compiled it."""
     print("| what a person does | cold wall (s) | cold CPU (s) | compiled | warm wall (s) "
           "| warm CPU (s) |\n|---|---:|---:|---:|---:|---:|")
     first: dict[str, str] = {}
@@ -218,8 +225,8 @@ def commands_report(checkout: Path = REPO) -> None:
     sizes: dict[str, int] = {}
     for name, argv in COMMANDS:
         with tempfile.TemporaryDirectory(prefix="nonotui-cold-") as home:
-            cold_wall, cold_cpu, events = run_command(argv, Path(home), checkout)
-            warm_wall, warm_cpu, _ = run_command(argv, Path(home), checkout)
+            cold_wall, cold_cpu, events = run_command(argv, Path(home), checkout, python)
+            warm_wall, warm_cpu, _ = run_command(argv, Path(home), checkout, python)
             for kernel, size in object_sizes(Path(home)).items():
                 sizes.setdefault(kernel, size)
         for kernel, spent in events["own"].items():
@@ -251,11 +258,18 @@ def main() -> None:
     parser.add_argument("--commands", action="store_true",
                         help="time what a person runs after installing, cold and warm, and "
                         "list every kernel compiled")
+    parser.add_argument("--installed", metavar="PYTHON",
+                        help="with --commands: also the package installed for this Python "
+                        "(by `pip install .`, whose wheel carries the compiled solver)")
     args = parser.parse_args()
     if args.commands:
+        if args.installed:
+            print(f"## installed ({args.installed})\n")
+            commands_report(python=args.installed)
         if args.before:  # numba's own cache folder: a checkout from before the user cache
             print(f"## before ({args.before})\n")
             commands_report(args.before.resolve())
+        if args.installed or args.before:
             print("## this checkout\n")
         commands_report()
         return

@@ -43,31 +43,18 @@ def run(extra_env: dict[str, str], args: list[str]) -> int:
 WARM_PROCESSES = 2
 """Processes that fill numba's cache before the tests (:func:`warm_kernels`)."""
 
-WARM = """
-import sys
-from nonotui import kinds
-from nonotui.ui import assist
-part, parts = int(sys.argv[1]), int(sys.argv[2])
-steps = assist._steps(None)  # every kind's player warm-up, in steps
-steps.append(("long solves", lambda stop: [k.warm_up(stop, "long") for k in kinds.kinds()]))
-for _name, step in steps[part::parts]:
-    step(lambda: False)
-"""
-"""One share of the kernels every test process would otherwise compile itself."""
-
-
 def warm_kernels() -> None:
     """Compile the engine's kernels into numba's cache once, before the tests, in
-    :data:`WARM_PROCESSES` processes that share the player's warm-up steps: each pytest worker
+    :data:`WARM_PROCESSES` processes that share the player's warm-up steps
+    (:mod:`nonotui.kinds.warm`): each pytest worker
     then loads them from the cache instead of compiling them again (on a fresh clone, two
     workers compiled the same kernels side by side). A failure here is only reported: the tests
     that need the failing kernel say what is wrong."""
-    print(f"$ (numba's cache) the player's warm-up in {WARM_PROCESSES} processes", flush=True)
-    children = [subprocess.Popen([sys.executable, "-c", WARM, str(i), str(WARM_PROCESSES)],
-                                 cwd=ROOT) for i in range(WARM_PROCESSES)]
-    for child in children:
-        if child.wait() != 0:
-            print("warming numba's cache failed (see above); the tests go on", file=sys.stderr)
+    print(f"$ python -m nonotui.kinds.warm --processes {WARM_PROCESSES}", flush=True)
+    code = subprocess.call([sys.executable, "-m", "nonotui.kinds.warm",
+                            "--processes", str(WARM_PROCESSES)], cwd=ROOT)
+    if code != 0:
+        print("warming numba's cache failed (see above); the tests go on", file=sys.stderr)
 
 
 def typecheck() -> int:

@@ -16,6 +16,18 @@ numba's cache locators read ``numba.config.CACHE_DIR`` when a function is decora
 ``cache=True``, i.e. when a kernel module is imported: :func:`use` points it at the folder and
 returns the function that puts the previous value back, so other numba users in the process keep
 theirs. This module does not import numba until :func:`use` is called.
+
+Inside such a folder a kernel's files sit under its module's path in the package
+(``kinds/nonogram/engine/kernels/``), not under a hash of the absolute path as numba's own
+locator names them (:class:`_package_locator`): the same sources compile to the same file names
+wherever they are installed, so a cache built in one place loads in another.
+
+A cache that ships ready: a wheel built with the solver compiled (``setup.py``'s ``build_py``,
+:mod:`nonotui.kinds.warm`) carries the folders in ``nonotui/_prebuilt/<kind>-<hash>/``. The
+installed package never caches into it: on the first start, an empty user folder of the same
+name is seeded with a copy (:func:`_seed`, file by file, each put in place whole), and numba
+checks every entry as it always does (its numba and Python versions, the CPU it was compiled
+for, the source's content); an entry that does not match is compiled again in the user folder.
 """
 
 from __future__ import annotations
@@ -31,6 +43,19 @@ from typing import Any
 
 KEEP = 2
 """Folders of other sources of the same kind kept beside the current one (most recent first)."""
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+"""The installed ``nonotui`` package: kernels under it are cached by their path inside it."""
+
+PREBUILT = PACKAGE_ROOT / "_prebuilt"
+"""Where a wheel built with the solver compiled carries its cache folders (read only)."""
+
+BUILD_ROOT_VARIABLE = "NONOTUI_KERNEL_CACHE"
+"""Set by the wheel build (``setup.py``): the folder that receives the ``<kind>-<hash>``
+folders instead of the user's cache folder. Not meant for users (``NUMBA_CACHE_DIR`` is)."""
+
+_OURS: set[str] = set()
+"""The folders :func:`use` pointed numba at: only kernels cached there get package paths."""
 
 
 def source_hash(sources: Iterable[Path]) -> str:
@@ -69,6 +94,9 @@ def candidates(kind: str, sources: Iterable[Path]) -> list[Path]:
     """Where ``kind``'s cache may go, best first: the user's cache folder, then the temporary
     folder (no usable home)."""
     name = f"{kind}-{source_hash(sources)}"
+    chosen = os.environ.get(BUILD_ROOT_VARIABLE)
+    if chosen:  # building a cache that ships ready (setup.py): there and nowhere else
+        return [Path(chosen) / name]
     found = []
     try:
         found.append(user_cache_root() / "kernels" / name)
@@ -94,8 +122,31 @@ def cache_folder(kind: str, sources: Iterable[Path]) -> str | None:
     for folder in candidates(kind, list(sources)):
         if _writable(folder):
             _prune(folder, kind)
+            _seed(folder)
             return str(folder)
     return None
+
+
+def _seed(folder: Path, shipped_root: Path = PREBUILT) -> None:
+    """Fill an empty ``folder`` from the shipped cache of the same name, if there is one.
+
+    Each file is copied beside its place and renamed into it, so another process starting at
+    the same moment reads either no file or a whole one. A failure leaves what was copied:
+    numba compiles whatever it does not find."""
+    shipped = shipped_root / folder.name
+    try:
+        if not shipped.is_dir() or next(folder.iterdir(), None) is not None:
+            return
+        for source in sorted(shipped.rglob("*")):
+            if not source.is_file():
+                continue
+            target = folder / source.relative_to(shipped)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(f".{target.name}.{os.getpid()}.part")
+            shutil.copyfile(source, partial)
+            os.replace(partial, target)
+    except OSError:
+        return
 
 
 def _prune(folder: Path, kind: str) -> None:
@@ -123,8 +174,60 @@ def use(folder: str | None) -> Callable[[], None]:
     config: Any = numba.config  # its settings are set at import, unknown to type checkers
     previous = config.CACHE_DIR
     config.CACHE_DIR = folder
+    _OURS.add(folder)
+    _register_locator()
 
     def restore() -> None:
         config.CACHE_DIR = previous
 
     return restore
+
+
+_registered = False
+
+
+def _register_locator() -> None:
+    """Put :func:`_package_locator`'s class first among numba's cache locators (once). numba
+    keeps that list on a class it does not document; where it is missing, numba's own locators
+    apply and the cache works as before, only not from another install path."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    try:
+        from numba.core import caching
+    except ImportError:  # pragma: no cover - numba is a dependency
+        return
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    classes = getattr(impl, "_locator_classes", None)
+    if not isinstance(classes, list):
+        return
+    classes.insert(0, _package_locator(caching))
+
+
+def _package_locator(caching: Any) -> type:
+    """numba's cache locator for the kernels of this package, in a folder :func:`use` chose:
+    files go under the module's path inside the package (install-path independent), and numba's
+    own checks of the source (its content hash) and of each entry stay as they are."""
+    import numba
+
+    config: Any = numba.config
+
+    class PackageLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):  # type: ignore[misc]
+        def __init__(self, py_func: Any, py_file: str) -> None:
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            inside = Path(py_file).resolve().parent.relative_to(PACKAGE_ROOT)
+            self._cache_path = os.path.join(config.CACHE_DIR, *inside.parts)
+
+        def get_cache_path(self) -> str:
+            return self._cache_path
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> Any:
+            if config.CACHE_DIR not in _OURS or not Path(py_file).resolve().is_relative_to(
+                    PACKAGE_ROOT):
+                return None
+            return super().from_function(py_func, py_file)
+
+    return PackageLocator

@@ -10,20 +10,20 @@ a board the player is changing) and a ``should_stop`` to poll.
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from nonotui import kinds
+from nonotui.kinds import warm
 from nonotui.model.board import Board
 from nonotui.model.history import History
-from nonotui.model.kind import (Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike,
-                                StepwiseWarmUp, Stop, WarmUpStep)
+from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike, Stop
 
 __all__ = ["Cancelled", "check", "hint", "kind_of", "solve_plan", "warm_up"]
 
 kind_of = kinds.kind_of
+_steps = warm.steps
 
 
 Progress = Callable[[int, int], None]
@@ -47,23 +47,6 @@ def _asked() -> Iterator[None]:
         with _asking_lock:
             _asking -= 1
             _asking_lock.notify_all()
-
-
-def _steps(first: PuzzleLike | None) -> list[WarmUpStep]:
-    """Every kind's warm-up steps, the kind of ``first`` first (its first hint's step leading);
-    a kind without steps is one step."""
-    names = list(kinds.names())
-    if first is not None:
-        names.sort(key=lambda name: name != kind_of(first).name)
-    steps: list[WarmUpStep] = []
-    for name in names:
-        kind = kinds.get(name)
-        if isinstance(kind, StepwiseWarmUp):
-            mine = first is not None and kind_of(first) is kind
-            steps += kind.warm_up_steps(first if mine else None)
-        else:
-            steps.append((name, functools.partial(kind.warm_up, what="all")))
-    return steps
 
 
 def warm_up(should_stop: Stop, first: PuzzleLike | None = None,

@@ -9,6 +9,10 @@ the leftover folder shadowed the editable package (``module 'nonotui.kinds' has 
 dependencies (a ``.pth`` file, so nothing is downloaded), installs a copy of the checkout both
 ways in that order with a kernel run after each, and checks that nothing is cached inside the
 installed package and that the editable install then works.
+
+The first install's wheel carries the solver compiled (``setup.py``): the first commands after
+it must compile nothing (they seed the empty user cache from the shipped folder, which stays as
+it was installed).
 """
 
 from __future__ import annotations
@@ -55,14 +59,23 @@ def test_readme_commands_in_order_in_one_clone(tmp_path: Path) -> None:
     env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
     env["NONOTUI_DATA_DIR"] = str(tmp_path / "data")
     nonotui = [str(python), "-m", "nonotui"]
-    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps"]
+    pip = [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"]
 
     _run(pip + ["."], env, clone)
     installed = site / "nonotui"
     assert installed.is_dir()
-    assert _run(nonotui + ["line", "3 1", "??????"], env, tmp_path)  # compiles kernels
-    cached = [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
+    shipped = sorted((p, p.stat().st_mtime_ns) for p in (installed / "_prebuilt").rglob("*"))
+    assert [p for p, _ in shipped if p.suffix == ".nbc"], "the wheel carries no compiled solver"
+    env["NUMBA_DEBUG_CACHE"] = "1"  # numba says "data saved" for every kernel it compiles
+    for command in (["solve", "heart"], ["hint", "heart"], ["line", "3 1", "??????"]):
+        out = _run(nonotui + command, env, tmp_path)
+        assert "data saved" not in out, f"nonotui {' '.join(command)} compiled:\n{out}"
+    del env["NUMBA_DEBUG_CACHE"]
+    cached = [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")
+              and "_prebuilt" not in p.parts]
     assert not cached, f"numba cached inside the installed package: {cached[:3]}"
+    assert sorted((p, p.stat().st_mtime_ns)
+                  for p in (installed / "_prebuilt").rglob("*")) == shipped
     assert list((tmp_path / "cache" / "nonotui" / "kernels").glob("nonogram-*/**/*.nbi"))
 
     _run(pip + ["-e", "."], env, clone)

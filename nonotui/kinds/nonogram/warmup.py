@@ -65,11 +65,15 @@ def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list
         kind.solve(tiny, options={"strategy": "cdcl"})  # auto-solve's hard puzzles go to it
 
     def linesolvers(_stop: Stop) -> None:
-        from nonotui.kinds.nonogram.engine.lines import REGISTRY, clue_array, solve_cells
+        from nonotui.kinds.nonogram.engine.lines import (REGISTRY, clue_array, solve_cells,
+                                                         time_cells)
 
         tiny = _tiny()
         for solver in REGISTRY.values():
             solve_cells(solver, clue_array([2]), unknown_board(tiny).cells[0].copy())
+        # `nonotui line` times each solver in one compiled loop (one kernel for all of them)
+        time_cells(REGISTRY["fast"], clue_array([2]), unknown_board(tiny).cells[0].copy(),
+                   min_seconds=0.0, rounds=1)
 
     flavours: list[WarmUpStep] = [("hints", hints), ("colour hints", colour_hints)]
     if first is not None and getattr(first, "is_color", False):

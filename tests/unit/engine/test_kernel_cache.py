@@ -154,3 +154,76 @@ def test_nowhere_writable_leaves_numba_its_own_choice(
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setattr(_cache, "_writable", lambda folder: False)
     assert _cache.cache_folder("nonogram", _sources(package)) is None
+
+
+RELOCATED = """
+import json
+import nonotui
+from nonotui.kinds.nonogram.engine.kernels import common
+value = int(common.work_size(3, 2))
+stats = common.work_size.stats
+print(json.dumps({"value": value, "package": nonotui.__file__,
+                  "hits": sum(stats.cache_hits.values()),
+                  "misses": sum(stats.cache_misses.values())}))
+"""
+
+
+def _package_copy(where: Path) -> Path:
+    """A copy of the whole ``nonotui`` package under ``where`` (as another install path)."""
+    shutil.copytree(_cache.PACKAGE_ROOT, where / "nonotui",
+                    ignore=shutil.ignore_patterns("__pycache__", "_prebuilt"))
+    return where / "nonotui"
+
+
+def _run_installed(where: Path, cache_home: Path) -> dict:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NUMBA_DISABLE_JIT", "NUMBA_CACHE_DIR", "PYTHONPATH", "NONOTUI_KERNEL_CACHE")}
+    env.update(PYTHONPATH=str(where), XDG_CACHE_HOME=str(cache_home))
+    done = subprocess.run([sys.executable, "-c", RELOCATED], cwd=where, env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_a_cache_built_in_one_install_path_loads_in_another(tmp_path: Path) -> None:
+    """What a wheel that carries the compiled solver relies on: kernels are cached under their
+    path inside the package, so a cache built at one path (the wheel's build folder) loads at
+    another (site-packages), once copied from the shipped folder into the user's."""
+    _package_copy(tmp_path / "a")
+    built = _run_installed(tmp_path / "a", tmp_path / "cache-a")
+    assert built["value"] == 4 * 2 + 3 * 3 + 2
+    assert built["package"].startswith(str(tmp_path / "a"))
+    assert (built["hits"], built["misses"]) == (0, 1)
+
+    elsewhere = _package_copy(tmp_path / "b")
+    assert _run_installed(tmp_path / "b", tmp_path / "cache-plain")["hits"] == 0, \
+        "without the shipped folder the other path compiles"
+    shutil.copytree(tmp_path / "cache-a" / "nonotui" / "kernels", elsewhere / "_prebuilt")
+    shipped = sorted((p.relative_to(elsewhere), p.stat().st_mtime_ns)
+                     for p in (elsewhere / "_prebuilt").rglob("*"))
+    loaded = _run_installed(tmp_path / "b", tmp_path / "cache-b")
+    assert loaded["package"].startswith(str(tmp_path / "b"))
+    assert loaded["value"] == built["value"]
+    assert (loaded["hits"], loaded["misses"]) == (1, 0), "the shipped cache did not load"
+    assert list((tmp_path / "cache-b" / "nonotui" / "kernels").rglob("*work_size*.nbc"))
+    assert sorted((p.relative_to(elsewhere), p.stat().st_mtime_ns)
+                  for p in (elsewhere / "_prebuilt").rglob("*")) == shipped, \
+        "the shipped folder is read, never written"
+
+
+def test_only_an_empty_folder_is_seeded_from_the_shipped_cache(tmp_path: Path) -> None:
+    shipped = tmp_path / "shipped" / "nonogram-0123"
+    (shipped / "kinds").mkdir(parents=True)
+    (shipped / "kinds" / "a.nbi").write_bytes(b"index")
+    folder = tmp_path / "user" / "nonogram-0123"
+    folder.mkdir(parents=True)
+    _cache._seed(folder, tmp_path / "shipped")
+    assert (folder / "kinds" / "a.nbi").read_bytes() == b"index"
+    assert sorted(p.name for p in folder.rglob("*")) == ["a.nbi", "kinds"], "no partial file left"
+
+    (shipped / "kinds" / "b.nbi").write_bytes(b"newer")
+    _cache._seed(folder, tmp_path / "shipped")
+    assert not (folder / "kinds" / "b.nbi").exists(), "a folder in use is left as it is"
+    other = tmp_path / "user" / "aquarium-4567"
+    other.mkdir()
+    _cache._seed(other, tmp_path / "shipped")
+    assert not list(other.iterdir()), "only the folder of the same name is seeded"
