@@ -27,8 +27,11 @@ from setuptools.command.build_py import build_py
 
 try:
     from setuptools.command.bdist_wheel import bdist_wheel
-except ImportError:  # setuptools before 70.1
-    from wheel.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools before 70.1 has it from the wheel package, when installed
+    try:
+        from wheel.bdist_wheel import bdist_wheel
+    except ImportError:
+        bdist_wheel = None
 
 
 def prebuilding() -> bool:
@@ -61,14 +64,18 @@ class BuildPy(build_py):
             shutil.rmtree(target, ignore_errors=True)
 
 
-class BdistWheel(bdist_wheel):
-    """A wheel that holds a compiled cache is tagged for this Python and platform only (it is
-    not a pure-Python wheel, though every file the cache lacks would still work anywhere)."""
+commands: dict[str, type] = {"build_py": BuildPy}
+if bdist_wheel is not None:
 
-    def finalize_options(self) -> None:
-        super().finalize_options()
-        if prebuilding():
-            self.root_is_pure = False
+    class BdistWheel(bdist_wheel):
+        """A wheel that holds a compiled cache is tagged for this Python and platform only
+        (the cache is for them; everything else in it would work anywhere)."""
 
+        def finalize_options(self) -> None:
+            super().finalize_options()
+            if prebuilding():
+                self.root_is_pure = False
 
-setup(cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel})
+    commands["bdist_wheel"] = BdistWheel
+
+setup(cmdclass=commands)

@@ -32,6 +32,7 @@ for, the source's content); an entry that does not match is compiled again in th
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -205,6 +206,12 @@ def _register_locator() -> None:
     classes.insert(0, _package_locator(caching))
 
 
+@functools.cache
+def _content_hash(path: str) -> bytes:
+    with open(path, "rb") as source:
+        return hashlib.sha256(source.read()).digest()
+
+
 def _package_locator(caching: Any) -> type:
     """numba's cache locator for the kernels of this package, in a folder :func:`use` chose:
     files go under the module's path inside the package (install-path independent), and numba's
@@ -222,6 +229,11 @@ def _package_locator(caching: Any) -> type:
 
         def get_cache_path(self) -> str:
             return self._cache_path
+
+        def get_source_stamp(self) -> bytes:
+            # the source's content, not its time stamp (which every install writes anew; numba
+            # hashes content itself only since 0.67)
+            return _content_hash(self._py_file)
 
         @classmethod
         def from_function(cls, py_func: Any, py_file: str) -> Any:
