@@ -17,6 +17,7 @@ EXIT_USAGE = 2
 EXIT_CONTRADICTION = 3
 EXIT_TIMEOUT = 4
 EXIT_CANCELLED = 5
+EXIT_CRASH = 70
 
 
 def end_process(code: int) -> NoReturn:
@@ -35,7 +36,9 @@ def end_process(code: int) -> NoReturn:
             pass
     os._exit(code)
 """Exit codes, the same for every subcommand (DESIGN.md): done, bad input, usage error, no
-solution or contradiction, timeout, cancelled. Here, below every layer, so that a kind's own
+solution or contradiction, timeout, cancelled; and 70 (``EX_SOFTWARE`` of BSD's sysexits) for a
+crash, an exception nonotui did not expect, whose traceback went to a crash file in the data
+folder (:mod:`nonotui.store.crashes`). Here, below every layer, so that a kind's own
 subcommands (a nonogram's ``line``) return them without importing the CLI."""
 
 

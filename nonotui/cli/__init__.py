@@ -20,6 +20,7 @@ from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public
     EXIT_BAD_INPUT,
     EXIT_CANCELLED,
     EXIT_CONTRADICTION,
+    EXIT_CRASH,
     EXIT_OK,
     EXIT_TIMEOUT,
     EXIT_USAGE,
@@ -127,3 +128,8 @@ def _run(argv: Sequence[str]) -> int:
         # the reader went away (e.g. `| head`); nothing more to say
         sys.stderr.close()
         return EXIT_OK
+    except Exception as exc:  # a bug: its traceback to a crash file, one line here (exit 70)
+        from nonotui.store import crashes
+
+        crashes.report(exc)
+        return EXIT_CRASH

@@ -220,7 +220,9 @@ def _package_locator(caching: Any) -> type:
 
     config: Any = numba.config
 
-    class PackageLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):  # type: ignore[misc]
+    source_backed = caching._SourceFileBackedLocatorMixin
+
+    class PackageLocator(source_backed, caching._CacheLocator):  # type: ignore[misc,valid-type]
         def __init__(self, py_func: Any, py_file: str) -> None:
             self._py_file = py_file
             self._lineno = py_func.__code__.co_firstlineno

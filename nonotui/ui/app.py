@@ -90,6 +90,9 @@ class NonotuiApp(App[int]):
         """What the status line says while the warm-up runs: how many steps are left."""
         self.ended_by: int | None = None
         """The signal that ended the app (SIGHUP, SIGTERM or SIGINT), if one did."""
+        self.crashed: BaseException | None = None
+        """The exception nothing handled, which ended the app, if one did (:mod:`ending`
+        writes it to a crash file and exits 70)."""
 
     # -- start up -------------------------------------------------------------------------------
 
@@ -283,6 +286,21 @@ class NonotuiApp(App[int]):
         self.push_screen(OpenFileScreen(), chosen)
 
     # -- app-wide actions -----------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception nothing handled ends the app as Textual ends it, but with every open
+        puzzle saved first and no traceback on the terminal: :func:`ending.run` writes it to
+        a crash file and says so in one line. (Textual's own method, extended; the Textual pin
+        is exact, and tests/ui/test_internal_error.py fails if this stops being called.)"""
+        if self.crashed is None:
+            self.crashed = error
+            for screen in self.play_screens():
+                try:
+                    screen.save_now()
+                except Exception:  # noqa: BLE001 - the crash may be in saving: end anyway
+                    pass
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     def play_screens(self) -> list[PlayScreen]:
         """Every play screen on the stack (at most one in practice)."""

@@ -1,6 +1,7 @@
 """How the player's process ends: one path for ``q`` and ctrl+c, the signals (SIGHUP, SIGTERM,
 SIGINT), a closed browser tab (textual-serve asks the tab's player to quit) and a crash inside
-the app. The app saves (the play screens as they close; a signal's handler first) and Textual
+the app (exit 70, the traceback in a crash file: :mod:`nonotui.store.crashes`). The app saves
+(the play screens as they close; a signal's handler first) and Textual
 restores the terminal; :func:`run` then returns, and :func:`end` ends the process without waiting
 for a thread that is still at work (:func:`play`, the command line's, does both).
 
@@ -25,7 +26,7 @@ from typing import Any, NoReturn
 
 from textual.app import App
 
-from nonotui.errors import end_process
+from nonotui.errors import EXIT_CRASH, end_process
 
 THREADS_GRACE = 0.05
 """Seconds :func:`end` gives the worker threads that have nothing left to do to stop."""
@@ -38,6 +39,10 @@ def run(app: App[Any], **options: Any) -> int:
     ``asyncio.run`` without its last step: the app runs on a loop of its own, the tasks left
     are cancelled and the async generators closed, and the loop is closed, which tells the
     default executor to shut down but does not wait for its threads.
+
+    An app that crashed (an exception nothing handled: ``app.crashed``, the player's) has
+    saved and restored the terminal like any other ending; its traceback then goes to a crash
+    file in the data folder, one line says where, and the code is ``EXIT_CRASH`` (70).
     """
     loop = asyncio.new_event_loop()
     try:
@@ -50,6 +55,12 @@ def run(app: App[Any], **options: Any) -> int:
         loop.run_until_complete(loop.shutdown_asyncgens())
     finally:
         loop.close()
+    crashed = getattr(app, "crashed", None)
+    if crashed is not None:  # the terminal is restored: one line, the traceback to a file
+        from nonotui.store import crashes
+
+        crashes.report(crashed, getattr(app, "data_dir", None))
+        return EXIT_CRASH
     return int(result or 0)
 
 

@@ -176,8 +176,8 @@ def _package_copy(where: Path) -> Path:
 
 
 def _run_installed(where: Path, cache_home: Path) -> dict:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("NUMBA_DISABLE_JIT", "NUMBA_CACHE_DIR", "PYTHONPATH", "NONOTUI_KERNEL_CACHE")}
+    left_out = ("NUMBA_DISABLE_JIT", "NUMBA_CACHE_DIR", "PYTHONPATH", "NONOTUI_KERNEL_CACHE")
+    env = {k: v for k, v in os.environ.items() if k not in left_out}
     env.update(PYTHONPATH=str(where), XDG_CACHE_HOME=str(cache_home))
     done = subprocess.run([sys.executable, "-c", RELOCATED], cwd=where, env=env,
                           capture_output=True, text=True, check=True)
