@@ -2,7 +2,7 @@
 
 Everything else about the package is declared in pyproject.toml. This file adds one step to
 setuptools' ``build_py``: once the package is copied into the build folder, every kernel of every
-kind is compiled there (``python -m nonotui.kinds.warm``, two processes) into
+kind is compiled there (``python -m nonotui.warm``, two processes) into
 ``nonotui/_prebuilt/``, which the wheel then holds. The installed program seeds the user's cache
 folder from it on its first start (``nonotui/model/kernel_cache.py``), so the first ``nonotui``
 after ``pip install .`` answers at once instead of compiling for minutes.
@@ -56,7 +56,7 @@ class BuildPy(build_py):
         env["NONOTUI_KERNEL_CACHE"] = str(target)
         print("compiling the solver into the wheel (about two minutes; NONOTUI_PREBUILD=0 "
               "skips it)", flush=True)
-        code = subprocess.call([sys.executable, "-m", "nonotui.kinds.warm"], env=env,
+        code = subprocess.call([sys.executable, "-m", "nonotui.warm"], env=env,
                                cwd=str(built))
         if code != 0:
             print("compiling the solver failed; the wheel is built without it (nonotui "

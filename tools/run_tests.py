@@ -46,12 +46,12 @@ WARM_PROCESSES = 2
 def warm_kernels() -> None:
     """Compile the engine's kernels into numba's cache once, before the tests, in
     :data:`WARM_PROCESSES` processes that share the player's warm-up steps
-    (:mod:`nonotui.kinds.warm`): each pytest worker
+    (:mod:`nonotui.warm`): each pytest worker
     then loads them from the cache instead of compiling them again (on a fresh clone, two
     workers compiled the same kernels side by side). A failure here is only reported: the tests
     that need the failing kernel say what is wrong."""
-    print(f"$ python -m nonotui.kinds.warm --processes {WARM_PROCESSES}", flush=True)
-    code = subprocess.call([sys.executable, "-m", "nonotui.kinds.warm",
+    print(f"$ python -m nonotui.warm --processes {WARM_PROCESSES}", flush=True)
+    code = subprocess.call([sys.executable, "-m", "nonotui.warm",
                             "--processes", str(WARM_PROCESSES)], cwd=ROOT)
     if code != 0:
         print("warming numba's cache failed (see above); the tests go on", file=sys.stderr)

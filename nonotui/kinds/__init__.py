@@ -24,7 +24,7 @@ from nonotui.errors import (
     UnsupportedPuzzleError,
 )
 from nonotui.model import files
-from nonotui.model.kind import Kind, PuzzleFormat
+from nonotui.model.kind import Kind, PuzzleFormat, PuzzleLike, StepwiseWarmUp, WarmUpStep
 from nonotui.model.words import plural
 
 BUILTIN: dict[str, str] = {
@@ -246,6 +246,26 @@ def parse(text: str, path: str | Path = "<text>") -> tuple[Kind, list[Any]]:
     return kind, puzzles
 
 
+def warm_up_steps(first: PuzzleLike | None = None) -> list[WarmUpStep]:
+    """Every kind's player warm-up in steps, the kind of ``first`` first (its first hint's step
+    leading); a kind without steps is one step. The player runs them in a thread
+    (:mod:`nonotui.ui.assist`); :mod:`nonotui.warm` compiles them ahead (tests, wheel builds)."""
+    import functools
+
+    order = list(names())
+    if first is not None:
+        order.sort(key=lambda name: name != kind_of(first).name)
+    found: list[WarmUpStep] = []
+    for name in order:
+        kind = get(name)
+        if isinstance(kind, StepwiseWarmUp):
+            mine = first is not None and kind_of(first) is kind
+            found += kind.warm_up_steps(first if mine else None)
+        else:
+            found.append((name, functools.partial(kind.warm_up, what="all")))
+    return found
+
+
 __all__: Sequence[str] = [
     "BUILTIN",
     "UnknownKindError",
@@ -264,5 +284,6 @@ __all__: Sequence[str] = [
     "read_spec",
     "register",
     "unregister",
+    "warm_up_steps",
     "writable",
 ]

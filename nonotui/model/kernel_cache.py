@@ -23,7 +23,7 @@ locator names them (:class:`_package_locator`): the same sources compile to the 
 wherever they are installed, so a cache built in one place loads in another.
 
 A cache that ships ready: a wheel built with the solver compiled (``setup.py``'s ``build_py``,
-:mod:`nonotui.kinds.warm`) carries the folders in ``nonotui/_prebuilt/<kind>-<hash>/``. The
+:mod:`nonotui.warm`) carries the folders in ``nonotui/_prebuilt/<kind>-<hash>/``. The
 installed package never caches into it: on the first start, an empty user folder of the same
 name is seeded with a copy (:func:`_seed`, file by file, each put in place whole), and numba
 checks every entry as it always does (its numba and Python versions, the CPU it was compiled

@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from nonotui import kinds
-from nonotui.kinds import warm
 from nonotui.model.board import Board
 from nonotui.model.history import History
 from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike, Stop
@@ -23,7 +22,7 @@ from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Plan, PuzzleLi
 __all__ = ["Cancelled", "check", "hint", "kind_of", "solve_plan", "warm_up"]
 
 kind_of = kinds.kind_of
-_steps = warm.steps
+_steps = kinds.warm_up_steps
 
 
 Progress = Callable[[int, int], None]

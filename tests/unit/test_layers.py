@@ -67,7 +67,8 @@ def layer(name: str) -> int:
         return REGISTRY
     for prefix, value in (("nonotui.model", SHARED), ("nonotui.errors", SHARED),
                           ("nonotui.store", STORE), ("nonotui.ui", UI), ("nonotui.cli", TOP),
-                          ("nonotui.api", TOP), ("nonotui.__main__", TOP)):
+                          ("nonotui.api", TOP), ("nonotui.__main__", TOP),
+                          ("nonotui.warm", TOP)):
         if name == prefix or name.startswith(prefix + "."):
             return value
     assert name == "nonotui", name

@@ -129,25 +129,26 @@ def test_the_nojit_run_collects_branching_probing_and_hints() -> None:
 def test_the_cache_is_warmed_by_the_players_warm_up_shared_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each warming process runs its share of the player's warm-up steps: together, every
-    step once."""
+    """The runner fills the cache with ``python -m nonotui.warm``, whose processes each run
+    their share of every kind's warm-up steps (and the long solves): together, every step
+    once."""
     tool = load_tool()
-    started: list[list[str]] = []
-
-    class Child:
-        def __init__(self, args: list[str], **_: object) -> None:
-            started.append(args)
-
-        def wait(self) -> int:
-            return 0
-
-    monkeypatch.setattr(tool.subprocess, "Popen", Child)
+    called: list[list[str]] = []
+    monkeypatch.setattr(tool.subprocess, "call", lambda args, **_: called.append(args) or 0)
     tool.warm_kernels()
-    assert [a[-2:] for a in started] == [[str(i), str(tool.WARM_PROCESSES)]
-                                         for i in range(tool.WARM_PROCESSES)]
-    assert all(a[:2] == [sys.executable, "-c"] and "assist._steps(None)" in a[2]
-               for a in started)
-    assert "steps[part::parts]" in tool.WARM
+    assert called == [[sys.executable, "-m", "nonotui.warm",
+                       "--processes", str(tool.WARM_PROCESSES)]]
+
+    from nonotui import kinds, warm
+
+    everything = [name for name, _ in warm.every_step()]
+    assert everything == [name for name, _ in kinds.warm_up_steps()] + ["long solves"]
+    ran: list[str] = []
+    steps = [(f"step {n}", lambda stop, n=n: ran.append(f"step {n}")) for n in range(5)]
+    monkeypatch.setattr(warm, "every_step", lambda: steps)
+    for part in range(tool.WARM_PROCESSES):
+        warm.compile_share(part, tool.WARM_PROCESSES)
+    assert sorted(ran) == sorted(name for name, _ in steps)
 
 
 def test_both_runs_spread_over_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
