@@ -150,12 +150,13 @@ def step_keys(puzzle: Puzzle, index: int) -> bytes:
 class Player:
     """The player in a pseudo-terminal of its own, its output drained as it comes."""
 
-    def __init__(self, puzzle_name: str, data_dir: Path, size: tuple[int, int] = (120, 40),
-                 command: Sequence[str] = ("-m", "nonotui")):
-        """``command``: what follows the Python executable and comes before ``play``."""
+    def __init__(self, puzzle_name: str | None, data_dir: Path,
+                 size: tuple[int, int] = (120, 40), command: Sequence[str] = ("-m", "nonotui")):
+        """``command``: what follows the Python executable and comes before ``play``; no
+        ``puzzle_name``: the library."""
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL")}
         env.update(NONOTUI_DATA_DIR=str(data_dir), TERM="xterm-256color")
-        argv = [sys.executable, *command, "play", puzzle_name]
+        argv = [sys.executable, *command, "play", *([puzzle_name] if puzzle_name else [])]
         pid, master = pty.fork()
         if pid == 0:  # the child: a new session whose controlling terminal is the pty
             try:

@@ -33,7 +33,7 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LearnScreen)
-                    and not app.screen.loading)
+                    and not app.screen.busy)
         learn = app.screen
         aquarium = [lesson.technique for lesson in kinds.get("aquarium").lessons()]
         assert aquarium  # every kind's lessons, nonograms' first
@@ -89,7 +89,7 @@ async def test_the_bundled_lessons_open_with_their_panels() -> None:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LearnScreen)
-                    and not app.screen.loading)
+                    and not app.screen.busy)
         learn = app.screen
         assert [r.title for r in learn.rows][: len(RULES)] == list(RULES)
         with_puzzles = [r for r in learn.rows if r.puzzle is not None]

@@ -159,7 +159,9 @@ class LearnScreen(Screen[None]):
         self.catalog = catalog
         self.store = store
         self.rows: list[LessonRow] = []
-        self.loading = True
+        self.busy = True
+        """The lessons are being read (the table shows Textual's loading dots meanwhile: on the
+        table, not the screen, whose own loading overlay was never painted over once gone)."""
 
     def compose(self) -> ComposeResult:
         yield Label("Learn: one technique per lesson, easiest first", id="heading")
@@ -174,7 +176,8 @@ class LearnScreen(Screen[None]):
         table.focus()
 
     def on_screen_resume(self) -> None:
-        self.loading = True
+        self.busy = True
+        self.query_one(DataTable).loading = not self.rows
         self._load()
 
     @work(thread=True, exclusive=True, group="learn")
@@ -186,8 +189,9 @@ class LearnScreen(Screen[None]):
 
     def _loaded(self, rows: list[LessonRow]) -> None:
         self.rows = rows
-        self.loading = False
+        self.busy = False
         table: DataTable[str] = self.query_one(DataTable)
+        table.loading = False
         selected = table.cursor_row
         table.clear()
         for i, row in enumerate(rows):
