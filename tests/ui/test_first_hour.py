@@ -228,9 +228,8 @@ async def test_the_search_filter_shows_in_the_heading_and_escape_clears_it() -> 
         await pilot.press("slash", *"hou")
         assert [r.entry.title for r in library.shown] == ["House", "Lighthouse"]
         assert f"2 of {BUNDLED} puzzles, filter: hou" in screen_lines(app)[0]
-        await pilot.press("enter")  # leaves the search field; the filter stays
-        await pilot.press("enter")  # plays the first one
-        await play_screen(pilot)
+        await pilot.press("enter")  # plays the first match at once; the filter stays
+        assert (await play_screen(pilot)).puzzle.title == "House"
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is library)
         await pilot.pause()
@@ -375,7 +374,7 @@ async def test_typing_fast_after_the_search_key_loses_no_letter() -> None:
         assert search.value == "hous" and app.focused is search
         assert [r.entry.title for r in library.shown] == ["House", "Lighthouse"]
         assert not any(type(s).__name__ == "OpenFileScreen" for s in app.screen_stack)
-        await pilot.press("enter", "s")  # back in the table, with the search kept: s sorts
+        await pilot.press("down", "s")  # down into the table, with the search kept: s sorts
         assert search.value == "hous" and app.settings.sort == "state"
         await pilot.press("slash", "e")  # / goes back into the search, at its end
         assert search.value == "house" and app.focused is search

@@ -152,6 +152,8 @@ class LibraryScreen(MakingActions, Screen[None]):
         Binding("l", "learn", "Learn"),
         Binding("t", "statistics", "Stats"),
         Binding("escape", "leave_search", "Back", show=False),
+        # reached from the search field only (the table moves its cursor with it)
+        Binding("down", "to_table", "To the list", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -401,6 +403,15 @@ class LibraryScreen(MakingActions, Screen[None]):
 
     @on(Input.Submitted, "#search")
     def _search_done(self, _event: Input.Submitted) -> None:
+        """Enter in the search opens the puzzle under the list's cursor (the first match, unless
+        the cursor was moved), as enter in the list does; with no match the list takes the
+        focus. The filter stays."""
+        self.table.focus()
+        if self.shown:
+            self.table.action_select_cursor()
+
+    def action_to_table(self) -> None:
+        """Down from the search field: into the list, the filter kept."""
         self.table.focus()
 
     def action_learn(self) -> None:
