@@ -160,3 +160,28 @@ async def test_the_daily_puzzle_is_made_once_and_resumed_the_same_day(
         screen = await _made_and_played(pilot)
         assert len(calls) == 1  # opened from its file, not made again
         assert screen.session.progress.moves == 1  # its progress resumed
+
+
+async def test_enter_on_a_closed_dropdown_makes_the_puzzle_and_on_an_open_one_picks(
+    data_dir: DataDir,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _library(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewPuzzleScreen))
+        dialog = app.screen
+        dialog.query_one("#size", Input).value = "6x5"
+        grade = dialog.query_one("#grade", Select)
+        grade.focus()
+        before = grade.value
+        await pilot.press("space")  # opens the list
+        await until(pilot, lambda: grade.expanded)
+        await pilot.press("down", "enter")  # picks the next grade, the dialog stays
+        await until(pilot, lambda: not grade.expanded)
+        assert app.screen is dialog and grade.value != before
+        picked = grade.value
+        await pilot.press("enter")  # the list closed: enter makes the puzzle
+        screen = await _made_and_played(pilot)
+        assert (screen.puzzle.width, screen.puzzle.height) == (6, 5)
+        assert f"-g{picked}-" in next(data_dir.puzzles.iterdir()).name

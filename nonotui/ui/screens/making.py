@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -63,7 +64,12 @@ def parse_size(text: str) -> tuple[int, int]:
 class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
     """Asks for the size, grade and symmetry of a new puzzle; Enter makes it, Escape cancels."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Cancel"),
+        # before the focused field: enter on a closed dropdown makes the puzzle (Textual's
+        # Select would open its list again); on an open list it picks, on a button it presses
+        Binding("enter", "make", "Make it", show=False, priority=True),
+    ]
 
     DEFAULT_CSS = """
     NewPuzzleScreen { align: center middle; }
@@ -145,8 +151,14 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
             return
         self.dismiss(request)
 
-    @on(Input.Submitted, "#size")
-    def _size_submitted(self) -> None:
+    def action_make(self) -> None:
+        """Enter: make the puzzle, unless a dropdown's list is open or a button has the focus
+        (they take the enter themselves)."""
+        focused = self.focused
+        if isinstance(focused, Button) or any(
+                isinstance(node, Select) and node.expanded
+                for node in (focused.ancestors_with_self if focused is not None else [])):
+            raise SkipAction()
         self._submit()
 
     @on(Button.Pressed)
