@@ -62,6 +62,10 @@ T = TypeVar("T")
 CHECK_WORDS = {"off": "off", "request": "on request (c)", "immediate": "after every move"}
 
 
+DROPPED = "the hint no longer applies (the board changed); i looks for a new one"
+"""What the status line says when a move drops the hint on show."""
+
+
 class Solving:
     """An auto-solve being shown: its plan, its frames and how many are shown (on the board as
     the session's preview)."""
@@ -133,13 +137,16 @@ class Assistant(Widget):
 
     def board_changed(self, move: Move | None, *, everything: bool = False) -> None:
         """The board changed by ``move`` (or ``everything`` changed, as on a restart): forget the
-        hint and the check flags on changed cells, update their guides, check again in
+        hint (saying so, as the status line offered it to the hint key) and the check flags on
+        changed cells, update their guides, check again in
         immediate mode."""
         if move is None and not everything:
             return
         self.version += 1
         if self.hint is not None:
             self._forget_hint()
+            if not everything:  # the status line still offered it to the hint key
+                self._post(DROPPED)
         cells = None if move is None else move.cells()
         self._update_guides(cells)
         # a wrong mark stays wrong whatever else is marked: only the changed cells lose a flag
@@ -261,6 +268,7 @@ class Assistant(Widget):
         hint = self.hint
         assert hint is not None
         changes = hint.changes()
+        self._forget_hint()  # applied, not dropped: its own move says so
         move = self.session.apply(changes, "hint")
         what = "cleared" if hint.kind == "mistake" else "set"
         return Reply(f"hint applied: {plural(len(changes), 'cell')} {what} (u undoes it)", move)

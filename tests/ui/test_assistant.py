@@ -16,7 +16,7 @@ from nonotui.model import EMPTY, FILLED, UNKNOWN
 from nonotui.model.kind import CellValueChange, Plan, Step
 from nonotui.store import Progress
 from nonotui.store.settings import Settings
-from nonotui.ui.assistant import Assistant
+from nonotui.ui.assistant import DROPPED, Assistant
 from nonotui.ui.glyphs import ASCII
 from nonotui.ui.messages import CheckDone, HelpChanged, HintFound, Reply, SolvePlanned
 from nonotui.ui.session import PlaySession
@@ -97,8 +97,31 @@ async def test_a_hint_for_an_older_board_is_dropped_and_a_current_one_shown(
         reply = a.apply_hint()
         assert reply.move is not None and reply.move.kind == "hint"
         assert reply.say == "hint applied: 3 cells set (u undoes it)"
+        said = len(host.replies)
         a.board_changed(reply.move)
         assert a.hint is None and a.highlight == frozenset() and a.panel == ""
+        await pilot.pause()
+        assert len(host.replies) == said, "an applied hint is not said to be dropped"
+
+
+async def test_a_move_that_drops_the_hint_on_show_says_so(session: PlaySession) -> None:
+    """The status line offered the hint to the hint key ("i applies it"); a move drops the
+    hint, and the status line must stop offering it (issue 33, item 6)."""
+    host = Host(session, settings())
+    async with host.run_test() as pilot:
+        a = host.assistant
+        a.post_message(HintFound(COLUMN_HINT, a.version))
+        await pilot.pause()
+        assert host.replies[-1].say.endswith("i applies it")
+        session.go_to(0, 0)
+        a.board_changed(session.toggle(EMPTY))
+        await pilot.pause()
+        assert not a.hint_shown
+        assert host.replies[-1].say == DROPPED
+        said = len(host.replies)
+        a.board_changed(session.toggle(EMPTY))  # no hint on show: nothing to say
+        await pilot.pause()
+        assert len(host.replies) == said
 
 
 async def test_a_hint_with_no_cells_is_said_and_neither_highlighted_nor_applied(
