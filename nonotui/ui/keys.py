@@ -57,6 +57,7 @@ HELP: Sections = (
         "Help from the solver",
         (
             ("i", "hint: the easiest deduction and why, highlighted (again: apply it)"),
+            ("ctrl+down, ctrl+up", "scroll a hint longer than its panel"),
             ("c", "check: flag (!) every mark that no solution allows"),
             ("S (shift+s)", "auto-solve from your marks, step by step (escape stops)"),
             ("enter", "finish a running auto-solve at once (a click does too)"),

@@ -13,6 +13,8 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from nonotui.model.kind import Cell
@@ -162,31 +164,68 @@ class StatusLine(Static):
         self.update("\n".join(lines), layout=grew)
 
 
-class HintPanel(Static):
+MORE = "... more: ctrl+down (ctrl+up back, or the mouse wheel)"
+"""The hint panel's last line while its text goes on below."""
+
+PANEL_SHARE = "40%"
+"""The most of the screen's height the hint panel takes; a longer hint scrolls in it."""
+
+
+class HintPanel(VerticalScroll, can_focus=False):
     """The hint's explanation in full, wrapped, above the status line; hidden without a hint.
 
     Explanations run to a few lines (a chain of lines by contradiction), more than the status
-    line can show on any terminal."""
+    line can show on any terminal, and a long chain more than the panel's share of the screen
+    (up to :data:`PANEL_SHARE` of its height): then the panel scrolls (the mouse wheel, or
+    ``ctrl+down`` / ``ctrl+up`` on the play screen), and its last line says so (:data:`MORE`)
+    until the end is in view."""
 
-    DEFAULT_CSS = """
-    HintPanel {
+    DEFAULT_CSS = f"""
+    HintPanel {{
         height: auto;
-        max-height: 6;
+        max-height: {PANEL_SHARE};
         width: 100%;
         background: $boost;
         color: $foreground;
         padding: 0 1;
         display: none;
-    }
+        scrollbar-size-vertical: 1;
+    }}
+    HintPanel > Static {{ width: 100%; height: auto; }}
+    HintPanel > #more {{ dock: bottom; width: 100%; height: 1; display: none;
+                        background: $boost; text-style: italic; }}
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("", id=id, markup=False)
+        super().__init__(id=id)
         self.text = ""
+        self._words = Static("", markup=False)
+        self._more = Static(MORE, id="more", markup=False)
 
+    def compose(self) -> ComposeResult:
+        yield self._words
+        yield self._more
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """The last line says the text goes on, while it does below the panel."""
+        self._more.display = self.scroll_y < self.max_scroll_y
     def show_text(self, text: str) -> None:
-        """Show ``text``, or hide the panel when it is empty."""
+        """Show ``text`` from its start, or hide the panel when it is empty."""
         if text != self.text:
             self.text = text
-            self.update(text)
+            self._words.update(text)
             self.display = bool(text)
+            self.scroll_home(animate=False, immediate=True)
+            self.call_after_refresh(self._say_more)
+
+    def scroll_more(self, pages: int) -> bool:
+        """Scroll the text by ``pages`` panel heights (down when positive); whether it moved."""
+        before = self.scroll_y
+        step = max(1, self.container_size.height - 1)
+        self.scroll_to(y=max(0, min(self.max_scroll_y, before + pages * step)), animate=False,
+                       immediate=True)
+        self._say_more()
+        return self.scroll_y != before

@@ -17,6 +17,7 @@ from nonotui.ui.grid import GridView
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
+from nonotui.ui.status import HintPanel
 from tests.lights_kind import LIGHTS, SAMPLE, UNKNOWN, LightsPuzzle, read
 from tests.ui.conftest import cell_offset, play_screen, until
 
@@ -178,7 +179,7 @@ async def test_hinted_and_checked_through_the_kind() -> None:
         # solution has row 3's last cell dark
         await pilot.press("k", "k", "space", "l", "v", "l", "v", "i")
         await until(pilot, lambda: screen.grid.highlight == frozenset({(2, 2)}))
-        assert "row 3, column 3 dark" in str(screen.query_one("#hint-panel").render())
+        assert "row 3, column 3 dark" in screen.query_one(HintPanel).text
         await pilot.press("i")
         await until(pilot, lambda: rows(screen) == ["#++", "???", "??."])
         assert screen.session.progress.hints == 2

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import threading
 
+import pytest
+
 from nonotui.kinds.nonogram.formats import load
 from nonotui.model import FILLED, UNKNOWN
 from nonotui.ui import assist
@@ -229,3 +231,38 @@ async def test_the_clue_guide_dims_certain_numbers_and_marks_impossible_lines() 
         assert painter.row_clue(0, states, False, grid.guides)[0].text == "!1"
         await pilot.press("u")
         assert not grid.guides[0].error and grid.guides[0].dimmed == (True, False)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_hint_longer_than_its_panel_scrolls_to_its_last_line(
+    size: tuple[int, int],
+) -> None:
+    """Everything a hint says is readable (issue 33, item 9): a chain longer than the panel's
+    share of the screen scrolls with ctrl+down, and the panel says there is more."""
+    from nonotui.ui.status import MORE
+
+    lines = [f"Step {n}: row {n} would need more cells than the clue has." for n in range(30)]
+    text = "\n".join([*lines, "So row 19, column 8 is filled."])
+    async with app_for().run_test(size=size) as pilot:
+        screen = await play_screen(pilot)
+        panel = screen.query_one(HintPanel)
+        panel.show_text(text)
+        await pilot.pause()
+        assert panel.display and 3 <= panel.container_size.height <= size[1] * 0.4
+        assert panel.max_scroll_y > 0 and panel.scroll_y == 0
+        more = panel.query_one("#more")
+        assert more.display and MORE in str(more.render())
+        for _ in range(30):
+            if panel.scroll_y == panel.max_scroll_y:
+                break
+            await pilot.press("ctrl+down")
+        await pilot.pause()
+        assert panel.scroll_y == panel.max_scroll_y, "ctrl+down never reached the end"
+        assert not more.display
+        last_row = panel.scroll_y + panel.container_size.height - 1
+        assert panel.virtual_size.height - 1 <= last_row  # "So row 19 ..." is in view
+        await pilot.press("ctrl+up")
+        assert panel.scroll_y < panel.max_scroll_y
+        panel.show_text("A short hint.")
+        await pilot.pause()
+        assert panel.scroll_y == 0 and not more.display

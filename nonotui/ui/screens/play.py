@@ -75,6 +75,8 @@ class PlayScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+r,ctrl+y", "redo", "Redo"),
         Binding("i", "hint", "Hint"),
+        Binding("ctrl+down", "hint_scroll(1)", "More of the hint", show=False),
+        Binding("ctrl+up", "hint_scroll(-1)", "Back in the hint", show=False),
         Binding("c", "check", "Check"),
         Binding("S", "auto_solve", "Auto-solve"),
         Binding("p", "pause", "Pause"),
@@ -566,6 +568,10 @@ class PlayScreen(Screen[None]):
         if reply is not None:
             self._changed(reply.move)
         return reply is not None
+
+    def action_hint_scroll(self, pages: int) -> None:
+        """Scroll a hint too long for its panel (``ctrl+down``, ``ctrl+up``)."""
+        self.query_one(HintPanel).scroll_more(pages)
 
     def _show_help(self) -> None:
         """Hand the grid and the hint panel what the assistant shows."""
