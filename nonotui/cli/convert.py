@@ -67,8 +67,21 @@ class _FormatOption(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff",
+                            ".svg", ".pdf"})
+"""Names of image files: nonotui writes none (every output format is text)."""
+
+
 def output_format(output: str, to: str | None) -> str:
-    """The format to write: ``--to`` when given, else the one OUT's extension names."""
+    """The format to write: ``--to`` when given, else the one OUT's extension names. Every
+    format nonotui writes is text: an OUT named like an image is refused, whatever ``--to``
+    says (``--to picture`` once wrote its text into ``x.png``)."""
+    suffix = Path(output).suffix.lower()
+    if output != "-" and suffix in IMAGE_SUFFIXES:
+        raise UsageError(
+            f"{output!r} is named like an image, but nonotui writes text formats only "
+            f"(--to picture draws the puzzle in # and -): choose a name such as "
+            f"{Path(output).with_suffix('.pic').name!r}")
     if to is not None:
         return to
     if output == "-":

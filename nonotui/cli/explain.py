@@ -11,9 +11,10 @@ from __future__ import annotations
 import argparse
 
 from nonotui import kinds
-from nonotui.errors import EXIT_OK, NonotuiError
+from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK, NonotuiError
 from nonotui.model import Board
 from nonotui.model.kind import Kind, unknown_of
+from nonotui.model.words import plural
 
 CONTRADICTION = "Contradiction"
 """The technique after which the board is always shown (its cell is easy to miss)."""
@@ -27,7 +28,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Solve the puzzle from an empty board the way a player following hints "
         "would, and print every step in words, numbered, with the board every few steps, "
         "then the grade (see `nonotui rate`).",
-        epilog="Exit code 0, 1 for bad input.",
+        epilog="Exit code 0, 1 for bad input, 3 when the clues have no solution (as `nonotui "
+        "solve`).",
     )
     p.add_argument("file", metavar="FILE",
                    help="puzzle file, FILE#N, a generator id, a Tatham game id or a bundled "
@@ -52,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
     rating, steps = kind.explain(puzzle)
     board = Board.full(puzzle.height, puzzle.width, unknown_of(kind.values(puzzle)))
     title = f"{puzzle.title}, " if puzzle.title else ""
-    print(f"{title}{puzzle.width}x{puzzle.height}: {len(steps)} steps from an empty board.")
+    print(f"{title}{puzzle.width}x{puzzle.height}: {plural(len(steps), 'step')} from an "
+          "empty board.")
     shown = True
+    code = EXIT_OK
     for n, step in enumerate(steps, start=1):
         print(f"\n{n}. {step.description}")
         for r, c, v in step.cells:
@@ -73,12 +77,13 @@ def run(args: argparse.Namespace) -> int:
               "than one solution.")
     elif rating.reason == "no solution":
         print("The clues contradict each other: the puzzle has no solution.")
+        code = EXIT_CONTRADICTION
     else:
         print("Solved.")
     steps_text = ", ".join(f"{name} {k}" for name, k in rating.steps.items()) or "no steps"
     print(f"{grade_text(rating).capitalize()}; hardest: {rating.hardest or 'none'}; "
           f"{steps_text}; score {rating.score}.")
-    return EXIT_OK
+    return code
 
 
 def _show(kind: Kind, puzzle: object, board: Board, after: int) -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonotui.errors import EXIT_OK, NonotuiError
+from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK, NonotuiError
 
 if TYPE_CHECKING:
     from nonotui.model.board import Board
@@ -38,7 +39,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="explain the next deduction for a board",
         description="Print the easiest hint for a board and why it holds: a wrong mark, a "
         "deduction in one line, a deduction by contradiction between lines, or that a guess "
-        "is needed. Exit code 0 with a hint, 1 for bad input.",
+        "is needed. Exit code 0 with a hint, 1 for bad input, 3 when the clues have no solution "
+        "(as `nonotui solve`).",
     )
     p.add_argument("file", metavar="FILE",
                    help="puzzle file, FILE#N, a Tatham game id or a bundled puzzle's name")
@@ -68,6 +70,11 @@ def run(args: argparse.Namespace) -> int:
     if row >= puzzle.height or col >= puzzle.width:
         raise NonotuiError(f"--cursor {row + 1},{col + 1} is outside the "
                            f"{puzzle.width}x{puzzle.height} board")
+    if kind.solve(puzzle, max_solutions=1).status == "contradiction":
+        # a hint would still name a deduction; `solve` says no solution with exit 3, so does this
+        print(f"nonotui: {args.file}: the clues contradict each other: the puzzle has no "
+              "solution, so there is no hint to give", file=sys.stderr)
+        return EXIT_CONTRADICTION
     hint = kind.hint(puzzle, board, (row, col), history)
     if args.json:
         print(json.dumps(hint.to_json()))

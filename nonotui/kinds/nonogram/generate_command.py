@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "generate",
         help="make new puzzles with exactly one solution",
         description="Make puzzles of WIDTHxHEIGHT cells from a smoothed random picture, each "
-        "proven to have exactly one solution and solvable by line logic alone. The same "
+        "proven to have exactly one solution; grades 1 to 3 (and the default, any grade) are "
+        "solvable by line logic alone, 4 and 5 need contradictions. The same "
         "options and seed give the same puzzle on every machine; each puzzle's id "
         "(gen1:WxH:gG:SYM:dP:SEED, with cN before the seed for N colours, printed on standard "
         "error) can be given to play, show, solve and convert in place of a file.",
