@@ -286,3 +286,42 @@ def test_a_token_is_needed_off_loopback_unless_no_token(
 def test_tokens_are_long_and_fresh() -> None:
     tokens = {rules.new_token() for _ in range(20)}
     assert len(tokens) == 20 and all(len(t) >= 40 for t in tokens)
+
+
+async def test_a_player_that_will_not_end_is_killed_after_the_grace() -> None:
+    """A player whose loop never gets to its SIGHUP handler (here: one that ignores the
+    signal) is killed ``END_GRACE`` seconds after it, its output read to the end meanwhile."""
+    from textual_serve.download_manager import DownloadManager
+
+    from nonotui.cli.webserve import END_GRACE, Player
+
+    stubborn = ("import signal, sys; signal.signal(signal.SIGHUP, signal.SIG_IGN); "
+                "sys.stdout.buffer.write(b'__GANGLION__\\nD\\0\\0\\0\\5ready'); "
+                "sys.stdout.flush(); signal.pause()")
+    drawn = bytearray()
+
+    async def write_bytes(data: bytes) -> None:
+        drawn.extend(data)
+
+    async def write_str(_text: str) -> None:
+        return None
+
+    async def close() -> None:
+        return None
+
+    player = Player([sys.executable, "-c", stubborn], write_bytes=write_bytes,
+                    write_str=write_str, close=close, download_manager=DownloadManager())
+    await player.start(80, 24)
+    process = player.process
+    assert process is not None
+    try:
+        await until_async("the player's first output", lambda: drawn == b"ready", timeout=30)
+        started = time.monotonic()
+        await player.end()
+        took = time.monotonic() - started
+        assert process.returncode == -9
+        assert END_GRACE <= took < END_GRACE + 5
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
