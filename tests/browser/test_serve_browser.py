@@ -159,6 +159,12 @@ def test_off_loopback_the_printed_address_lets_the_browser_in_and_nothing_else_d
         foreign = [url for url in page.requests if not url.startswith(page.base)]
         assert foreign == []
         assert any(url.endswith("RobotoMono-VariableFont_wght.ttf") for url in page.requests)
+        # an address that tells textual.js to fetch another host first does not make it
+        page.forget_text()
+        page.driver.get(page.base + "?ping=http://ping.invalid/")
+        page.wait_text("user puzzles:")
+        page.text()  # the requests so far are read
+        assert [url for url in page.requests if not url.startswith(page.base)] == []
         page.driver.delete_all_cookies()
         page.driver.get(page.base)
         wait_for("the refusal", lambda: "access token" in
