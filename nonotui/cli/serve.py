@@ -38,12 +38,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play in a web browser (each tab runs its own player)",
         description="Serve the player to web browsers with textual-serve: open the printed "
         "address; each tab runs its own player on this machine's data folder. Listens on "
-        f"{DEFAULT_HOST} (this machine only) unless --host says otherwise.",
+        f"{DEFAULT_HOST} (this machine only) unless --host says otherwise. A page's terminal "
+        "is at most 500 x 200 cells, and its connection is accepted only from this server's "
+        "own page.",
     )
     parser.add_argument(
         "--host", default=DEFAULT_HOST,
-        help=f"the address to listen on (default {DEFAULT_HOST}; another address lets anyone "
-        "on that network play)",
+        help=f"the address to listen on (default {DEFAULT_HOST}; on another address anyone on "
+        "that network who has the printed address, with its access token, can play)",
     )
     parser.add_argument(
         "--port", type=port_number, default=DEFAULT_PORT,
