@@ -19,7 +19,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonotui.cli.serve_rules import WILDCARDS, is_loopback, needs_token, new_token, page_origins
+from nonotui.cli.serve_rules import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    WILDCARDS,
+    is_loopback,
+    needs_token,
+    new_token,
+    page_origins,
+)
 from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError
 
 if TYPE_CHECKING:
@@ -39,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Serve the player to web browsers with textual-serve: open the printed "
         "address; each tab runs its own player on this machine's data folder. Listens on "
         f"{DEFAULT_HOST} (this machine only) unless --host says otherwise. A page's terminal "
-        "is at most 500 x 200 cells, and its connection is accepted only from this server's "
+        f"is at most {MAX_COLUMNS} x {MAX_ROWS} cells, and its connection is accepted only from this server's "
         "own page.",
     )
     parser.add_argument(
