@@ -51,6 +51,10 @@ log = logging.getLogger("nonotui.serve")
 PAGE = Path(__file__).with_name("page")
 """The page's templates: ``index.html`` (the terminal) and ``refused.html`` (why not)."""
 
+HANG_UP = getattr(signal, "SIGHUP", signal.SIGTERM)
+"""What a player whose page has gone is sent: SIGHUP, a closed terminal (Windows has none: there
+SIGTERM, which ends the process at once)."""
+
 END_GRACE = 1.5
 """Seconds a player is given to end after SIGHUP before it is killed. Its handler saves at once,
 lets 0.3 s pass for keys already received, then closes the puzzles and ends."""
@@ -131,21 +135,25 @@ class Player(AppService):
         if self.exiting:
             await self._ended_within(END_GRACE)
         if process.returncode is None:
-            self._signal(signal.SIGHUP)
+            self._signal(HANG_UP)
             if not await self._ended_within(END_GRACE):
                 log.warning("a player (pid %d) did not end %.1f s after SIGHUP: killed",
                             process.pid, END_GRACE)
-                self._signal(signal.SIGKILL)
+                self._signal(None)
                 await process.wait()
         if self._task is not None:
             await self._task
             self._task = None
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
 
-    def _signal(self, signum: int) -> None:
+    def _signal(self, signum: int | None) -> None:
+        """Send the player ``signum``, or kill it (``None``)."""
         assert self._process is not None
         try:
-            self._process.send_signal(signum)
+            if signum is None:
+                self._process.kill()
+            else:
+                self._process.send_signal(signum)
         except ProcessLookupError:  # it has just ended
             pass
 
@@ -317,14 +325,15 @@ class NonotuiServer(Server):
         except asyncio.CancelledError:  # the server stops
             pass
         finally:
+            # the player first: closing the connection waits for the page's answer, which a
+            # page that has gone silent never sends
             self.tabs.discard(tab)
-            player.page_open = False
-            await websocket.close()
             await player.end()
             self.players.discard(player)
             if player.process is not None:
                 log.info("a player (pid %d) ended with exit code %s", player.process.pid,
                          player.process.returncode)
+            await websocket.close()
         return websocket
 
     async def relay(self, websocket: web.WebSocketResponse, player: Player) -> None:
