@@ -209,7 +209,7 @@ class Tab:
         deadline = time.monotonic() + seconds
         while self.closed is None and (left := deadline - time.monotonic()) > 0:
             try:
-                message = await asyncio.wait_for(self.websocket.receive(), left)
+                message = await self.websocket.receive(timeout=left)  # returns on a message
             except TimeoutError:
                 return
             if message.type == aiohttp.WSMsgType.BINARY:
