@@ -1,34 +1,42 @@
 """``nonotui serve``: the same app in a web browser, through textual-serve.
 
-textual-serve runs a shell command per browser connection, so each tab gets its own ``nonotui``
-process: the player started with the serving process's data folder (passed down in
-``$NONOTUI_DATA_DIR``), so the tabs share the library, the saves and the puzzle locks exactly as
-two terminals do (a puzzle open in one tab opens read-only in another).
+Each browser connection gets its own ``nonotui play`` process: the player started with the
+serving process's data folder (passed down in ``$NONOTUI_DATA_DIR``), so the tabs share the
+library, the saves and the puzzle locks exactly as two terminals do (a puzzle open in one tab
+opens read-only in another). The server itself, with the limits a page on a network needs (the
+terminal's size, the page's origin, the number of players, the access token), is
+:mod:`nonotui.cli.webserve`, and the decisions behind those limits
+:mod:`nonotui.cli.serve_rules`; this module takes the options and starts it.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
-import ipaddress
 import os
-import shlex
 import socket
-import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from nonotui.cli.serve_rules import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    WILDCARDS,
+    is_loopback,
+    needs_token,
+    new_token,
+    page_origins,
+)
 from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError
 
 if TYPE_CHECKING:
-    from textual_serve.server import Server
+    from nonotui.cli.webserve import NonotuiServer
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-
-WILDCARDS = ("", "0.0.0.0", "::")
-"""Hosts that bind every interface: a browser cannot be sent to them, so they need a public URL."""
+DEFAULT_MAX_PLAYERS = 8
+"""Players (browser tabs) at once: each is a process of about 250 MB once its solver is loaded."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,12 +46,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play in a web browser (each tab runs its own player)",
         description="Serve the player to web browsers with textual-serve: open the printed "
         "address; each tab runs its own player on this machine's data folder. Listens on "
-        f"{DEFAULT_HOST} (this machine only) unless --host says otherwise.",
+        f"{DEFAULT_HOST} (this machine only) unless --host says otherwise. A page's terminal "
+        f"is at most {MAX_COLUMNS} x {MAX_ROWS} cells, and its connection is accepted only from this server's "
+        "own page.",
     )
     parser.add_argument(
         "--host", default=DEFAULT_HOST,
-        help=f"the address to listen on (default {DEFAULT_HOST}; another address lets anyone "
-        "on that network play)",
+        help=f"the address to listen on (default {DEFAULT_HOST}; on another address anyone on "
+        "that network who has the printed address, with its access token, can play)",
     )
     parser.add_argument(
         "--port", type=port_number, default=DEFAULT_PORT,
@@ -52,7 +62,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--public-url", metavar="URL",
         help="the address browsers use to reach the server, such as http://box.lan:8000 "
-        "(needed with --host 0.0.0.0 or ::, and behind a proxy; default http://HOST:PORT)",
+        "(needed with --host 0.0.0.0 or ::, and behind a proxy; default http://HOST:PORT); "
+        "the page's connection is accepted only from this address's pages",
+    )
+    parser.add_argument(
+        "--max-players", metavar="N", type=player_count, default=DEFAULT_MAX_PLAYERS,
+        help=f"the most tabs playing at once (default {DEFAULT_MAX_PLAYERS}): the next one is "
+        "told that the server is full",
+    )
+    parser.add_argument(
+        "--no-token", action="store_true",
+        help="on a --host other than loopback, serve without the access token otherwise "
+        "required (the address printed ends in ?token=...): anyone who can reach the port can "
+        "play, with no password",
     )
     parser.set_defaults(func=run)
 
@@ -68,24 +90,15 @@ def port_number(text: str) -> int:
     return port
 
 
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` reaches this machine only: a loopback address, or a name that resolves
-    to loopback addresses alone (``localhost``). A name that does not resolve counts as not
-    loopback (the warning is printed; the bind then fails with its own message)."""
-    if host in WILDCARDS:
-        return False
+def player_count(text: str) -> int:
+    """A number of players, 1 or more (argparse type: a bad one is a usage error, exit 2)."""
     try:
-        return ipaddress.ip_address(host).is_loopback
+        count = int(text)
     except ValueError:
-        pass
-    try:
-        found = socket.getaddrinfo(host, None)
-    except OSError:
-        return False
-    addresses = {info[4][0] for info in found}
-    return bool(addresses) and all(
-        ipaddress.ip_address(str(a).partition("%")[0]).is_loopback for a in addresses
-    )
+        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"--max-players is 1 or more, not {count}")
+    return count
 
 
 def public_url(host: str, port: int, given: str | None) -> str:
@@ -105,21 +118,22 @@ def public_url(host: str, port: int, given: str | None) -> str:
     return f"http://{shown}:{port}"
 
 
-def app_command() -> str:
-    """The shell command textual-serve runs for each browser tab: this Python's ``nonotui``
+def app_command() -> list[str]:
+    """The command run for each browser tab, without a shell: this Python's ``nonotui``
     library (``python -m nonotui play``), so tabs run the very version that serves them."""
-    words = [sys.executable, "-m", "nonotui", "play"]
-    if os.name == "nt":
-        return subprocess.list2cmdline(words)
-    return shlex.join(words)
+    return [sys.executable, "-m", "nonotui", "play"]
 
 
-def warning(host: str, puzzles: Path) -> str:
+def warning(host: str, puzzles: Path, token: bool = True) -> str:
     """What binding to a non-loopback address exposes, in one line."""
+    who = (
+        "anyone on that network who has the address printed below (with its token) can play "
+        "here" if token else
+        "--no-token: there is no password: anyone on that network can play here"
+    )
     return (
-        f"nonotui serve: warning: {host} is not a loopback address: anyone on that network "
-        f"can play here, see the puzzles folder {puzzles} and open any puzzle file this "
-        "account can read"
+        f"nonotui serve: warning: {host} is not a loopback address: {who}, see the puzzles "
+        f"folder {puzzles} and open any puzzle file this account can read"
     )
 
 
@@ -135,11 +149,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"nonotui serve: {exc}", file=sys.stderr)
         return EXIT_USAGE
     data_dir = DataDir(DataDir.default().root.resolve())
+    token = new_token() if needs_token(host, args.no_token) else None
     if not is_loopback(host):
-        print(warning(host, data_dir.puzzles), file=sys.stderr)
+        print(warning(host, data_dir.puzzles, token is not None), file=sys.stderr)
     # each tab's process inherits the environment: the same folder, whatever its own cwd
     os.environ[DATA_DIR_ENV] = str(data_dir.root)
-    server = _make_server(app_command(), host, args.port, url)
+    server = _make_server(app_command(), host, args.port, url, token=token,
+                          origins=page_origins(host, args.port, url),
+                          max_players=args.max_players)
     try:
         # textual-serve announces the server before it binds: a port in use is found first
         check_can_listen(host, args.port)
@@ -167,36 +184,10 @@ def check_can_listen(host: str, port: int) -> None:
             probe.bind(address)
 
 
-def _make_server(command: str, host: str, port: int, url: str) -> Server:
-    """textual-serve's server, saying where to point the browser in one line, and ending the
-    tabs' players at once when it stops (left alone, aiohttp waits for each open tab's
-    connection to time out: ctrl+c took 23 s with one tab open)."""
-    import asyncio
+def _make_server(command: list[str], host: str, port: int, url: str, *, token: str | None,
+                 origins: frozenset[str], max_players: int) -> NonotuiServer:
+    """The web server (imported here: textual-serve and aiohttp load only to serve)."""
+    from nonotui.cli.webserve import NonotuiServer
 
-    from aiohttp import web
-    from textual_serve.server import Server
-
-    class NonotuiServer(Server):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.tabs: set[asyncio.Task[object]] = set()
-
-        async def on_startup(self, app: web.Application) -> None:
-            print(f"nonotui: serving on {self.public_url} (ctrl+c stops)", flush=True)
-
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            tab = asyncio.current_task()
-            assert tab is not None
-            self.tabs.add(tab)
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                self.tabs.discard(tab)
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            # a cancelled tab closes its page's connection and asks its player to quit, which
-            # saves as quitting in a terminal does
-            for tab in list(self.tabs):
-                tab.cancel()
-
-    return NonotuiServer(command, host=host, port=port, title="nonotui", public_url=url)
+    return NonotuiServer(command, host, port, url, token=token, origins=origins,
+                         max_players=max_players)

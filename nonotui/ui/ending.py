@@ -1,7 +1,7 @@
 """How the player's process ends: one path for ``q`` and ctrl+c, the signals (SIGHUP, SIGTERM,
-SIGINT), a closed browser tab (textual-serve asks the tab's player to quit) and a crash inside
-the app (exit 70, the traceback in a crash file: :mod:`nonotui.store.crashes`). The app saves
-(the play screens as they close; a signal's handler first) and Textual
+SIGINT), a closed browser tab (``nonotui serve`` sends the tab's player SIGHUP) and a crash
+inside the app (exit 70, the traceback in a crash file: :mod:`nonotui.store.crashes`). The app
+saves (the play screens as they close; a signal's handler first) and Textual
 restores the terminal; :func:`run` then returns, and :func:`end` ends the process without waiting
 for a thread that is still at work (:func:`play`, the command line's, does both).
 

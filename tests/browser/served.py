@@ -23,8 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
-import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Self
 
@@ -83,14 +82,21 @@ def wait_for(what: str, ready: Callable[[], bool], timeout: float = WAIT) -> Non
 
 class Served:
     """A ``nonotui serve`` on a free loopback port with its own data folder, and a headless
-    Chromium showing it. Use as a context manager."""
+    Chromium showing the address it printed (:attr:`url`: with its token, if it asks for one).
+    ``args`` go to ``nonotui serve``, ``{port}`` in them made the port. Use as a context
+    manager."""
 
-    def __init__(self, data: Path, size: tuple[int, int] = (1200, 800)) -> None:
+    def __init__(self, data: Path, size: tuple[int, int] = (1200, 800),
+                 args: Sequence[str] = ()) -> None:
         self.data = data
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.url = self.base
+        self.args = [arg.format(port=self.port) for arg in args]
         self.size = size
         self.frames: list[str] = []
+        self.requests: list[str] = []
+        """The address of every request the page has made (read with the frames)."""
         self.cells: tuple[int, int] | None = None
         """The terminal's size in cells (columns, rows) as the page last told the server."""
         self._screen: Any = None
@@ -105,11 +111,11 @@ class Served:
         self.data.mkdir(parents=True, exist_ok=True)
         self.log = open(self.data.parent / "serve.log", "w+", encoding="utf-8")
         self.server = subprocess.Popen(
-            [sys.executable, "-m", "nonotui", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", "nonotui", "serve", "--port", str(self.port), *self.args],
             env=env, stdout=self.log, stderr=subprocess.STDOUT, text=True,
             start_new_session=True,  # the tabs' players are in its process group: ended with it
         )
-        wait_for(f"the server answering on {self.url}", self._answers)
+        wait_for(f"the server answering on {self.base}", self._answers)
         self.driver = self._chromium()
         self.driver.get(self.url)
         return self
@@ -133,16 +139,21 @@ class Served:
         self.log.close()
 
     def _answers(self) -> bool:
+        """Whether the server has printed its address (kept in :attr:`url`) and listens."""
         assert self.server is not None
+        self.log.seek(0)
+        out = self.log.read()
         if self.server.poll() is not None:
-            self.log.seek(0)
-            out = self.log.read()
             raise AssertionError(f"nonotui serve ended with {self.server.returncode}: {out}")
+        printed = re.search(r"serving on (\S+)", out)
+        if printed is None:
+            return False
+        self.url = printed.group(1)
         try:
-            with urllib.request.urlopen(self.url, timeout=2) as page:
-                return bool(page.status == 200)
+            socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
         except OSError:
             return False
+        return True
 
     def _chromium(self) -> Any:
         from selenium import webdriver
@@ -167,6 +178,9 @@ class Served:
         for entry in self.driver.get_log("performance"):
             message = json.loads(entry["message"])["message"]
             method, params = message["method"], message["params"]
+            if method == "Network.requestWillBeSent":
+                self.requests.append(params["request"]["url"])
+                continue
             if method == "Network.webSocketCreated":  # the first size is in the address
                 query = urllib.parse.parse_qs(urllib.parse.urlsplit(params["url"]).query)
                 if "width" in query and "height" in query:

@@ -134,3 +134,39 @@ def test_undo_and_redo_with_ctrl_keys_reach_the_player(tmp_path: Path) -> None:
             first_row(wanted)
         assert page.driver.execute_script(
             "return performance.getEntriesByType('navigation')[0].type") == "navigate"
+
+
+def test_off_loopback_the_printed_address_lets_the_browser_in_and_nothing_else_does(
+    tmp_path: Path,
+) -> None:
+    """``--host 0.0.0.0`` (the browser only ever goes to 127.0.0.1): the printed address,
+    with its token, opens the player, which then goes on without the token in the address (a
+    cookie holds it); the page loads nothing from another host; without the cookie the page
+    is refused."""
+    from selenium.webdriver.common.by import By
+
+    data = tmp_path / "data"
+    with Served(data, args=("--host", "0.0.0.0", "--public-url",
+                            "http://127.0.0.1:{port}")) as page:
+        assert "?token=" in page.url  # Served opened the address as printed
+        page.wait_text("user puzzles:")
+        assert "token" not in page.driver.current_url
+        page.screenshot(ARTIFACTS / "token-let-in.png")
+        page.forget_text()
+        page.driver.refresh()  # a new connection, a new player: the cookie lets it in
+        page.wait_text("user puzzles:")
+        assert page.requests, "no request seen: the performance log is not read"
+        foreign = [url for url in page.requests if not url.startswith(page.base)]
+        assert foreign == []
+        assert any(url.endswith("RobotoMono-VariableFont_wght.ttf") for url in page.requests)
+        # an address that tells textual.js to fetch another host first does not make it
+        page.forget_text()
+        page.driver.get(page.base + "?ping=http://ping.invalid/")
+        page.wait_text("user puzzles:")
+        page.text()  # the requests so far are read
+        assert [url for url in page.requests if not url.startswith(page.base)] == []
+        page.driver.delete_all_cookies()
+        page.driver.get(page.base)
+        wait_for("the refusal", lambda: "access token" in
+                 page.driver.find_element(By.TAG_NAME, "body").text)
+        page.screenshot(ARTIFACTS / "token-refused.png")

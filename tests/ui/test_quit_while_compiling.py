@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shlex
 import signal
 import sys
 import threading
@@ -142,15 +141,17 @@ def test_the_player_ends_at_once_saved_while_its_warm_up_compiles(
 # -- a closed browser tab -----------------------------------------------------------------------
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="textual-serve's tabs run a POSIX shell")
+@pytest.mark.skipif(sys.platform == "win32", reason="a closed tab's player is sent SIGHUP")
 async def test_a_closed_browser_tab_ends_its_player_at_once_while_it_compiles(
     data_dir: DataDir, tmp_path: Path
 ) -> None:
-    """What ``nonotui serve`` does when a tab closes, without a browser: textual-serve's own
-    per-tab service (the one the server makes for each tab's connection) runs the player, then
-    is stopped as the server stops it when the tab's connection ends."""
-    from textual_serve.app_service import AppService
+    """What ``nonotui serve`` does when a tab closes, without a browser: the server's own
+    per-tab player (the one it makes for each tab's connection) runs the player, then is ended
+    as the server ends it when the tab's connection ends: SIGHUP, the player's save-and-quit
+    path (exit code 128 + 1, not killed)."""
     from textual_serve.download_manager import DownloadManager
+
+    from nonotui.cli.webserve import Player
 
     marker = tmp_path / "compiling"
     puzzle, _ = Catalog(data_dir).resolve(PUZZLE)
@@ -168,21 +169,21 @@ async def test_a_closed_browser_tab_ends_its_player_at_once_while_it_compiles(
     async def shown(what: bytes, timeout: float) -> None:
         await until_true(lambda: what in screen, timeout, f"{what!r} shown")
 
-    command = shlex.join([sys.executable, str(CHILD), str(marker), "play", PUZZLE])
-    tab = AppService(command, write_bytes=write_bytes, write_str=write_str, close=close,
-                     download_manager=DownloadManager())
+    tab = Player([sys.executable, str(CHILD), str(marker), "play", PUZZLE],
+                 write_bytes=write_bytes, write_str=write_str, close=close,
+                 download_manager=DownloadManager())
     await tab.start(100, 40)
-    process = tab._process
+    process = tab.process
     assert process is not None
     try:
         await shown(b"0 moves", 60)
         await until_true(marker.exists, 60, "the warm-up's stuck step")
         await tab.send_bytes(KEYS["fill"])
         await shown(b"1 move", 30)
-        stopping = asyncio.ensure_future(tab.stop())
-        await until_true(lambda: stopping.done() and process.returncode is not None, BOUND,
+        ending_ = asyncio.ensure_future(tab.end())
+        await until_true(lambda: ending_.done() and process.returncode is not None, BOUND,
                          "the tab's player ended")
-        assert process.returncode == 0
+        assert process.returncode == 128 + signal.SIGHUP
     finally:
         if process.returncode is None:
             process.kill()

@@ -32,6 +32,9 @@ CORE = ("nonotui.model", "nonotui.kinds.nonogram.formats", "nonotui.kinds.nonogr
 UI_TEXTUAL_FREE = ("nonotui.ui.assist", "nonotui.ui.session", "nonotui.ui.geometry",
                    "nonotui.ui.clock", "nonotui.ui.keys", "nonotui.ui.keeper")
 """The UI's modules that say they are free of Textual (and are tested without it)."""
+WEB_SERVER = ("nonotui.cli.webserve",)
+"""``nonotui serve``'s web server, imported by ``serve`` only once it serves: textual-serve's
+server loads rich (its log) but never Textual, which only the tabs' players load."""
 NUMBA_USERS = ("nonotui.kinds.nonogram.engine", "nonotui.kinds.aquarium.engine")
 """The only package that may load numba when imported."""
 REQUIRED = ("nonotui", "nonotui.model", "nonotui.kinds.nonogram.formats", "nonotui.kinds.nonogram.engine",
@@ -125,6 +128,8 @@ def test_the_walk_finds_every_required_module() -> None:
 @pytest.mark.parametrize("module", MODULES)
 def test_textual_free_modules_do_not_load_the_tui(module: str) -> None:
     forbidden = set(CORE_FORBIDDEN if _within(module, CORE) or module == "nonotui" else TUI)
+    if _within(module, WEB_SERVER):
+        forbidden = {"textual"}
     loaded = loaded_after_import(module)
     assert not loaded & forbidden, f"{module} loaded {sorted(loaded & forbidden)}"
 

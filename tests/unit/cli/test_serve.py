@@ -4,7 +4,6 @@ the command each tab runs (tests/browser/test_serve_browser.py drives a real bro
 from __future__ import annotations
 
 import os
-import shlex
 import socket
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from typing import ClassVar
 
 import pytest
 
-from nonotui.cli import main, serve
+from nonotui.cli import main, serve, serve_rules
 from nonotui.store.paths import DATA_DIR_ENV
 
 
@@ -23,8 +22,10 @@ class FakeServer:
 
     made: ClassVar[list[FakeServer]] = []
 
-    def __init__(self, command: str, host: str, port: int, url: str) -> None:
+    def __init__(self, command: list[str], host: str, port: int, url: str, *,
+                 token: str | None, origins: frozenset[str], max_players: int) -> None:
         self.command, self.host, self.port, self.url = command, host, port, url
+        self.token, self.origins, self.max_players = token, origins, max_players
         self.data_dir: str | None = None
         FakeServer.made.append(self)
 
@@ -55,8 +56,12 @@ def test_defaults_listen_on_loopback_without_a_warning(
     assert (made.host, made.port, made.url) == ("127.0.0.1", port, f"http://127.0.0.1:{port}")
     assert "warning" not in capsys.readouterr().err
     # each tab runs this very Python's nonotui player on the serving process's data folder
-    assert shlex.split(made.command) == [sys.executable, "-m", "nonotui", "play"]
+    assert made.command == [sys.executable, "-m", "nonotui", "play"]
     assert made.data_dir == str((tmp_path / "data").resolve())
+    # no token on loopback; the page's own origins; 8 players
+    assert made.token is None
+    assert f"http://127.0.0.1:{port}" in made.origins
+    assert made.max_players == serve.DEFAULT_MAX_PLAYERS == 8
 
 
 def test_a_relative_data_folder_reaches_the_tabs_as_an_absolute_one(
@@ -78,8 +83,31 @@ def test_a_non_loopback_host_warns_in_one_line(
     assert fake_server[0].url == "http://box.lan:8000"
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1
-    assert "anyone on that network can play" in err[0]
+    assert "anyone on that network who has the address printed below" in err[0]
+    assert "no password" not in err[0]
     assert str((tmp_path / "data" / "puzzles").resolve()) in err[0]
+    made = fake_server[0]
+    assert made.token is not None and len(made.token) >= 40
+    assert made.origins == {"http://box.lan:8000"}
+
+
+def test_no_token_on_a_non_loopback_host_warns_that_there_is_no_password(
+    fake_server: list[FakeServer], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["serve", "--host", "0.0.0.0", "--port", str(free_port()),
+                 "--public-url", "http://box.lan:8000", "--no-token", "--max-players", "3"])
+    assert code == 0
+    (err,) = capsys.readouterr().err.splitlines()
+    assert "no password" in err and "anyone on that network can play" in err
+    assert fake_server[0].token is None
+    assert fake_server[0].max_players == 3
+
+
+@pytest.mark.parametrize("count", ["0", "-1", "many"])
+def test_a_bad_player_count_is_a_usage_error(fake_server: list[FakeServer], count: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--max-players", count])
+    assert exit_.value.code == 2
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::"])
@@ -128,7 +156,7 @@ def test_a_port_in_use_is_one_line_and_exit_1(
      ("0.0.0.0", False), ("::", False), ("192.168.1.5", False), ("10.0.0.1", False)],
 )
 def test_loopback_is_told_apart(host: str, loopback: bool) -> None:
-    assert serve.is_loopback(host) is loopback
+    assert serve_rules.is_loopback(host) is loopback
 
 
 def test_an_ipv6_host_gets_brackets_in_its_url() -> None:
