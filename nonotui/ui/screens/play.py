@@ -44,24 +44,13 @@ class PlayScreen(Screen[None]):
     """One puzzle being played."""
 
     BINDINGS = [
-        *(
-            Binding(key, _moves(dr, dc, "move"), "Move", show=False)
-            for key, dr, dc in (
-                ("up,k", -1, 0),
-                ("down,j", 1, 0),
-                ("left,h", 0, -1),
-                ("right,l", 0, 1),
-            )
-        ),
-        *(
-            Binding(key, _moves(dr, dc, "move_fill"), "Move and fill", show=False)
-            for key, dr, dc in (
-                ("shift+up", -1, 0),
-                ("shift+down", 1, 0),
-                ("shift+left", 0, -1),
-                ("shift+right", 0, 1),
-            )
-        ),
+        # the arrows (and vi's letters) move; with shift they move and fill
+        *(Binding(key, _moves(dr, dc, name), label, show=False)
+          for name, label, keys in (
+              ("move", "Move", ("up,k", "down,j", "left,h", "right,l")),
+              ("move_fill", "Move and fill", ("shift+up", "shift+down", "shift+left",
+                                              "shift+right")))
+          for key, (dr, dc) in zip(keys, ((-1, 0), (1, 0), (0, -1), (0, 1)))),
         *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
         Binding("home", "edge('home')", "Row start", show=False),
         Binding("end", "edge('end')", "Row end", show=False),
