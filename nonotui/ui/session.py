@@ -139,8 +139,9 @@ class PlaySession:
     def move(self, drow: int, dcol: int, count: int = 1, paint: int | None = None) -> Move | None:
         """Move the cursor ``count`` steps; paint the cells passed when asked or in paint mode.
 
-        ``paint`` (from shift+arrows) paints the starting cell too, as a drag would. In paint
-        mode every cell entered is painted. Either way the whole run is one move.
+        ``paint`` (from shift+arrows) paints the starting cell too, as a drag would, unless the
+        step goes on a run of them (that cell is the run's, painted already). In paint mode
+        every cell entered is painted. Either way the whole run is one move.
         """
         value = paint if paint is not None else self.paint
         path = [self.cursor] if paint is not None else []
@@ -157,6 +158,10 @@ class PlaySession:
         axis, mode = "row" if drow == 0 else "column", paint is None
         if run is None or (run.axis, run.mode, run.end) != (axis, mode, before):
             run = KeyRun(path[0], axis, mode, self.cursor)
+        elif paint is not None and len(path) > 1:
+            # the run goes on: its last cell is painted already (in the colour chosen then,
+            # which a colour chosen since must not change)
+            path = path[1:]
         move = self.commit(path, value, "paint" if len(path) > 1 else "mark")
         self.key_run = replace(run, end=self.cursor)  # commit() ended the run: it goes on
         return move

@@ -111,6 +111,20 @@ async def test_paint_mode_and_shift_arrows_paint_the_current_colour() -> None:
         assert cells(screen)[1][0] == R
 
 
+async def test_a_colour_chosen_during_a_shift_run_paints_only_the_cells_after_it() -> None:
+    """Issue 33, item 7: the run's cells already painted keep their colour; the next step of
+    the run starts from the cursor's cell without painting it again."""
+    async with app().run_test(size=(100, 40)) as pilot:
+        screen = await play_screen(pilot)
+        await pilot.press("1", "shift+right")
+        assert cells(screen)[0][:4] == [R, R, UNKNOWN, UNKNOWN]
+        await pilot.press("2", "shift+right", "shift+right")
+        assert cells(screen)[0][:4] == [R, R, B, B]
+        # a run started anew (another line) paints its first cell as before
+        await pilot.press("j", "3", "shift+left")
+        assert cells(screen)[1][2:4] == [Y, Y]
+
+
 async def test_mouse_paints_the_current_colour_drag_and_undo() -> None:
     async with app().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
