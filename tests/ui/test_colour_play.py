@@ -439,3 +439,31 @@ async def test_a_palette_too_wide_for_the_terminal_names_the_current_colour_only
         await pilot.pause()
         strip = screen.query_one(PaletteStrip)
         assert all(name in strip.text for name in names)
+
+
+def test_the_finish_picture_of_a_colour_puzzle_is_drawn_in_coloured_blocks() -> None:
+    """Issue 33, item 5: blocks in the puzzle's colours on its paper (white), two rows per line,
+    as the black-and-white picture is drawn, not letters (a black "k" on a dark theme was
+    nearly invisible)."""
+    from nonotui.kinds.nonogram.kind import KIND
+    from nonotui.model import Board
+    from nonotui.ui.glyphs import choose
+    from nonotui.ui.screens.finish import picture_text
+
+    board = Board(__import__("numpy").array(
+        [[R if v == 1 else B if v == 2 else Y if v == 3 else EMPTY for v in row]
+         for row in PICTURE], dtype="uint8"))
+    values = KIND.values(COLOURS)
+    text = picture_text(board, choose("unicode"), values)
+    lines = text.plain.split("\n")
+    assert lines == ["▀" * 5] * 3  # 5 rows: two per line, the last half on paper
+    rgb = {v.mask: v.rgb for v in values}
+    spans = {(span.start, span.end): span.style for span in text.spans}
+    first = spans[(0, 1)]  # row 0 col 0 red over row 1 col 0 red
+    assert str(first.color.triplet.hex) == rgb[R] and str(first.bgcolor.triplet.hex) == rgb[R]
+    third = spans[(2, 3)]  # row 0 col 2 empty (paper) over row 1 col 2 empty
+    assert str(third.color.triplet.hex) == "#ffffff" == str(third.bgcolor.triplet.hex)
+    last = spans[(len(text.plain) - 1, len(text.plain))]  # row 4 col 4 blue, nothing below
+    assert str(last.color.triplet.hex) == rgb[B] and str(last.bgcolor.triplet.hex) == "#ffffff"
+    ascii_text = picture_text(board, choose("ascii"), values)
+    assert ascii_text.plain.split("\n")[0] == "rr bb"  # no blocks without Unicode

@@ -31,7 +31,7 @@ margin above and below."""
 def picture_text(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) -> Text:
     """The solved board as text, by its values' glyph roles: filled cells solid, empty ones
     blank, two rows per line with half blocks (one per line in ASCII); a board with coloured
-    values draws one row per line, each coloured cell as its value's character in its colour."""
+    values is drawn in its colours (:func:`_colored_picture`)."""
     colors = {v.mask: v for v in values if v.role == "color"}
     if colors:
         return _colored_picture(board, glyphs, values)
@@ -50,10 +50,36 @@ def picture_text(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) -> T
     return Text("\n".join(lines))
 
 
+PAPER = "#ffffff"
+"""The colour of empty cells in a colour picture whose puzzle names no paper colour."""
+
+
 def _colored_picture(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) -> Text:
+    """A colour picture: with Unicode glyphs, two rows per line in half blocks, each cell in its
+    colour and the empty ones in the puzzle's paper colour (white by default), so that dark
+    colours show on any theme; in ASCII, one row per line, each coloured cell as its value's
+    character in its colour (a terminal without Unicode draws no blocks)."""
     by_mask = {v.mask: v for v in values}
+    paper = next((v.rgb for v in values if v.role == "empty" and v.rgb), PAPER)
+
+    def rgb(cell: int) -> str:
+        value = by_mask.get(cell)
+        if value is None or value.role == "empty":
+            return paper
+        return value.rgb if value.role == "color" and value.rgb else "#000000"
+
+    rows = board.cells.tolist()
     text = Text()
-    for r, row in enumerate(board.cells.tolist()):
+    if glyphs.name == "unicode":
+        for r in range(0, len(rows), 2):
+            if r:
+                text.append("\n")
+            bottom = rows[r + 1] if r + 1 < len(rows) else None
+            for c, cell in enumerate(rows[r]):
+                below = paper if bottom is None else rgb(bottom[c])
+                text.append("▀", Style(color=rgb(cell), bgcolor=below))
+        return text
+    for r, row in enumerate(rows):
         if r:
             text.append("\n")
         for cell in row:
