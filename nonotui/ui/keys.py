@@ -125,7 +125,7 @@ def help_for(rules: KeyRules | None) -> Sections:
         ("1 to 9", "choose the current colour (the palette strip under the board shows each "
                    "colour's key); the count prefix is for black-and-white puzzles"),
         ("], [", "next / previous colour"),
-    ) if palette else (("], [", "next / previous colour (a colour puzzle; 1 to 9 choose one)"),)
+    ) if palette else ()  # a puzzle without colours: no colour key
     changed = {
         "Moving": tuple(row for row in HELP[0][1] if count or not row[0].startswith("digits")),
         "Marking": (

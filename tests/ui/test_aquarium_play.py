@@ -115,6 +115,10 @@ async def test_walls_counts_and_keys_are_drawn() -> None:
     keys = dict(marking)
     assert "up to this row" in keys["space"] and "from this row up" in keys["x"]
     assert "this cell only" in keys["f"] and "this cell only" in keys["X (shift+x)"]
+    # no colours in Aquarium: its help lists no colour key (issue 33, item 11)
+    every = " ".join(f"{k} {v}" for _, rows in help_for(KIND.key_rules(example()))
+                     for k, v in rows)
+    assert "colour" not in every
 
 
 async def test_saved_and_resumed_exactly(data_dir: DataDir) -> None:

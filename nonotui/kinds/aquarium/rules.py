@@ -233,8 +233,9 @@ def _need(axis: Axis, index: int, n: int, water: int, total: int) -> int:
         raise Broken(f"{axis} {index + 1} would hold {water} water cells, more than its {n}",
                      (axis, index))
     if need > total:
+        left = f"only {plural(total, 'unknown cell')}" if total else "no unknown cell left"
         raise Broken(f"{axis} {index + 1} would need {plural(need, 'more water cell')} but have "
-                     f"only {plural(total, 'unknown cell')}", (axis, index))
+                     f"{left}", (axis, index))
     return need
 
 
@@ -457,8 +458,9 @@ def describe(lay: Layout, f: Finding) -> str:
         if f.need == 0:
             return (f"{needs}, so its unknown cells are all air: {tank} holds no water in "
                     f"{where}.")
-        return (f"{needs} and has exactly {plural(f.unknown, 'unknown cell')}, so they are all "
-                f"water: {tank} holds water in {where}.")
+        so = "so it is water" if f.unknown == 1 else "so they are all water"
+        return (f"{needs} and has exactly {plural(f.unknown, 'unknown cell')}, {so}: {tank} "
+                f"holds water in {where}.")
     if f.axis == "row":
         if f.bound == "hi":
             return (f"{needs}; without {tank} only {plural(f.other, 'unknown cell')} would be "

@@ -375,6 +375,10 @@ class PlayScreen(Screen[None]):
             self._count += str(digit)
         self._update_facts()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The colour keys only where there are colours (nor are they in the help elsewhere)."""
+        return action != "color" or bool(self.session.colors)
+
     def action_color(self, step: int, cycle: bool = True) -> None:
         """The next (``1``) or previous (``-1``) colour, round the end; else colour ``step``."""
         self._count = ""

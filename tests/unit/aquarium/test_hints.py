@@ -391,3 +391,29 @@ def test_pruned_contradiction_search_equals_trying_every_assumption() -> None:
         if compared == 4:
             return
     pytest.fail(f"only {compared} boards needed a contradiction")
+
+
+def test_counts_of_one_and_none_read_as_a_person_says_them() -> None:
+    """Issue 33, item 11: "exactly 1 unknown cell, so it is water" (not "so they are all"), and
+    a line with no unknown cell left says so (not "only 0 unknown cells")."""
+    from nonotui.kinds.aquarium import rules
+
+    with pytest.raises(rules.Broken) as broken:
+        rules._need("row", 3, 2, 1, 0)
+    assert str(broken.value.text) == "row 4 would need 1 more water cell but have no unknown cell left"
+    with pytest.raises(rules.Broken) as broken:
+        rules._need("row", 3, 3, 0, 1)
+    assert "but have only 1 unknown cell" in broken.value.text
+    board = empty(ISSUE)
+    hint = next_hint(ISSUE, board)
+    for r, c, v in hint.changes():
+        board.cells[r, c] = v
+    texts = []
+    for _ in range(40):  # the hints of a whole solve: every "exactly 1" says "it is"
+        hint = next_hint(ISSUE, board)
+        if not hint.cells:
+            break
+        texts.append(hint.explanation)
+        for r, c, v in hint.changes():
+            board.cells[r, c] = v
+    assert not [t for t in texts if "exactly 1 unknown cell, so they" in t]
