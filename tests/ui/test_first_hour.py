@@ -99,9 +99,15 @@ async def test_the_library_footer_and_heading_at_small_sizes(size: tuple[int, in
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and app.screen.shown)
         await pilot.pause()
         footer = footer_line(app)
-        for word in ("? Help", "/ Search", "o Open file", "^p palette"):
+        for word in ("? Help", "/ Search", "l Learn", "s Sort", "t Stats", "^p palette"):
             assert word in footer, footer
-        assert f"nonotui · {BUNDLED} puzzles · 0 solved" in screen_lines(app)[0]
+        lines = screen_lines(app)
+        heading = lines[0]
+        assert f"{BUNDLED} puzzles · 0 solved" in heading and "sort " in heading
+        # one line of heading, then the columns a player picks by, all in view (issue 33,
+        # item 2): title, size, grade and progress
+        columns = lines[1].split()
+        assert columns[:4] == ["Title", "Size", "Grade", "Progress"], lines[1]
 
 
 @pytest.mark.parametrize("size", SIZES)

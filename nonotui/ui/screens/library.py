@@ -30,6 +30,10 @@ from nonotui.ui.screens.making import MakingActions
 SAVE_GRADES_EVERY = 5.0
 """Seconds between writes of the grades file while grading (and once at the end)."""
 
+SORT_NAMES = {"state": "progress"}
+"""A sort's name where it differs from the setting's value: the help and the column call the
+order by progress "progress"."""
+
 STATE_ORDER = {"playing": 0, "new": 1, "solved": 2, "auto-solved": 3, "unreadable": 4}
 
 
@@ -139,7 +143,7 @@ class LibraryScreen(MakingActions, Screen[None]):
     """Pick a puzzle to play."""
 
     BINDINGS = [
-        Binding("o", "app.open_file", "Open file"),
+        Binding("o", "app.open_file", "Open"),
         Binding("s", "cycle_sort", "Sort"),
         Binding("a", "cycle_filter", "Show"),
         Binding("g", "cycle_grade", "Grade"),
@@ -147,7 +151,7 @@ class LibraryScreen(MakingActions, Screen[None]):
         # A priority binding: the app runs it before it hands the next key on, so the letters
         # typed right after "/" all go to the search field, in order (see on_key).
         Binding("slash", "search", "Search", priority=True),
-        Binding("n", "new_puzzle", "New puzzle"),
+        Binding("n", "new_puzzle", "New"),
         Binding("d", "daily_puzzle", "Daily"),
         Binding("l", "learn", "Learn"),
         Binding("t", "statistics", "Stats"),
@@ -158,10 +162,11 @@ class LibraryScreen(MakingActions, Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "search", "app.open_file", "new_puzzle", "daily_puzzle",
-                    "cycle_filter", "cycle_kind", "cycle_sort", "cycle_grade", "learn", "statistics", "settings",
-                    "app.quit")
-    """The footer's keys, most important first."""
+    FOOTER_RANKS = ("app.help", "search", "learn", "cycle_sort", "statistics", "new_puzzle",
+                    "app.open_file", "cycle_filter", "daily_puzzle", "cycle_kind", "cycle_grade",
+                    "settings", "app.quit")
+    """The footer's keys, most important first: on 80 columns a new player still finds help,
+    search, the lessons, the sort and the statistics."""
 
     DEFAULT_CSS = """
     LibraryScreen #heading { width: 100%; background: $panel; padding: 0 1; text-style: bold; }
@@ -207,8 +212,10 @@ class LibraryScreen(MakingActions, Screen[None]):
 
     def on_mount(self) -> None:
         table = self.table
-        for name, width in (("Title", 28), ("Kind", 9), ("Size", 7), ("Grade", 7), ("Author", 22),
-                            ("Progress", 16)):
+        # what a player picks by first, so that 80 columns show it: title, size, grade and
+        # progress; the kind, the author and where it comes from to their right
+        for name, width in (("Title", 28), ("Size", 7), ("Grade", 7), ("Progress", 16),
+                            ("Kind", 9), ("Author", 22)):
             table.add_column(name, key=name.lower(), width=width)
         table.add_column("From", key="from")
         table.focus()
@@ -281,11 +288,11 @@ class LibraryScreen(MakingActions, Screen[None]):
             p = row.entry.puzzle
             table.add_row(
                 row.entry.title,
-                row.kind_title(),
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
                 self._grade_text(row),
-                (p.author or "") if p is not None else (row.entry.reason or ""),
                 row.progress_text(),
+                row.kind_title(),
+                (p.author or "") if p is not None else (row.entry.reason or ""),
                 row.entry.source,
                 key=str(i),
             )
@@ -296,7 +303,7 @@ class LibraryScreen(MakingActions, Screen[None]):
     def heading(self, search: str) -> str:
         """The top line: how many puzzles are shown of how many, the search filter (so a
         filter kept from before is never mistaken for the whole library), the solved count,
-        the sort and the group shown."""
+        the sort and the group shown, and the user's puzzles folder when the line has room."""
         total = len(self.rows)
         count = (f"{len(self.shown)} of {total} puzzles" if len(self.shown) != total
                  else f"{total} puzzles")
@@ -306,10 +313,20 @@ class LibraryScreen(MakingActions, Screen[None]):
         solved = f"{states.count('solved')} solved"
         if "auto-solved" in states:
             solved += f", {states.count('auto-solved')} auto-solved"
-        return (f"nonotui · {count} · {solved} · sort: {self.settings.sort} (s) · showing: "
+        sort = SORT_NAMES.get(self.settings.sort, self.settings.sort)
+        full = (f"nonotui · {count} · {solved} · sort: {sort} (s) · showing: "
                 f"{self.settings.filter} (a) · kind: {self.shown_kind()} (k) · grade: "
-                f"{self.settings.grade} (g) · user "
-                f"puzzles: {self.catalog.data_dir.puzzles}")
+                f"{self.settings.grade} (g) · user puzzles: {self.catalog.data_dir.puzzles}")
+        width = self.size.width - 2  # the heading's padding
+        if width <= 0 or len(full) <= width:
+            return full
+        # one line on a narrower terminal: without the folder (the help names it), then in
+        # fewer words
+        shorter = full.rpartition(" · user puzzles: ")[0]
+        if len(shorter) <= width:
+            return shorter
+        return (f"{count} · {solved} · sort {sort} (s) · show {self.settings.filter} (a) · "
+                f"{self.shown_kind()} (k) · grade {self.settings.grade} (g)")
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
