@@ -168,3 +168,17 @@ def test_both_runs_spread_over_every_core(monkeypatch: pytest.MonkeyPatch) -> No
     assert args[args.index("-n") + 1] == "auto" and args[-1] == "-x"
     config = tomllib.loads((TOOL.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
     assert "pytest-xdist" in " ".join(config["project"]["optional-dependencies"]["test"])
+
+
+def test_a_skipped_tests_reason_is_shown_without_asking(tmp_path: Path) -> None:
+    """The browser tests skip, saying why, when Chromium is missing: the reason must show in
+    the README's run, not only with -rs (issue 33, item 12)."""
+    (tmp_path / "test_skips.py").write_text(
+        "import pytest\n\n"
+        "def test_it():\n"
+        "    pytest.skip('no chromium here: install it')\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "-p",
+                           "no:cacheprovider", "-c", str(ROOT / "pyproject.toml"), "--rootdir",
+                           str(tmp_path), str(tmp_path / "test_skips.py")],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert "no chromium here: install it" in done.stdout, done.stdout
