@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from nonotui.errors import SaveError
+from nonotui.store import bounds
 from nonotui.store.jsonfile import move_aside, read_json, write_atomic
 
 SCHEMA = 1
@@ -70,21 +71,27 @@ class Grade:
 
 
 def _entry(data: object) -> Grade | None:
-    """An entry of the file, or ``None`` when it is not one (ignored, computed again)."""
+    """An entry of the file, or ``None`` when it is not one (ignored, computed again): every
+    value of the right type and in its range."""
     if not isinstance(data, dict):
         return None
     try:
         grade = Grade(**{k: data[k] for k in Grade.__dataclass_fields__})
     except (KeyError, TypeError):
         return None
-    ints = (grade.grade, grade.score, grade.version)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints):
+    try:
+        bounds.count(grade.score, "score")
+        bounds.count(grade.version, "version")
+        for text in (grade.hardest, grade.reason):
+            if text is not None:
+                bounds.name(text, "name")
+    except SaveError:
         return None
-    if not 0 <= grade.grade <= 5 or not isinstance(grade.line_solvable, bool):
+    if not bounds.is_whole(grade.grade) or not 0 <= grade.grade <= 5:
         return None
-    if grade.unique not in (True, False, None):
+    if not isinstance(grade.line_solvable, bool):
         return None
-    if not all(v is None or isinstance(v, str) for v in (grade.hardest, grade.reason)):
+    if grade.unique is not None and not isinstance(grade.unique, bool):
         return None
     return grade
 

@@ -1,15 +1,88 @@
-"""Versioned JSON files written atomically, and damaged files moved aside instead of lost."""
+"""Versioned JSON files written atomically, and damaged files moved aside instead of lost.
+
+Reading is strict (:func:`loads`): nonotui writes finite numbers of a few digits and valid
+Unicode, so ``NaN``, ``Infinity``, a number too large for a float (``1e999``), an integer of more
+than :data:`MAX_DIGITS` digits and a lone surrogate are damage, refused as the file is parsed,
+like any other damage; the readers of each file then check that every value is in its range.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
 
-from nonotui.errors import SaveError, UnreadableFileError
+from nonotui.errors import SaveError, UnreadableFileError, quote
 from nonotui.model import files
+
+MAX_DIGITS = 15
+"""The most digits an integer in nonotui's files may have. Every count, cell value, score and
+version it writes has far fewer; a longer one is damage (Python refuses even to convert one of
+more than 4,300 digits)."""
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A ``\\uD800``-``\\uDFFF`` escape: only then can the parsed text hold a lone surrogate."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class NotOurJson(ValueError):
+    """A value that is valid JSON but never written by nonotui (``NaN``, ``1e999``, a number of
+    5,000 digits, a lone surrogate): the message says which."""
+
+
+def _int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise NotOurJson(f"a whole number of {digits:,} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotOurJson(f"the number {quote(text, 30)}, too large for nonotui")
+    return value
+
+
+def _constant(name: str) -> object:
+    raise NotOurJson(f"{name}, which is not a number")
+
+
+def _lone_surrogate(data: object) -> bool:
+    """Whether a string (or key) anywhere in ``data`` holds a lone surrogate, which no UTF-8
+    file can hold: writing it back would fail."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False
+
+
+def loads(text: str) -> object:
+    """The JSON value of ``text``, refusing what nonotui never writes.
+
+    Raises:
+        json.JSONDecodeError: not JSON.
+        NotOurJson: ``NaN`` or ``Infinity``, a number too large for a float, an integer of more
+            than :data:`MAX_DIGITS` digits, or text with a lone surrogate.
+        RecursionError: nested too deeply.
+    """
+    data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(data):
+        raise NotOurJson("text that is not valid Unicode (a lone surrogate)")
+    return data
 
 
 def write_atomic(path: Path, data: object) -> None:
@@ -86,9 +159,11 @@ def read_json(path: Path) -> object:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise SaveError(f"{path}, line {line}: binary data, not the JSON nonotui writes") from None
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}, line {exc.lineno}: not valid JSON ({exc.msg.lower()})") from None
+    except NotOurJson as exc:
+        raise SaveError(f"{path}: not the JSON nonotui writes (it holds {exc})") from None
     except RecursionError:
         raise SaveError(f"{path}: not the JSON nonotui writes (nested too deeply)") from None
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from nonotui.errors import SaveError
+from nonotui.store import bounds
+from nonotui.store.bounds import shown
 from nonotui.store.jsonfile import move_aside, read_json, write_atomic
 from nonotui.store.paths import DataDir
 
@@ -58,12 +60,11 @@ class Settings:
             ("check", CHECK_CHOICES),
             ("solve_speed", tuple(SOLVE_SPEEDS)),
         ):
-            if getattr(self, name) not in choices:
-                raise SaveError(f"setting {name} = {getattr(self, name)!r} is not one of {choices}")
-        if not isinstance(self.theme, str) or not self.theme:
-            raise SaveError("setting theme is not a theme name")
-        if not isinstance(self.kind, str) or not self.kind:
-            raise SaveError("setting kind is not a kind's name")
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in choices:
+                raise SaveError(f"setting {name} = {shown(value)} is not one of {choices}")
+        bounds.name(self.theme, "setting theme")
+        bounds.name(self.kind, "setting kind")
 
 
 class SettingsStore:
@@ -92,7 +93,7 @@ class SettingsStore:
         if not isinstance(data, dict):
             raise SaveError("the settings file does not hold a JSON object")
         if data.get("schema") != SETTINGS_SCHEMA:
-            raise SaveError(f"unknown settings schema {data.get('schema')!r}")
+            raise SaveError(f"unknown settings schema {shown(data.get('schema'))}")
         known = {f.name for f in fields(Settings)}
         # Unknown keys are ignored so that an older nonotui can run beside a newer one.
         settings = Settings(**{k: v for k, v in data.items() if k in known})
