@@ -99,7 +99,7 @@ class NonotuiApp(App[int]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._settings_notice:
-            self.notify(self._settings_notice, severity="warning", timeout=12)
+            self.notify(self._settings_notice, severity="warning", timeout=12, markup=False)
         self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings,
                                        self.grades))
         if self.start is not None:
@@ -154,7 +154,7 @@ class NonotuiApp(App[int]):
         try:
             self.settings_store.save(self.settings)
         except SaveError as exc:
-            self.notify(exc.message, title="Settings not saved", severity="error")
+            self.notify(exc.message, title="Settings not saved", severity="error", markup=False)
 
     # -- opening puzzles --------------------------------------------------------------------------
 
@@ -207,7 +207,7 @@ class NonotuiApp(App[int]):
 
     def _open_failed(self, opening: OpeningScreen, message: str) -> None:
         if opening.abandoned:
-            self.notify(message, title="Not opened", severity="error")
+            self.notify(message, title="Not opened", severity="error", markup=False)
             return
         if self.screen is opening:
             self.pop_screen()

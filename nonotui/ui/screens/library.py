@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -255,7 +256,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             names = ", ".join(name[:40] for name in skipped[:3]) + more
             self.notify(
                 f"Skipped in {self.catalog.data_dir.puzzles}: {names} (not puzzle files)",
-                title="Library", timeout=8,
+                title="Library", timeout=8, markup=False,
             )
         self.skipped = skipped
 
@@ -277,12 +278,14 @@ class LibraryScreen(MakingActions, Screen[None]):
         table.clear()
         for i, row in enumerate(self.shown):
             p = row.entry.puzzle
+            # a title, an author, a file name or its error come from the files: shown as they
+            # are (a DataTable reads a plain string as markup)
             table.add_row(
-                row.entry.title,
+                Text(row.entry.title),
                 row.kind_title(),
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
                 self._grade_text(row),
-                (p.author or "") if p is not None else (row.entry.reason or ""),
+                Text((p.author or "") if p is not None else (row.entry.reason or "")),
                 row.progress_text(),
                 row.entry.source,
                 key=str(i),
@@ -434,7 +437,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             return
         notice = self.grades.take_notice()
         if notice:
-            self.notify(notice, title="Grades", severity="warning", timeout=12)
+            self.notify(notice, title="Grades", severity="warning", timeout=12, markup=False)
         todo: dict[str, Any] = {}
         for row in self.rows:
             identity = row.identity
@@ -484,7 +487,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             cache.save()
         except SaveError as exc:
             self.app.call_from_thread(self.notify, exc.message, title="Grades not kept",
-                                      severity="warning")
+                                      severity="warning", markup=False)
 
     def _graded_one(self, identity: str, grade: Grade | None) -> None:
         if grade is None:
