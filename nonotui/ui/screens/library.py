@@ -195,12 +195,12 @@ class LibraryScreen(MakingActions, Screen[None]):
         yield Label("", id="heading")
         yield Input(placeholder="search titles and authors (escape to leave)", id="search",
                     select_on_focus=False)
-        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
+        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
         yield table
         yield FittingFooter()
 
     @property
-    def table(self) -> DataTable[str]:
+    def table(self) -> DataTable[str | Text]:
         """The table of puzzles."""
         return self.query_one(DataTable)
 
