@@ -8,10 +8,12 @@ like any other damage; the readers of each file then check that every value is i
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
 import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -104,7 +106,7 @@ def write_atomic(path: Path, data: object) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise SaveError(f"cannot write {path}: {os_words(path, exc)}") from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -114,7 +116,7 @@ def write_atomic(path: Path, data: object) -> None:
     except OSError as exc:
         # The temporary file is ours alone; removing it keeps failed saves from piling up.
         Path(tmp).unlink(missing_ok=True)
-        raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise SaveError(f"cannot write {path}: {os_words(path, exc)}") from exc
     sync_folder(folder)
 
 
@@ -144,13 +146,15 @@ def read_json(path: Path) -> object:
     :data:`~nonotui.model.files.MAX_SAVE_BYTES`, so a pipe or a device never blocks).
 
     Raises:
-        FileNotFoundError: there is no such file (the caller decides what that means).
+        FileNotFoundError: there is no such file (the caller decides what that means), or there
+            cannot be one: a file stands where one of its folders should be
+            (:func:`file_in_the_way`; writing there fails and says so).
         SaveError: the file cannot be read or is not valid UTF-8 JSON.
     """
     try:
         raw = files.read_bytes(path, limit=files.MAX_SAVE_BYTES, what="save file")
     except UnreadableFileError as exc:
-        if exc.missing:
+        if exc.missing or file_in_the_way(path) is not None:
             raise FileNotFoundError(str(path)) from None
         raise SaveError(exc.message) from None
     try:
@@ -185,5 +189,32 @@ def move_aside(path: Path) -> Path:
     try:
         os.replace(path, target)
     except OSError as exc:
-        raise SaveError(f"{path} is damaged and cannot be moved aside: {exc.strerror or exc}") from exc
+        raise SaveError(f"{path} is damaged and cannot be moved aside: {os_words(path, exc)}"
+                        ) from exc
     return target
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The first of the folders above ``path`` (from the top) that is a file, or ``None``.
+
+    A data folder that is a file (or one of its folders) makes every read and write in it fail
+    with "Not a directory" or "File exists", which names neither the file nor what to do.
+    """
+    for folder in reversed(path.parents):
+        try:
+            mode = os.stat(folder).st_mode
+        except OSError:
+            return None  # missing (it is made when needed) or unreadable: not a file in the way
+        if not stat.S_ISDIR(mode):
+            return folder
+    return None
+
+
+def os_words(path: Path, exc: OSError) -> str:
+    """What went wrong with ``path``, in words: a file in the way of its folder is named,
+    anything else is the system's own words."""
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        blocker = file_in_the_way(path)
+        if blocker is not None:
+            return f"{blocker} is a file, not a folder"
+    return exc.strerror or str(exc)

@@ -8,8 +8,8 @@ from dataclasses import asdict, dataclass, fields
 from nonotui.errors import SaveError
 from nonotui.store import bounds
 from nonotui.store.bounds import shown
-from nonotui.store.jsonfile import move_aside, read_json, write_atomic
-from nonotui.store.paths import DataDir
+from nonotui.store.jsonfile import file_in_the_way, move_aside, read_json, write_atomic
+from nonotui.store.paths import DATA_DIR_ENV, DataDir
 
 SETTINGS_SCHEMA = 1
 
@@ -72,9 +72,20 @@ class SettingsStore:
 
     def __init__(self, data_dir: DataDir) -> None:
         self.path = data_dir.settings
+        self.root = data_dir.root
 
     def load(self) -> tuple[Settings, str | None]:
-        """The settings and a notice for the player when the file was damaged and moved aside."""
+        """The settings and a notice for the player when the file was damaged and moved aside,
+        or when the data folder is a file (then nothing can be saved in it)."""
+        blocker = file_in_the_way(self.path)
+        if blocker is not None:
+            where = ("The data folder" if blocker == self.root
+                     else f"The data folder {self.root} cannot be made:")
+            return Settings(), (
+                f"{where} {blocker} is a file, not a folder, so nothing can be saved (settings, "
+                f"progress, grades) and the default settings are used. Move that file away, or "
+                f"set {DATA_DIR_ENV} to a folder."
+            )
         try:
             data = read_json(self.path)
             settings = self._parse(data)

@@ -25,11 +25,12 @@ from nonotui.store.grades import GradeCache
 from nonotui.store.progress import Progress
 from nonotui.ui import ending
 from nonotui.ui.glyphs import Glyphs, choose
-from nonotui.ui.messages import EngineReady, PuzzleChosen, WarmUpProgress
+from nonotui.ui.messages import EngineReady, PuzzleChosen, SideSaveSaid, WarmUpProgress
 from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
+from nonotui.ui.side_saves import Said, SideSave
 from nonotui.ui.status import WARMING, StatusLine, is_warming, warming_text
 
 EXIT_GRACE = 3.0
@@ -90,6 +91,8 @@ class NonotuiApp(App[int]):
         """What the status line says while the warm-up runs: how many steps are left."""
         self.ended_by: int | None = None
         """The signal that ended the app (SIGHUP, SIGTERM or SIGINT), if one did."""
+        self.side_saves = {"settings": SideSave("Settings"), "grades": SideSave("Grades")}
+        """The settings' and the grades' writes: a failure said once and retried."""
 
     # -- start up -------------------------------------------------------------------------------
 
@@ -100,6 +103,7 @@ class NonotuiApp(App[int]):
             self.theme = self.settings.theme
         if self._settings_notice:
             self.notify(self._settings_notice, severity="warning", timeout=12, markup=False)
+        self.set_interval(RETRY_DELAY / 5, self._retry_side_saves)
         self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings,
                                        self.grades))
         if self.start is not None:
@@ -150,11 +154,29 @@ class NonotuiApp(App[int]):
             self.save_settings()
 
     def save_settings(self) -> None:
-        """Write the settings; a failure is shown."""
-        try:
-            self.settings_store.save(self.settings)
-        except SaveError as exc:
-            self.notify(exc.message, title="Settings not saved", severity="error", markup=False)
+        """Write the settings; a failure is said once and the write tried again."""
+        self._tell(self.side_saves["settings"].save(
+            lambda: self.settings_store.save(self.settings)))
+
+    def save_grades(self, cache: GradeCache) -> None:
+        """Write the grades kept in ``cache`` (from any thread); a failure is said once and the
+        write tried again."""
+        said = self.side_saves["grades"].save(cache.save)
+        if said is not None:
+            self.post_message(SideSaveSaid(said))
+
+    def _retry_side_saves(self) -> None:
+        for side in self.side_saves.values():
+            self._tell(side.retry())
+
+    @on(SideSaveSaid)
+    def _side_save_said(self, message: SideSaveSaid) -> None:
+        self._tell(message.said)
+
+    def _tell(self, said: Said | None) -> None:
+        if said is not None:
+            self.notify(said.text, title=said.title, severity="error" if said.failed else
+                        "information", timeout=15 if said.failed else 6, markup=False)
 
     # -- opening puzzles --------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Input, Label
 from textual.worker import get_current_worker
 
 from nonotui import kinds
-from nonotui.errors import NonotuiError, SaveError
+from nonotui.errors import NonotuiError
 from nonotui.model.kind import Cancelled
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
@@ -483,11 +483,7 @@ class LibraryScreen(MakingActions, Screen[None]):
                 self.app.call_from_thread(self._grading_done)
 
     def _save_grades(self, cache: GradeCache) -> None:
-        try:
-            cache.save()
-        except SaveError as exc:
-            self.app.call_from_thread(self.notify, exc.message, title="Grades not kept",
-                                      severity="warning", markup=False)
+        host_of(self.app).save_grades(cache)
 
     def _graded_one(self, identity: str, grade: Grade | None) -> None:
         if grade is None:

@@ -335,3 +335,52 @@ def test_read_json_names_what_it_refuses(tmp_path: Path) -> None:
     with pytest.raises(SaveError) as large:
         read_json(path)
     assert "; a save file may have at most " in large.value.message
+
+
+def test_a_file_in_the_way_of_the_folders_is_named(tmp_path: Path) -> None:
+    """A data folder that is a file made every read and write fail with "Not a directory" or
+    "File exists", naming neither the file nor the trouble."""
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    assert jsonfile.file_in_the_way(blocker / "progress" / "a.json") == blocker
+    assert jsonfile.file_in_the_way(blocker / "a.json") == blocker
+    assert jsonfile.file_in_the_way(tmp_path / "data2" / "a.json") is None  # only missing
+    assert jsonfile.file_in_the_way(blocker) is None, "the path itself is not in the way"
+    # a save there cannot exist: nothing to read, nothing to move aside
+    with pytest.raises(FileNotFoundError):
+        read_json(blocker / "progress" / "a.json")
+    for target in (blocker / "a.json", blocker / "progress" / "a.json"):
+        with pytest.raises(SaveError) as info:
+            write_atomic(target, [1])
+        assert info.value.message == f"cannot write {target}: {blocker} is a file, not a folder"
+    assert blocker.read_text() == "not a folder"
+
+
+def test_other_errors_keep_the_systems_words(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b.json"
+    for error in (OSError(errno.ENOTDIR, "Not a directory"), OSError(errno.EEXIST, "File exists")):
+        assert jsonfile.os_words(path, error) == error.strerror  # nothing in the way here
+    assert jsonfile.os_words(path, OSError(errno.ENOSPC, "No space left on device")) == (
+        "No space left on device")
+    assert jsonfile.os_words(path, OSError("odd")) == "odd"
+    (tmp_path / "a").write_text("")
+    assert jsonfile.os_words(path, OSError(errno.ENOSPC, "No space")) == "No space"
+    assert jsonfile.os_words(path, OSError(errno.EEXIST, "File exists")) == (
+        f"{tmp_path / 'a'} is a file, not a folder")
+
+
+def test_move_aside_names_a_file_in_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.json"
+    path.write_text("x")
+
+    def refuse(src: str, dst: str) -> None:
+        (tmp_path / "sub").write_text("")
+        raise OSError(errno.ENOTDIR, "Not a directory")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        move_aside(tmp_path / "sub" / "a.json")
+    assert info.value.message.endswith(f"cannot be moved aside: {tmp_path / 'sub'} is a file, "
+                                       "not a folder")
