@@ -32,6 +32,11 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+STALE_AFTER = 60.0
+"""Seconds after which a temporary file of a write is a leftover: a write takes milliseconds, so
+one this old belongs to a write that was killed (:func:`remove_stale_temporaries`)."""
+
+
 class NotOurJson(ValueError):
     """A value that is valid JSON but never written by nonotui (``NaN``, ``1e999``, a number of
     5,000 digits, a lone surrogate): the message says which."""
@@ -118,6 +123,35 @@ def write_atomic(path: Path, data: object) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise SaveError(f"cannot write {path}: {os_words(path, exc)}") from exc
     sync_folder(folder)
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove from ``folder`` the temporary files of writes that never finished (a kill during
+    a save leaves ``.NAME.XXXXXXXX.tmp`` beside ``NAME``): regular files named so, last changed
+    more than :data:`STALE_AFTER` seconds before ``now``. A younger one may be another nonotui's
+    write under way, and is left. Returns the files removed.
+
+    Nothing here is worth stopping for: a folder that cannot be listed, or a file that cannot
+    be removed, is left as it is.
+    """
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    now = time.time() if now is None else now
+    removed = []
+    for name in sorted(names):
+        if not (name.startswith(".") and name.endswith(".tmp")):
+            continue
+        path = folder / name
+        try:
+            info = os.lstat(path)  # a link is never followed, nor removed
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_AFTER:
+                os.unlink(path)
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
 
 
 def sync_folder(folder: Path) -> None:

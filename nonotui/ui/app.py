@@ -76,6 +76,7 @@ class NonotuiApp(App[int]):
     ) -> None:
         super().__init__()
         self.data_dir = data_dir
+        data_dir.remove_leftovers()  # the temporary files of saves a kill cut short
         self.progress_store = ProgressStore(data_dir.progress)
         self.settings_store = SettingsStore(data_dir)
         self.catalog = Catalog(data_dir)

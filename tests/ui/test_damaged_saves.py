@@ -157,3 +157,24 @@ async def test_puzzle_files_whose_names_and_titles_read_like_markup_are_listed(
         table = library.query_one(DataTable)
         shown = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
         assert titles <= shown and app.is_running
+
+
+async def test_a_save_killed_midway_leaves_nothing_after_the_next_start(
+    data_dir: DataDir,
+) -> None:
+    """A kill during a save leaves its temporary file; the next start removes it (one under a
+    minute old may be another nonotui's save under way, and stays)."""
+    import os
+    import time
+
+    data_dir.progress.mkdir(parents=True)
+    stale = data_dir.progress / f".{PLUS.identity}.json.k2j4_x1.tmp"
+    stale.write_text('{"schema": 3, "bo')
+    old = time.time() - 61
+    os.utime(stale, (old, old))
+    fresh = data_dir.root / ".settings.json.q9w8e7.tmp"
+    fresh.write_text("{")
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await play_screen(pilot)
+        assert not stale.exists() and fresh.exists()

@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -384,3 +385,46 @@ def test_move_aside_names_a_file_in_the_way(
         move_aside(tmp_path / "sub" / "a.json")
     assert info.value.message.endswith(f"cannot be moved aside: {tmp_path / 'sub'} is a file, "
                                        "not a folder")
+
+
+def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
+    """A kill during a save leaves its temporary file; one older than a minute is a leftover, a
+    younger one may be another nonotui's save under way."""
+    now = 1_000_000.0
+
+    def made(name: str, age: float, text: str = "{") -> Path:
+        path = tmp_path / name
+        path.write_text(text)
+        os.utime(path, (now - age, now - age))
+        return path
+
+    stale = made(".a.json.k2j4_x1.tmp", 61)
+    stale2 = made(".settings.json.abc.tmp", 3600)
+    fresh = made(".b.json.zz.tmp", 59)
+    keep = [fresh, made("a.json.tmp", 3600), made(".a.json.k2j4_x1.tmpx", 3600),
+            made("a.json", 3600), made(".hidden", 3600)]
+    (tmp_path / ".dir.tmp").mkdir()
+    os.utime(tmp_path / ".dir.tmp", (now - 3600, now - 3600))
+    (tmp_path / ".link.tmp").symlink_to(tmp_path / "a.json")
+    assert jsonfile.remove_stale_temporaries(tmp_path, now) == [stale, stale2]
+    assert all(p.exists() for p in keep)
+    assert (tmp_path / ".dir.tmp").is_dir() and (tmp_path / ".link.tmp").is_symlink()
+    assert (tmp_path / "a.json").read_text() == "{", "a link's target is left alone"
+    assert jsonfile.remove_stale_temporaries(tmp_path / "missing", now) == []
+    assert jsonfile.remove_stale_temporaries(tmp_path) == [fresh], "by the clock's own time"
+
+
+def test_the_data_folder_leftovers_are_removed_in_every_folder(tmp_path: Path) -> None:
+    from nonotui.store import DataDir
+
+    data = DataDir(tmp_path)
+    old = time.time() - 120
+    left = []
+    for folder in (data.root, data.progress, data.puzzles):
+        folder.mkdir(exist_ok=True)
+        path = folder / ".x.json.abcd.tmp"
+        path.write_text("{")
+        os.utime(path, (old, old))
+        left.append(path)
+    assert sorted(data.remove_leftovers()) == sorted(left)
+    assert not any(p.exists() for p in left)
