@@ -6,6 +6,7 @@ uses (``tests/damaged_saves.py``; ``benchmarks/damaged_saves.py`` runs ten thous
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,22 @@ def test_any_damage_to_the_settings_is_survived(tmp_path: Path, content: bytes) 
 @given(content=damaged.any_damage(damaged.DOCUMENTS["grades"]))
 def test_any_damage_to_the_grades_is_survived(tmp_path: Path, content: bytes) -> None:
     damaged.check_grades(_fresh(tmp_path), content)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(damaged.DOCUMENTS))
+def test_ten_thousand_damaged_files_are_survived(tmp_path: Path, name: str) -> None:
+    """2,500 damaged files of each of the four kinds (``benchmarks/damaged_saves.py`` counts
+    the outcomes of as many)."""
+    document = damaged.DOCUMENTS[name]
+    damage = (damaged.damaged_json(document).map(str.encode) if name == "old save"
+              else damaged.any_damage(document))
+
+    @settings(max_examples=2500, database=None, suppress_health_check=list(HealthCheck))
+    @given(content=damage)
+    def survived(content: bytes) -> None:
+        root = _fresh(tmp_path)
+        damaged.CHECKS[name](root, content)
+        shutil.rmtree(root)
+
+    survived()
