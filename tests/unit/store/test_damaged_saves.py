@@ -32,24 +32,24 @@ def _fresh(tmp_path: Path) -> Path:
     return tmp_path / f"data{n}"
 
 
-WORST = [
-    ("moves", "9" * 5000),
-    ("elapsed", "9" * 5000),
-    ("elapsed", "1e999"),
-    ("elapsed", "NaN"),
-    ("elapsed", "-Infinity"),
-    ("best_time", "1e999"),
-    ("elapsed", "1e300"),
-    ("hints", "1e3"),
-    ("moves", str(10**12)),
-    ("solve_times", "[40, 1e999]"),
-    ("title", '"\\ud800"'),
-]
+WORST = {
+    "moves-5000-digits": ("moves", "9" * 5000),
+    "elapsed-5000-digits": ("elapsed", "9" * 5000),
+    "elapsed-1e999": ("elapsed", "1e999"),
+    "elapsed-NaN": ("elapsed", "NaN"),
+    "elapsed-minus-infinity": ("elapsed", "-Infinity"),
+    "best-time-1e999": ("best_time", "1e999"),
+    "elapsed-1e300": ("elapsed", "1e300"),
+    "hints-1e3": ("hints", "1e3"),
+    "moves-1e12": ("moves", str(10**12)),
+    "solve-times-1e999": ("solve_times", "[40, 1e999]"),
+    "title-lone-surrogate": ("title", '"\\ud800"'),
+}
 """The issue's damage and its neighbours: each crashed the player or the library, or let a
 value through that breaks the clock or the next save."""
 
 
-@pytest.mark.parametrize(("field", "raw"), WORST, ids=[f"{f}={r[:12]}" for f, r in WORST])
+@pytest.mark.parametrize(("field", "raw"), list(WORST.values()), ids=list(WORST))
 def test_the_worst_numbers_are_moved_aside_with_a_notice(
     tmp_path: Path, field: str, raw: str
 ) -> None:
