@@ -212,15 +212,19 @@ class Progress:
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
         kind = kinds.kind_of(puzzle)
-        if data.get("kind") != kind.name:
-            raise SaveError(f"the save is of a {shown(data.get('kind'))} puzzle, this puzzle is "
-                            f"a {kind.name}")
+        written = data.get("kind")
+        if not isinstance(written, str):
+            raise SaveError(f"the save's kind is {shown(written)}, not the name of a kind")
+        if written != kind.name:
+            raise SaveError(f"the save is of a {shown(written)} puzzle, this puzzle is a "
+                            f"{kind.name}")
         if data.get("identity") != puzzle.identity:
             raise SaveError("the save belongs to a different puzzle")
         size = data.get("size")
+        if not _is_size(size):
+            raise SaveError(f"the save's size is {shown(size)}, not a width and a height")
         if size != [puzzle.width, puzzle.height]:
-            board_size = size if _is_size(size) else shown(size)
-            raise SaveError(f"the save is for a {board_size} board, the puzzle is "
+            raise SaveError(f"the save is for a {size} board, the puzzle is "
                             f"{puzzle.width}x{puzzle.height}")
         values = kind.values(puzzle)
         full = unknown_of(values)
