@@ -122,10 +122,11 @@ def test_counts_missing_from_older_saves_are_none() -> None:
 
 def test_times_are_written_to_the_millisecond(store: ProgressStore) -> None:
     progress = Progress.new(WIDE)
-    progress.elapsed, progress.best_time = 1.23456, 2.00049
-    progress.solve_times = [3.45678, 2.00049]
+    progress.elapsed, progress.best_time = 1.23456, 2.0006
+    progress.solve_times = [3.45678, 2.0006]
     doc = progress.to_json()
-    assert (doc["elapsed"], doc["best_time"], doc["solve_times"]) == (1.235, 2.0, [3.457, 2.0])
+    assert (doc["elapsed"], doc["best_time"], doc["solve_times"]) == (
+        1.235, 2.001, [3.457, 2.001])
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}", str(doc["saved_at"]))
     progress.best_time = None
     assert progress.to_json()["best_time"] is None
@@ -161,6 +162,8 @@ def test_a_legend_must_map_single_characters_to_cells_of_the_puzzle() -> None:
         with pytest.raises(SaveError) as info:
             decode_board(["?"], legend, 1, 1, 3)
         assert info.value.message == f"the save's legend {words}, not a cell value", legend
+    # any other single character may stand for a cell
+    assert decode_board(["X(3)"], {"X": 1, "?": 3}, 2, 1, 3).cells.tolist() == [[1, 3]]
     # a puzzle whose values are 1 and 4 (no 2): 5 is every value, 2 is none of them
     assert decode_board(["u"], {"u": 5}, 1, 1, 5).cells.tolist() == [[5]]
     with pytest.raises(SaveError, match="maps 'x' to 2"):
