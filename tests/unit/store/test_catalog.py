@@ -181,3 +181,42 @@ def test_resolve_notes_a_file_of_several_puzzles(catalog: Catalog) -> None:
     assert catalog.resolve(str(BUNDLE)) == (puzzle, label)
     assert catalog.resolve_noted("heart")[2] is None
     assert catalog.resolve_noted(f"{BUNDLE}#2")[2] is None
+
+
+def test_a_users_file_whose_error_has_no_separate_problem_gives_its_whole_message(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nonotui import kinds
+
+    def refuse(path: Path) -> list[object]:
+        raise NonotuiError("this kind cannot read it")
+
+    catalog.data_dir.puzzles.mkdir(parents=True)
+    (catalog.data_dir.puzzles / "odd.non").write_text("anything")
+    monkeypatch.setattr(kinds, "load_all", refuse)
+    (entry,) = catalog.user()
+    assert (entry.error, entry.reason) == ("this kind cannot read it",) * 2
+
+
+def test_the_closest_names_are_three_unless_asked_and_titles_count() -> None:
+    assert closest_bundled("fish") == ["fish", "starfish", "goldfish"]
+    assert closest_bundled("fish", 10) == ["fish", "starfish", "goldfish", "clownfish",
+                                           "angelfish"]
+    # close to a title alone: the puzzle's name is given
+    assert closest_bundled("learn 1: simple space") == ["learn#1"]
+    assert closest_bundled("LEARN 1: SIMPLE SPACE") == ["learn#1"]
+
+
+def test_specs_that_are_not_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a generator id has no "/": it is read as an id, not looked up among the bundled names
+    (made,), label = open_puzzles("gen1:5x5:g1:nosym:d80:1")
+    assert (made.width, made.height) == (5, 5) and label == "gen1:5x5:g1:nosym:d80:1"
+    # a number alone names nothing: not the current folder's puzzles
+    with pytest.raises(NonotuiError, match=r"^12: no such file or bundled puzzle"):
+        open_puzzles("12")
+    # FILE#N splits at the last "#": a file name may hold one too
+    monkeypatch.chdir(tmp_path)
+    Path("x#1.non").write_bytes(BUNDLE.read_bytes())
+    both, _ = open_puzzles("x#1.non")
+    (second,), label = open_puzzles("x#1.non#2")
+    assert second == both[1] and label == "x#1.non#2"
