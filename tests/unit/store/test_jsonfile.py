@@ -428,3 +428,65 @@ def test_the_data_folder_leftovers_are_removed_in_every_folder(tmp_path: Path) -
         left.append(path)
     assert sorted(data.remove_leftovers()) == sorted(left)
     assert not any(p.exists() for p in left)
+
+
+def test_refused_json_is_named_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    for text, words in (
+        ('["\\ud800"]', "text that is not valid Unicode (a lone surrogate)"),
+        ("[" + "9" * 35 + "e999]", "the number '99999999999999999999'... (39 characters), too "
+                                   "large for nonotui"),
+        ("[1" + "0" * 25 + "e999]", "the number '10000000000000000000000000e999', too large "
+                                    "for nonotui"),  # 30 characters: quoted whole
+        ("[1" + "0" * 26 + "e999]", "the number '10000000000000000000'... (31 characters), too "
+                                    "large for nonotui"),
+        ("[-Infinity]", "-Infinity, which is not a number"),
+        ("[" + "1" * 16 + "]", "a whole number of 16 digits"),
+    ):
+        path.write_text(text)
+        with pytest.raises(SaveError) as info:
+            read_json(path)
+        assert info.value.message == f"{path}: not the JSON nonotui writes (it holds {words})"
+
+
+def test_a_temporary_file_exactly_a_minute_old_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / ".a.json.x.tmp"
+    path.write_text("{")
+    os.utime(path, (1_000_000, 1_000_000))
+    assert jsonfile.remove_stale_temporaries(tmp_path, 1_000_000 + jsonfile.STALE_AFTER) == []
+    assert jsonfile.remove_stale_temporaries(tmp_path, 1_000_060.5) == [path]
+
+
+def test_a_leftover_that_cannot_be_removed_leaves_the_others_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = []
+    for name in (".a.json.1.tmp", ".b.json.2.tmp", ".c.json.3.tmp"):
+        path = tmp_path / name
+        path.write_text("{")
+        os.utime(path, (0, 0))
+        paths.append(path)
+    real_unlink = os.unlink
+
+    def unlink(path: object) -> None:
+        if str(path).endswith(".a.json.1.tmp"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        real_unlink(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jsonfile.os, "unlink", unlink)
+    assert jsonfile.remove_stale_temporaries(tmp_path, 1_000_000) == paths[1:]
+    assert paths[0].exists()
+
+
+def test_a_rename_refused_as_not_a_folder_keeps_the_systems_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing stands in the way here (another program's trouble): the system's words."""
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(errno.ENOTDIR, "Not a directory")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        write_atomic(tmp_path / "a.json", [1])
+    assert info.value.message == f"cannot write {tmp_path / 'a.json'}: Not a directory"
