@@ -44,13 +44,18 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_count(value: object) -> bool:
+    """Whether ``value`` is a whole number from 0 to :data:`MAX_COUNT`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
+
+
 def count(value: object, what: str) -> int:
     """``value`` when it is a whole number from 0 to :data:`MAX_COUNT`.
 
     Raises:
         SaveError: anything else, naming ``what``.
     """
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT:
+    if isinstance(value, int) and is_count(value):
         return value
     raise SaveError(f"{what} is {shown(value)}, not a whole number from 0 to {MAX_COUNT:,}")
 
@@ -69,16 +74,21 @@ def seconds(value: object, what: str) -> float:
     return float(value)
 
 
+def is_name(value: object) -> bool:
+    """Whether ``value`` is a name: a string of 1 to :data:`MAX_NAME` printable characters."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.isprintable()
+
+
 def name(value: object, what: str) -> str:
-    """``value`` when it is a name: a string of 1 to :data:`MAX_NAME` printable characters.
+    """``value`` when it is a name (:func:`is_name`).
 
     Raises:
         SaveError: anything else, naming ``what``.
     """
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME or not value.isprintable():
-        raise SaveError(f"{what} is {shown(value)}, not a name")
-    return value
+    if isinstance(value, str) and is_name(value):
+        return value
+    raise SaveError(f"{what} is {shown(value)}, not a name")
 
 
-__all__ = ["MAX_COUNT", "MAX_NAME", "MAX_SECONDS", "count", "is_whole", "name", "seconds",
-           "shown"]
+__all__ = ["MAX_COUNT", "MAX_NAME", "MAX_SECONDS", "count", "is_count", "is_name", "is_whole",
+           "name", "seconds", "shown"]

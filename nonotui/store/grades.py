@@ -79,13 +79,9 @@ def _entry(data: object) -> Grade | None:
         grade = Grade(**{k: data[k] for k in Grade.__dataclass_fields__})
     except (KeyError, TypeError):
         return None
-    try:
-        bounds.count(grade.score, "score")
-        bounds.count(grade.version, "version")
-        for text in (grade.hardest, grade.reason):
-            if text is not None:
-                bounds.name(text, "name")
-    except SaveError:
+    if not (bounds.is_count(grade.score) and bounds.is_count(grade.version)):
+        return None
+    if not all(text is None or bounds.is_name(text) for text in (grade.hardest, grade.reason)):
         return None
     if not bounds.is_whole(grade.grade) or not 0 <= grade.grade <= 5:
         return None

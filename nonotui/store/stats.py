@@ -83,9 +83,7 @@ def by_grade(records: Iterable[Played],
     for record in records:
         groups.setdefault(grade_of(record.identity), []).append(record)
     out = []
-    for grade, members in groups.items():
-        if grade is None and not members:
-            continue
+    for grade, members in groups.items():  # the ungraded line is made by its first member
         times = [t for m in members for t in m.times]
         solved = [m for m in members if m.solved]
         out.append(GradeStats(grade, len(members), len(solved),
