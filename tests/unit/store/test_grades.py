@@ -166,3 +166,32 @@ def test_the_words_of_each_grade() -> None:
     assert Grade(3, 1, None, True, True, None, 1).describe() == "Grade 3"
     assert Grade(3, 1, "", True, True, None, 1).describe() == "Grade 3"
     assert Grade(3, 1, "Glue", True, True, "odd", 1).label() == "3", "a reason is grade 0's"
+
+
+def test_a_grade_keeps_what_the_library_shows_of_a_rating() -> None:
+    from nonotui.model.vocab import Rating
+
+    rating = Rating(4, 250, False, True, "Contradiction", {"Glue": 3}, None, 7)
+    assert Grade.of(rating) == Grade(4, 250, "Contradiction", False, True, None, 7)
+    zero = Rating(0, 90, False, None, None, {}, "needs guessing")
+    assert Grade.of(zero) == Grade(0, 90, None, False, None, "needs guessing", zero.version)
+
+
+
+def test_a_rating_of_numpy_numbers_is_kept_as_json(tmp_path: Path) -> None:
+    """The engine counts in numpy integers, which JSON cannot write."""
+    import numpy as np
+
+    from nonotui.model.vocab import Rating
+
+    numbers: dict[str, object] = {"grade": np.int64(2), "score": np.int32(8),
+                                   "line_solvable": np.bool_(True), "version": np.int64(1)}
+    rating = Rating(unique=True, hardest="Glue", steps={}, **numbers)  # type: ignore[arg-type]
+    kept = Grade.of(rating)
+    assert (type(kept.grade), type(kept.score), type(kept.line_solvable), type(kept.version)) == (
+        int, int, bool, int)
+    cache = GradeCache(tmp_path / "grades.json", 1)
+    cache.put("a", kept)
+    cache.save()
+    assert GradeCache(tmp_path / "grades.json", 1).get("a") == Grade(2, 8, "Glue", True, True,
+                                                                      None, 1)
