@@ -161,8 +161,7 @@ class PlayScreen(Screen[None]):
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume, immediate=True)
         for notice in self.notices:
-            # the notices quote files and their damage: shown as they are, never as markup
-            self.notify(notice, severity="warning", timeout=12, markup=False)
+            self.notify(notice, severity="warning", timeout=12, markup=False)  # quotes files
         if self.session.read_only:
             self._say("read-only: open in another nonotui")
         elif self.finished:
