@@ -178,3 +178,31 @@ async def test_a_save_killed_midway_leaves_nothing_after_the_next_start(
     async with app.run_test(size=(100, 40)) as pilot:
         await play_screen(pilot)
         assert not stale.exists() and fresh.exists()
+
+
+async def test_a_kept_grade_whose_words_read_like_markup_is_shown_as_it_is(
+    data_dir: DataDir,
+) -> None:
+    """A grades file may hold any printable technique name; the finish screen read it as
+    markup."""
+    from nonotui.model.vocab import RATING_VERSION
+    from nonotui.ui.screens.finish import FinishScreen
+
+    entry = {"grade": 3, "score": 9, "hardest": "[/x] reasoning", "line_solvable": True,
+             "unique": True, "reason": None, "version": RATING_VERSION}
+    data_dir.root.mkdir(parents=True)
+    data_dir.grades.write_text(json.dumps({"schema": 1, "grades": {PLUS.identity: entry}}))
+    app = app_for()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await play_screen(pilot)
+        for r, row in enumerate(["#-#--", "--#--", "#####", "--#--", "--#--"]):
+            for c, ch in enumerate(row):
+                if ch == "#":
+                    screen.session.go_to(r, c)
+                    await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, FinishScreen))
+        finish = app.screen
+        assert isinstance(finish, FinishScreen)
+        await until(pilot, lambda: finish.grade_text == "Grade 3 · hardest: [/x] reasoning")
+        await pilot.pause()
+        assert app.is_running

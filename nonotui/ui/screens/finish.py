@@ -120,7 +120,7 @@ class FinishScreen(ModalScreen[str | None]):
             yield Label(
                 f"Time {format_time(self.elapsed)} · {self.moves} moves · {best}", id="facts"
             )
-            yield Label("", id="grade")
+            yield Label("", id="grade", markup=False)  # a kept grade's words, as they are
             with Horizontal():
                 yield Button("Library (enter)", id="library", variant="primary")
                 yield Button("Look at the board (esc)", id="stay")
