@@ -39,9 +39,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="solve every puzzle under files and folders and time the engine",
         description="Solve every puzzle found under the PATHs (folders are searched recursively "
         "for every puzzle file extension nonotui reads; every puzzle of a bundle counts) in one "
-        "process after a warm-up, and print a table and totals. A timeout or a puzzle without a "
-        "solution is a result, not an error. Exit code 1 when any file cannot be read or holds "
-        "a puzzle the solver does not support (shown as 'not supported'); "
+        "process after a warm-up, and print a table and totals. Anything in a folder named like "
+        "a puzzle file is a row, whatever it is (a named pipe or a broken link is an error row); "
+        "every other path found there is named on standard error as skipped. A timeout or a "
+        "puzzle without a solution is a result, not an error. Exit code 1 when any file cannot "
+        "be read or holds a puzzle the solver does not support (shown as 'not supported'); "
         "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0. "
         "With --jobs N above 1 the puzzles are solved in N worker processes, rows still in "
         "input order.",
@@ -95,11 +97,14 @@ class Entry:
         return out
 
 
-def collect(paths: list[str]) -> list[Entry]:
+def collect(paths: list[str], skipped: list[str] | None = None) -> list[Entry]:
     """Every puzzle the paths name, in order: folders recursively and sorted, bundles in full.
 
     A file that cannot be read becomes an ``error`` entry, a puzzle the solver does not support
-    a ``not supported`` one, so that one bad file never hides the rest.
+    a ``not supported`` one, so that one bad file never hides the rest. In a folder, everything
+    named like a puzzle file counts, whatever it is (a named pipe, a broken link, a link to a
+    folder: an ``error`` entry, as when named on its own); what is not named so is noted in
+    ``skipped`` with why.
     """
     from nonotui.store.catalog import open_puzzles
 
@@ -107,10 +112,7 @@ def collect(paths: list[str]) -> list[Entry]:
     for path in paths:
         folder = Path(path)
         if folder.is_dir():
-            specs.extend(
-                str(p) for p in sorted(folder.rglob("*"))
-                if p.is_file() and kinds.format_for_extension(p) is not None
-            )
+            specs.extend(_in_folder(folder, [] if skipped is None else skipped))
         else:
             specs.append(path)
     entries = []
@@ -130,6 +132,22 @@ def collect(paths: list[str]) -> list[Entry]:
     return entries
 
 
+def _in_folder(folder: Path, skipped: list[str]) -> list[str]:
+    """The puzzle files under ``folder`` (sorted, searched recursively); every other path but
+    the folders searched is noted in ``skipped``."""
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_dir() and not path.is_symlink():
+            continue  # searched in turn
+        if kinds.format_for_extension(path) is not None:
+            found.append(str(path))
+        elif path.is_symlink() and path.is_dir():
+            skipped.append(f"{path}: a link to a folder, not followed")
+        else:
+            skipped.append(f"{path}: not named like a puzzle file")
+    return found
+
+
 def run(args: argparse.Namespace) -> int:
     """Solve and time every puzzle; returns the exit code."""
     try:
@@ -139,7 +157,10 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print("[]")
         return EXIT_USAGE
-    entries = collect(args.paths)
+    skipped: list[str] = []
+    entries = collect(args.paths, skipped)
+    for note in skipped:
+        print(f"nonotui bench: skipped {note}", file=sys.stderr)
     if not entries:
         if args.json:
             print("[]")

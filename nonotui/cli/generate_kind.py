@@ -21,11 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from nonotui import kinds
-from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError
+from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError, quote
 from nonotui.model import files
 from nonotui.model.kind import PuzzleRequest
 
-_SIZE = re.compile(r"^(\d{1,4})x(\d{1,4})$")
+_SIZE = re.compile(r"^(\d+)x(\d+)$")
+_MAX_DIGITS = 9
+"""A side of more digits is over any kind's size (and Python will not even read one of 5,000):
+said here; a shorter one is the kind's to check, and it says its limit."""
 MAX_SEED = 2**32 - 1
 
 
@@ -60,7 +63,11 @@ def run(args: argparse.Namespace) -> int:
     kind = kinds.get(args.kind)
     match = _SIZE.match(args.size.strip().lower())
     if match is None:
-        return _usage(f"the size must be WIDTHxHEIGHT, such as 10x10, not {args.size!r}")
+        return _usage(f"the size must be WIDTHxHEIGHT, such as 10x10, not {quote(args.size)}")
+    for name, side in (("width", match[1]), ("height", match[2])):
+        if len(side) > _MAX_DIGITS:
+            return _usage(f"the {name} {quote(side, 20)} is over the largest {kind.title} "
+                          "puzzle (try 10x10)")
     count = getattr(args, "count", 1)
     if count < 1:
         return _usage("--count must be at least 1")

@@ -93,17 +93,20 @@ def read_state(path: Path, puzzle: Any) -> tuple[Board, History | None]:
     from nonotui import kinds
     from nonotui.errors import SaveError
     from nonotui.model import files
+    from nonotui.store.jsonfile import NotOurJson, loads
     from nonotui.store.progress import from_document
 
     # A save file's undo history can outgrow a puzzle file's bound.
     text = files.read_text(path, limit=files.MAX_SAVE_BYTES, what="state file")
     if text.lstrip().startswith("{"):
         try:
-            progress = from_document(json.loads(text), puzzle, path)
+            progress = from_document(loads(text), puzzle, path)
         except json.JSONDecodeError as exc:
             raise NonotuiError(
                 f"{path}, line {exc.lineno}: not a save file: not valid JSON ({exc.msg.lower()})"
             ) from None
+        except NotOurJson as exc:
+            raise NonotuiError(f"{path}: not a save file: it holds {exc}") from None
         except RecursionError:
             raise NonotuiError(f"{path}: not a save file (its JSON is nested too deeply)") from None
         except SaveError as exc:

@@ -230,7 +230,7 @@ def write_text(path: Path, text: str) -> None:
     """
     folder = path.parent if str(path.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise NonotuiError(f"{path}: cannot write ({exc.strerror or exc})") from None
     try:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
-from nonotui.errors import SaveError
+from nonotui.errors import SaveError, quote
 from nonotui.model.board import Board
 
 MoveKind = Literal["mark", "paint", "hint", "solve"]
@@ -20,6 +20,9 @@ MoveKind = Literal["mark", "paint", "hint", "solve"]
 
 MOVE_KINDS: tuple[MoveKind, ...] = get_args(MoveKind)
 """Every :data:`MoveKind`, in that order."""
+
+_ANY_CELL = 0xFFFFFFFF
+"""Every bit a cell of a board can hold (``CELL_DTYPE`` is 32 bits wide)."""
 
 
 @dataclass(frozen=True)
@@ -77,18 +80,21 @@ class Move:
         }
 
     @classmethod
-    def from_json(cls, data: object, board: Board) -> Move:
-        """Read a move written by :meth:`to_json`, checking it against ``board``'s size.
+    def from_json(cls, data: object, board: Board, full: int = _ANY_CELL) -> Move:
+        """Read a move written by :meth:`to_json`, checking it against ``board``'s size and
+        the cell values ``full`` allows (every value of the puzzle's kind).
 
         Raises:
-            SaveError: the data is not a move, or names a cell outside the board.
+            SaveError: the data is not a move, names a cell outside the board, or a value that
+                is not a non-empty subset of ``full``.
         """
         if not isinstance(data, dict) or not isinstance(data.get("changes"), list):
             raise SaveError("a move in the undo history is not an object with a list of changes")
         written = data.get("kind", "mark")
         kind = next((k for k in MOVE_KINDS if k == written), None)
         if kind is None:
-            raise SaveError(f"a move in the undo history has the unknown kind {written!r}")
+            what = quote(written) if isinstance(written, str) else "a kind that is not a name"
+            raise SaveError(f"a move in the undo history has the unknown kind {what}")
         changes = []
         for item in data["changes"]:
             if (
@@ -96,14 +102,15 @@ class Move:
                 or len(item) != 4
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
             ):
-                raise SaveError(f"a change in the undo history is malformed: {item!r}")
+                raise SaveError("a change in the undo history is malformed: not four whole "
+                                "numbers (row, column, before, after)")
             row, column, before, after = item
             if not (0 <= row < board.height and 0 <= column < board.width):
                 raise SaveError(
                     f"the undo history names cell ({row + 1}, {column + 1}), outside the "
                     f"{board.width}x{board.height} board"
                 )
-            if before <= 0 or after <= 0:
+            if not (0 < before <= full and 0 < after <= full) or (before | after) & ~full:
                 raise SaveError(f"the undo history holds an invalid cell value in {item!r}")
             changes.append(Change(row, column, before, after))
         return cls(tuple(changes), kind)
@@ -193,8 +200,9 @@ class History:
         }
 
     @classmethod
-    def from_json(cls, data: object, board: Board) -> History:
-        """Read a history written by :meth:`to_json` for a board of ``board``'s size.
+    def from_json(cls, data: object, board: Board, full: int = _ANY_CELL) -> History:
+        """Read a history written by :meth:`to_json` for a board of ``board``'s size whose
+        cells may hold the values of ``full`` (every value of the puzzle's kind).
 
         Raises:
             SaveError: the data is not a history or a move in it is malformed.
@@ -206,5 +214,5 @@ class History:
             items = data.get(name, [])
             if not isinstance(items, list):
                 raise SaveError(f"the undo history's {name!r} is not a list")
-            stacks.append([Move.from_json(item, board) for item in items])
+            stacks.append([Move.from_json(item, board, full) for item in items])
         return cls(stacks[0], stacks[1])

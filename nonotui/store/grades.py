@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from nonotui.errors import SaveError
+from nonotui.store import bounds
 from nonotui.store.jsonfile import move_aside, read_json, write_atomic
 
 SCHEMA = 1
@@ -70,21 +71,23 @@ class Grade:
 
 
 def _entry(data: object) -> Grade | None:
-    """An entry of the file, or ``None`` when it is not one (ignored, computed again)."""
+    """An entry of the file, or ``None`` when it is not one (ignored, computed again): every
+    value of the right type and in its range."""
     if not isinstance(data, dict):
         return None
     try:
         grade = Grade(**{k: data[k] for k in Grade.__dataclass_fields__})
     except (KeyError, TypeError):
         return None
-    ints = (grade.grade, grade.score, grade.version)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints):
+    if not (bounds.is_count(grade.score) and bounds.is_count(grade.version)):
         return None
-    if not 0 <= grade.grade <= 5 or not isinstance(grade.line_solvable, bool):
+    if not all(text is None or bounds.is_name(text) for text in (grade.hardest, grade.reason)):
         return None
-    if grade.unique not in (True, False, None):
+    if not bounds.is_whole(grade.grade) or not 0 <= grade.grade <= 5:
         return None
-    if not all(v is None or isinstance(v, str) for v in (grade.hardest, grade.reason)):
+    if not isinstance(grade.line_solvable, bool):
+        return None
+    if grade.unique is not None and not isinstance(grade.unique, bool):
         return None
     return grade
 

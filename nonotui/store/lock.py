@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO
 
 from nonotui.errors import NonotuiError, SaveError
+from nonotui.store.jsonfile import os_words
 
 try:
     import fcntl
@@ -22,11 +23,15 @@ except ImportError:  # Windows
     import msvcrt
 
 
+_HOLDER_BYTES = 200
+"""The most of the lock file read to name the holder (it holds one short line)."""
+
+
 class LockHeld(NonotuiError):
     """Another process (or another window of this one) has the puzzle open."""
 
 
-def _try_lock(handle: IO[str]) -> bool:
+def _try_lock(handle: IO[bytes]) -> bool:
     try:
         if fcntl is not None:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -42,7 +47,7 @@ class PuzzleLock:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._handle: IO[str] | None = None
+        self._handle: IO[bytes] | None = None
 
     @property
     def held(self) -> bool:
@@ -52,6 +57,10 @@ class PuzzleLock:
     def acquire(self) -> None:
         """Take the lock.
 
+        The holder's pid is written into the lock file when the disk lets it: on a full disk the
+        lock is held all the same (it is the OS lock, not the text, that keeps a second nonotui
+        out), and the other instance then says "another nonotui" instead of the pid.
+
         Raises:
             LockHeld: someone else holds it; the message says who, as far as is known.
             SaveError: the lock file cannot be created.
@@ -60,22 +69,26 @@ class PuzzleLock:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            # "a+" creates the file without truncating what the holder wrote
-            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held while locked
+            # "a+" creates the file without truncating what the holder wrote; unbuffered, so a
+            # write the disk refuses fails here and leaves nothing to flush when it is closed
+            handle = open(self.path, "a+b", buffering=0)  # noqa: SIM115 - held while locked
         except OSError as exc:
-            raise SaveError(f"cannot create the lock {self.path}: {exc.strerror or exc}") from exc
+            raise SaveError(f"cannot create the lock {self.path}: {os_words(self.path, exc)}"
+                            ) from exc
         if not _try_lock(handle):
             handle.seek(0)
-            holder = handle.read().strip() or "another nonotui"
+            holder = handle.read(_HOLDER_BYTES).decode("utf-8", "replace").strip()
             handle.close()
             raise LockHeld(
-                f"this puzzle is open in another nonotui ({holder}); it is shown read-only here "
-                "so that neither overwrites the other's progress"
+                f"this puzzle is open in another nonotui ({holder or 'another nonotui'}); it is "
+                "shown read-only here so that neither overwrites the other's progress"
             )
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()} on {socket.gethostname()}")
-        handle.flush()
+        try:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()} on {socket.gethostname()}".encode())
+        except OSError:
+            pass  # a full disk: the lock holds without its note (see above)
         self._handle = handle
 
     def release(self) -> None:

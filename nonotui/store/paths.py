@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from nonotui.store.jsonfile import remove_stale_temporaries
+
 DATA_DIR_ENV = "NONOTUI_DATA_DIR"
 """Environment variable that replaces the platform's data folder (tests point it at a temp dir)."""
 
@@ -49,3 +51,12 @@ class DataDir:
     def settings(self) -> Path:
         """The settings file."""
         return self.root / "settings.json"
+
+    def remove_leftovers(self) -> list[Path]:
+        """Remove the temporary files that writes killed midway left in the data folder, its
+        progress folder and its puzzles folder (:func:`~nonotui.store.jsonfile.
+        remove_stale_temporaries`); returns them."""
+        removed = []
+        for folder in (self.root, self.progress, self.puzzles):
+            removed += remove_stale_temporaries(folder)
+        return removed

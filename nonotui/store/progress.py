@@ -34,6 +34,8 @@ from nonotui.model.board import Board
 from nonotui.model.cells import CELL_DTYPE
 from nonotui.model.history import History
 from nonotui.model.kind import CellValue, PuzzleLike, unknown_of
+from nonotui.store import bounds
+from nonotui.store.bounds import is_whole, shown
 from nonotui.store.jsonfile import move_aside, read_json, write_atomic
 from nonotui.store.lock import PuzzleLock
 
@@ -82,9 +84,10 @@ def decode_board(rows: object, legend: object, width: int, height: int, full: in
     if not isinstance(legend, dict) or not legend:
         raise SaveError("the save's legend is not an object of characters and cell values")
     for ch, mask in legend.items():
-        if (len(ch) != 1 or ch in "()" or not isinstance(mask, int) or isinstance(mask, bool)
+        if (not isinstance(ch, str) or len(ch) != 1 or ch in "()" or not is_whole(mask)
                 or not 0 < mask <= full or mask & ~full):
-            raise SaveError(f"the save's legend maps {ch!r} to {mask!r}, not a cell value")
+            raise SaveError(f"the save's legend maps {shown(ch)} to {shown(mask)}, not a cell "
+                            "value")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise SaveError("the save's board is not a list of rows")
     if len(rows) != height:
@@ -203,80 +206,118 @@ class Progress:
         """Read a save document of the current schema for ``puzzle``.
 
         Raises:
-            SaveError: anything missing, of the wrong type, or not fitting the puzzle.
+            SaveError: anything missing, of the wrong type, out of range, or not fitting the
+                puzzle.
         """
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
         kind = kinds.kind_of(puzzle)
-        if data.get("kind") != kind.name:
-            raise SaveError(f"the save is of a {data.get('kind')!r} puzzle, this puzzle is a "
+        written = data.get("kind")
+        if not isinstance(written, str):
+            raise SaveError(f"the save's kind is {shown(written)}, not the name of a kind")
+        if written != kind.name:
+            raise SaveError(f"the save is of a {shown(written)} puzzle, this puzzle is a "
                             f"{kind.name}")
         if data.get("identity") != puzzle.identity:
             raise SaveError("the save belongs to a different puzzle")
         size = data.get("size")
+        if not _is_size(size):
+            raise SaveError(f"the save's size is {shown(size)}, not a width and a height")
         if size != [puzzle.width, puzzle.height]:
-            raise SaveError(f"the save is for a {size} board, the puzzle is {puzzle.width}x{puzzle.height}")
+            raise SaveError(f"the save is for a {size} board, the puzzle is "
+                            f"{puzzle.width}x{puzzle.height}")
         values = kind.values(puzzle)
+        full = unknown_of(values)
         board = decode_board(data.get("board"), data.get("legend"), puzzle.width,
-                             puzzle.height, unknown_of(values))
-        history = History.from_json(data.get("history"), board)
-        elapsed = _number(data, "elapsed")
-        moves = data.get("moves")
-        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
-            raise SaveError("the save's move count is not a whole number")
-        solved = data.get("solved")
-        if not isinstance(solved, bool):
-            raise SaveError("the save's solved flag is not true or false")
-        best = data.get("best_time")
-        best_time = None if best is None else _number(data, "best_time")
+                             puzzle.height, full)
+        history = History.from_json(data.get("history"), board, full)
+        tally = tally_of(data)
         cursor = data.get("cursor")
         if (
             not isinstance(cursor, list)
             or len(cursor) != 2
-            or not all(isinstance(v, int) for v in cursor)
+            or not all(is_whole(v) for v in cursor)
             or not (0 <= cursor[0] < puzzle.height and 0 <= cursor[1] < puzzle.width)
         ):
             raise SaveError("the save's cursor is not a cell of the board")
-        title = data.get("title")
-        # Counted since the hints arrived; older saves have none, so no schema change.
-        helped = {}
-        for key in ("hints", "auto_solves"):
-            value = data.get(key, 0)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SaveError(f"the save's {key} count is not a whole number")
-            helped[key] = value
-        # Recorded since the statistics screen; older saves have none, so no schema change.
-        times = data.get("solve_times", [])
-        if not isinstance(times, list) or not all(
-            isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in times
-        ):
-            raise SaveError("the save's solve_times is not a list of non-negative numbers")
         return cls(
             puzzle.identity,
             board,
             history,
-            elapsed,
-            moves,
-            solved,
-            best_time,
+            tally.elapsed,
+            tally.moves,
+            tally.solved,
+            tally.best_time,
             (cursor[0], cursor[1]),
-            title if isinstance(title, str) else puzzle.title,
-            **helped,
-            solve_times=[float(t) for t in times],
+            puzzle.title if tally.title is None else tally.title,
+            tally.hints,
+            tally.auto_solves,
+            list(tally.solve_times),
             kind=kind.name,
             values=values,
         )
 
 
+def _is_size(size: object) -> bool:
+    return isinstance(size, list) and len(size) == 2 and all(is_whole(v) for v in size)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a save says besides its board, history and cursor, each value checked: what the
+    statistics read without the puzzle (:mod:`nonotui.store.stats`).
+
+    Attributes:
+        elapsed: Seconds played.
+        moves: Moves made.
+        solved: Whether the puzzle was ever solved.
+        best_time: The fastest solve in seconds, if any.
+        hints: Hints applied.
+        auto_solves: Auto-solves applied.
+        solve_times: Every solve's time in seconds, oldest first.
+        title: The title the save names, if any.
+    """
+
+    elapsed: float
+    moves: int
+    solved: bool
+    best_time: float | None
+    hints: int
+    auto_solves: int
+    solve_times: tuple[float, ...]
+    title: str | None
+
+
+def tally_of(data: Mapping[str, object]) -> Tally:
+    """The checked counts and times of a save document (of the current schema).
+
+    Raises:
+        SaveError: a value of the wrong type or out of range: a time that is not a number of
+            seconds from 0 to :data:`~nonotui.store.bounds.MAX_SECONDS`, a count that is not a
+            whole number from 0 to :data:`~nonotui.store.bounds.MAX_COUNT`.
+    """
+    elapsed = bounds.seconds(data.get("elapsed"), "the save's elapsed time")
+    moves = bounds.count(data.get("moves"), "the save's move count")
+    solved = data.get("solved")
+    if not isinstance(solved, bool):
+        raise SaveError("the save's solved flag is not true or false")
+    best = data.get("best_time")
+    best_time = None if best is None else bounds.seconds(best, "the save's best time")
+    # Counted since the hints arrived; older saves have none, so no schema change.
+    hints = bounds.count(data.get("hints", 0), "the save's hints count")
+    auto_solves = bounds.count(data.get("auto_solves", 0), "the save's auto_solves count")
+    # Recorded since the statistics screen; older saves have none, so no schema change.
+    times = data.get("solve_times", [])
+    if not isinstance(times, list):
+        raise SaveError(f"the save's solve_times is {shown(times)}, not a list of times")
+    solve_times = tuple(bounds.seconds(t, "a time in the save's solve_times") for t in times)
+    title = data.get("title")
+    return Tally(elapsed, moves, solved, best_time, hints, auto_solves, solve_times,
+                 title if isinstance(title, str) else None)
+
+
 class NewerSaveError(SaveError):
     """A save of a newer schema: refused, and never moved or overwritten."""
-
-
-def _number(data: dict[str, object], key: str) -> float:
-    value = data.get(key)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-        raise SaveError(f"the save's {key} is not a non-negative number")
-    return float(value)
 
 
 def _migrate_1(data: dict[str, object]) -> dict[str, object]:

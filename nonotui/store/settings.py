@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from nonotui.errors import SaveError
-from nonotui.store.jsonfile import move_aside, read_json, write_atomic
-from nonotui.store.paths import DataDir
+from nonotui.store import bounds
+from nonotui.store.bounds import shown
+from nonotui.store.jsonfile import file_in_the_way, move_aside, read_json, write_atomic
+from nonotui.store.paths import DATA_DIR_ENV, DataDir
 
 SETTINGS_SCHEMA = 1
 
@@ -58,12 +60,11 @@ class Settings:
             ("check", CHECK_CHOICES),
             ("solve_speed", tuple(SOLVE_SPEEDS)),
         ):
-            if getattr(self, name) not in choices:
-                raise SaveError(f"setting {name} = {getattr(self, name)!r} is not one of {choices}")
-        if not isinstance(self.theme, str) or not self.theme:
-            raise SaveError("setting theme is not a theme name")
-        if not isinstance(self.kind, str) or not self.kind:
-            raise SaveError("setting kind is not a kind's name")
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in choices:
+                raise SaveError(f"setting {name} = {shown(value)} is not one of {choices}")
+        bounds.name(self.theme, "setting theme")
+        bounds.name(self.kind, "setting kind")
 
 
 class SettingsStore:
@@ -71,9 +72,20 @@ class SettingsStore:
 
     def __init__(self, data_dir: DataDir) -> None:
         self.path = data_dir.settings
+        self.root = data_dir.root
 
     def load(self) -> tuple[Settings, str | None]:
-        """The settings and a notice for the player when the file was damaged and moved aside."""
+        """The settings and a notice for the player when the file was damaged and moved aside,
+        or when the data folder is a file (then nothing can be saved in it)."""
+        blocker = file_in_the_way(self.path)
+        if blocker is not None:
+            where = ("The data folder" if blocker == self.root
+                     else f"The data folder {self.root} cannot be made:")
+            return Settings(), (
+                f"{where} {blocker} is a file, not a folder, so nothing can be saved (settings, "
+                f"progress, grades) and the default settings are used. Move that file away, or "
+                f"set {DATA_DIR_ENV} to a folder."
+            )
         try:
             data = read_json(self.path)
             settings = self._parse(data)
@@ -92,7 +104,7 @@ class SettingsStore:
         if not isinstance(data, dict):
             raise SaveError("the settings file does not hold a JSON object")
         if data.get("schema") != SETTINGS_SCHEMA:
-            raise SaveError(f"unknown settings schema {data.get('schema')!r}")
+            raise SaveError(f"unknown settings schema {shown(data.get('schema'))}")
         known = {f.name for f in fields(Settings)}
         # Unknown keys are ignored so that an older nonotui can run beside a newer one.
         settings = Settings(**{k: v for k, v in data.items() if k in known})

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from nonotui.errors import SaveError
 from nonotui.store.jsonfile import read_json
-from nonotui.store.progress import NewerSaveError, migrate
+from nonotui.store.progress import NewerSaveError, Tally, migrate, tally_of
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ class Played:
 
 
 def played(folder: Path) -> list[Played]:
-    """Every readable save in ``folder``, by file name."""
+    """Every readable save in ``folder``, by file name (a save with a value out of range, which
+    opening its puzzle would move aside, is skipped like one that cannot be read)."""
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
     except OSError:
@@ -47,28 +48,19 @@ def played(folder: Path) -> list[Played]:
             if not isinstance(data, dict):
                 continue
             data = migrate(data, path)
+            tally = tally_of(data)
         except (FileNotFoundError, NewerSaveError, SaveError):
             continue
-        out.append(_played(data, name.removesuffix(".json")))
+        out.append(_played(data, tally, name.removesuffix(".json")))
     return out
 
 
-def _played(data: dict[str, object], fallback: str) -> Played:
+def _played(data: dict[str, object], tally: Tally, fallback: str) -> Played:
     identity = data.get("identity")
-    title = data.get("title")
-    best = data.get("best_time")
-    raw = data.get("solve_times")
-    times = [float(t) for t in raw if _number(t)] if isinstance(raw, list) else []
-    if not times and _number(best):
-        times = [float(best)]  # type: ignore[arg-type]
-    solved = data.get("solved") is True and _number(best)
-    return Played(identity if isinstance(identity, str) else fallback,
-                  title if isinstance(title, str) else None, solved,
-                  tuple(times) if solved else ())
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+    solved = tally.solved and tally.best_time is not None
+    times = tally.solve_times or (() if tally.best_time is None else (tally.best_time,))
+    return Played(identity if isinstance(identity, str) else fallback, tally.title, solved,
+                  times if solved else ())
 
 
 @dataclass(frozen=True)
@@ -91,9 +83,7 @@ def by_grade(records: Iterable[Played],
     for record in records:
         groups.setdefault(grade_of(record.identity), []).append(record)
     out = []
-    for grade, members in groups.items():
-        if grade is None and not members:
-            continue
+    for grade, members in groups.items():  # the ungraded line is made by its first member
         times = [t for m in members for t in m.times]
         solved = [m for m in members if m.solved]
         out.append(GradeStats(grade, len(members), len(solved),

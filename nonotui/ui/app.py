@@ -25,11 +25,12 @@ from nonotui.store.grades import GradeCache
 from nonotui.store.progress import Progress
 from nonotui.ui import ending
 from nonotui.ui.glyphs import Glyphs, choose
-from nonotui.ui.messages import EngineReady, PuzzleChosen, WarmUpProgress
+from nonotui.ui.messages import EngineReady, PuzzleChosen, SideSaveSaid, WarmUpProgress
 from nonotui.ui.screens.dialogs import ConfirmScreen, HelpScreen, MessageScreen, OpenFileScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
+from nonotui.ui.side_saves import Said, SideSave
 from nonotui.ui.status import WARMING, StatusLine, is_warming, warming_text
 
 EXIT_GRACE = 3.0
@@ -75,6 +76,7 @@ class NonotuiApp(App[int]):
     ) -> None:
         super().__init__()
         self.data_dir = data_dir
+        data_dir.remove_leftovers()  # the temporary files of saves a kill cut short
         self.progress_store = ProgressStore(data_dir.progress)
         self.settings_store = SettingsStore(data_dir)
         self.catalog = Catalog(data_dir)
@@ -93,6 +95,8 @@ class NonotuiApp(App[int]):
         self.crashed: BaseException | None = None
         """The exception nothing handled, which ended the app, if one did (:mod:`ending`
         writes it to a crash file and exits 70)."""
+        self.side_saves = {"settings": SideSave("Settings"), "grades": SideSave("Grades")}
+        """The settings' and the grades' writes: a failure said once and retried."""
 
     # -- start up -------------------------------------------------------------------------------
 
@@ -102,7 +106,8 @@ class NonotuiApp(App[int]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._settings_notice:
-            self.notify(self._settings_notice, severity="warning", timeout=12)
+            self.notify(self._settings_notice, severity="warning", timeout=12, markup=False)
+        self.set_interval(RETRY_DELAY / 5, self._retry_side_saves)
         self.push_screen(LibraryScreen(self.catalog, self.progress_store, self.settings,
                                        self.grades))
         if self.start is not None:
@@ -153,11 +158,29 @@ class NonotuiApp(App[int]):
             self.save_settings()
 
     def save_settings(self) -> None:
-        """Write the settings; a failure is shown."""
-        try:
-            self.settings_store.save(self.settings)
-        except SaveError as exc:
-            self.notify(exc.message, title="Settings not saved", severity="error")
+        """Write the settings; a failure is said once and the write tried again."""
+        self._tell(self.side_saves["settings"].save(
+            lambda: self.settings_store.save(self.settings)))
+
+    def save_grades(self, cache: GradeCache) -> None:
+        """Write the grades kept in ``cache`` (from any thread); a failure is said once and the
+        write tried again."""
+        said = self.side_saves["grades"].save(cache.save)
+        if said is not None:
+            self.post_message(SideSaveSaid(said))
+
+    def _retry_side_saves(self) -> None:
+        for side in self.side_saves.values():
+            self._tell(side.retry())
+
+    @on(SideSaveSaid)
+    def _side_save_said(self, message: SideSaveSaid) -> None:
+        self._tell(message.said)
+
+    def _tell(self, said: Said | None) -> None:
+        if said is not None:
+            self.notify(said.text, title=said.title, severity="error" if said.failed else
+                        "information", timeout=15 if said.failed else 6, markup=False)
 
     # -- opening puzzles --------------------------------------------------------------------------
 
@@ -210,7 +233,7 @@ class NonotuiApp(App[int]):
 
     def _open_failed(self, opening: OpeningScreen, message: str) -> None:
         if opening.abandoned:
-            self.notify(message, title="Not opened", severity="error")
+            self.notify(message, title="Not opened", severity="error", markup=False)
             return
         if self.screen is opening:
             self.pop_screen()

@@ -30,7 +30,10 @@ class Host(Protocol):
     """What the status line says while the warm-up runs (:func:`~nonotui.ui.status.warming_text`)."""
 
     def save_settings(self) -> None:
-        """Write the settings; a failure is shown."""
+        """Write the settings; a failure is shown once."""
+
+    def save_grades(self, cache: GradeCache) -> None:
+        """Write the grades kept in ``cache`` (from any thread); a failure is shown once."""
 
     def change_setting(self, name: str, value: str) -> None:
         """Set one setting, apply it wherever it shows, and save it."""

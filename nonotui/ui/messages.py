@@ -13,6 +13,7 @@ from textual.message import Message
 
 from nonotui.model.history import Move
 from nonotui.model.kind import HintLike, Plan
+from nonotui.ui.side_saves import Said
 
 EngineJob = Literal["hint", "check", "auto-solve"]
 """The engine work a worker does for the play screen."""
@@ -176,3 +177,11 @@ class Zoomed(Message):
     """The zoom key changed the grid's cell width: ``reply`` says to what."""
 
     reply: Reply
+
+
+@dataclass
+class SideSaveSaid(Message):
+    """A write of the settings or the grades failed for the first time, or worked again after
+    failing (posted from any thread; the app shows it once)."""
+
+    said: Said

@@ -56,7 +56,7 @@ EXTENSIONS = (".aq",)
 _TEXT_KEYS = {"title": "title", "by": "author", "copyright": "copyright", "license": "license"}
 _KEYS = {"size", "columns", "rows", "tanks", "goal", *_TEXT_KEYS}
 _KEY_LINE = re.compile(r"^\s*(\S+)\s*(.*?)\s*$")
-_SIZE = re.compile(r"^(\d{1,6})\s*[xX]\s*(\d{1,6})$")
+_SIZE = re.compile(r"^(\d+)\s*[xX]\s*(\d+)$")
 _SPDX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+\-]*$")
 MAX_LINES = 2 * MAX_SIDE + 200
 """More lines than any ``.aq`` puzzle needs (a tank and a goal line per row, plus comments):
@@ -165,6 +165,9 @@ def _read_size(draft: _Draft, value: str, path: str, no: int) -> None:
     if not match:
         raise PuzzleFormatError(path, no, f"size {quote(value)} is not like 'size 10x8' "
                                 "(width x height)")
+    if max(len(match.group(1)), len(match.group(2))) > 6:  # over the limit, not read
+        raise PuzzleFormatError(path, no, f"size {quote(value, 30)} is outside 1x1 to "
+                                f"{MAX_SIDE}x{MAX_SIDE}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise PuzzleFormatError(path, no, f"size {width}x{height} is outside 1x1 to "
@@ -184,9 +187,12 @@ def _read_counts(draft: _Draft, key: str, value: str, path: str, no: int) -> lis
         if word == "?":
             out.append(None)
             continue
-        if not (word.isascii() and word.isdigit()) or len(word) > 6:
+        if not (word.isascii() and word.isdigit()):
             raise PuzzleFormatError(path, no, f"{key[:-1]} {index}'s count {quote(word)} is not "
                                     "a whole number or ?")
+        if len(word) > 6:  # a whole number all the same: over any side, and not read
+            raise PuzzleFormatError(path, no, f"{key[:-1]} {index} asks for {quote(word, 20)} "
+                                    f"water cells but has {side} cells")
         n = int(word)
         if n > side:
             raise PuzzleFormatError(path, no, f"{key[:-1]} {index} asks for {n} water cells "

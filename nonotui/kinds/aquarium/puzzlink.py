@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonotui.errors import NonotuiError, PuzzleFormatError
+from nonotui.errors import NonotuiError, PuzzleFormatError, quote
 from nonotui.kinds.aquarium.puzzle import (
     MAX_SIDE,
     AquariumPuzzle,
@@ -117,6 +117,9 @@ def decode(spec: str) -> UrlParts:
     if len(parts) < 2 or not all(p.isascii() and p.isdigit() for p in parts[:2]):
         raise PuzzleFormatError(url, None, "the URL lacks its width and height "
                                 "(aquarium/[r/]WIDTH/HEIGHT/...)")
+    if max(len(parts[0]), len(parts[1])) > 6:  # over the limit, not read
+        raise PuzzleFormatError(url, None, f"size {quote(f'{parts[0]}x{parts[1]}', 30)} is "
+                                f"outside 1x1 to {MAX_SIDE}x{MAX_SIDE}")
     width, height = int(parts[0]), int(parts[1])
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise PuzzleFormatError(url, None, f"size {width}x{height} is outside 1x1 to "

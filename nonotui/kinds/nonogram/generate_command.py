@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nonotui.errors import EXIT_OK, EXIT_USAGE
+from nonotui.errors import EXIT_OK, EXIT_USAGE, quote
 from nonotui.model import files
 
 _SIZE = re.compile(r"^(\d+)x(\d+)$")
@@ -90,15 +90,31 @@ def usage(message: str) -> int:
     return EXIT_USAGE
 
 
+_MAX_DIGITS = 6
+"""A side of more digits is over any size (and Python will not even read one of 5,000)."""
+
+
 def parse_size(text: str) -> tuple[int, int] | None:
-    """``(width, height)`` of a ``WxH`` argument, ``None`` when it is not of that form."""
+    """``(width, height)`` of a ``WxH`` argument, ``None`` when it is not of that form or a side
+    has more than six digits (:func:`bad_size` says which)."""
     match = _SIZE.match(text.strip().lower())
-    return None if match is None else (int(match[1]), int(match[2]))
+    if match is None or max(len(match[1]), len(match[2])) > _MAX_DIGITS:
+        return None
+    return int(match[1]), int(match[2])
 
 
 def bad_size(text: str) -> int:
-    """The usage error of a size argument :func:`parse_size` refused."""
-    return usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {text!r}")
+    """The usage error of a size argument :func:`parse_size` refused: not ``WxH``, or a side
+    over the limit."""
+    from nonotui.kinds.nonogram.generate import MAX_SIZE, MIN_SIZE
+
+    match = _SIZE.match(text.strip().lower())
+    if match is not None:
+        for name, side in (("width", match[1]), ("height", match[2])):
+            if len(side) > _MAX_DIGITS:
+                return usage(f"the {name} must be from {MIN_SIZE} to {MAX_SIZE}, not "
+                             f"{quote(side, 20)}")
+    return usage(f"the size must be WIDTHxHEIGHT, such as 15x15, not {quote(text, 40)}")
 
 
 def output_format(output: str | None) -> tuple[str, Any] | None:

@@ -16,12 +16,12 @@ from textual.widgets import Button, Label, Static
 from textual.worker import get_current_worker
 
 from nonotui import kinds
-from nonotui.errors import SaveError
 from nonotui.model.board import Board
 from nonotui.model.kind import CellValue
 from nonotui.store.grades import Grade, GradeCache
 from nonotui.ui.clock import format_time
 from nonotui.ui.glyphs import Glyphs
+from nonotui.ui.host import host_of
 
 AROUND_PICTURE = 11
 """Lines the finish dialog needs besides the picture: border, title, facts, grade, buttons, a
@@ -146,7 +146,7 @@ class FinishScreen(ModalScreen[str | None]):
             yield Label(
                 f"Time {format_time(self.elapsed)} · {self.moves} moves · {best}", id="facts"
             )
-            yield Label("", id="grade")
+            yield Label("", id="grade", markup=False)  # a kept grade's words, as they are
             with Horizontal():
                 yield Button("Library (enter)", id="library", variant="primary")
                 yield Button("Look at the board (esc)", id="stay")
@@ -177,10 +177,7 @@ class FinishScreen(ModalScreen[str | None]):
         except Exception:  # noqa: BLE001 - no grade is shown; the finish stays
             return
         cache.put(self.puzzle.identity, grade)
-        try:
-            cache.save()
-        except SaveError:
-            pass  # kept in memory; the library says so when it saves
+        host_of(self.app).save_grades(cache)
         if not worker.is_cancelled:
             self.app.call_from_thread(self._graded, grade)
 

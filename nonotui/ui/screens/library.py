@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,7 +16,7 @@ from textual.widgets import DataTable, Input, Label
 from textual.worker import get_current_worker
 
 from nonotui import kinds
-from nonotui.errors import NonotuiError, SaveError
+from nonotui.errors import NonotuiError
 from nonotui.model.kind import Cancelled
 from nonotui.store import ProgressStore, Settings, Summary
 from nonotui.store.catalog import Catalog, Entry
@@ -201,12 +202,12 @@ class LibraryScreen(MakingActions, Screen[None]):
         yield Label("", id="heading")
         yield Input(placeholder="search titles and authors (escape to leave)", id="search",
                     select_on_focus=False)
-        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
+        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
         yield table
         yield FittingFooter()
 
     @property
-    def table(self) -> DataTable[str]:
+    def table(self) -> DataTable[str | Text]:
         """The table of puzzles."""
         return self.query_one(DataTable)
 
@@ -264,7 +265,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             names = ", ".join(name[:40] for name in skipped[:3]) + more
             self.notify(
                 f"Skipped in {self.catalog.data_dir.puzzles}: {names} (not puzzle files)",
-                title="Library", timeout=8,
+                title="Library", timeout=8, markup=False,
             )
         self.skipped = skipped
 
@@ -286,13 +287,15 @@ class LibraryScreen(MakingActions, Screen[None]):
         table.clear()
         for i, row in enumerate(self.shown):
             p = row.entry.puzzle
+            # a title, an author, a file name or its error come from the files: shown as they
+            # are (a DataTable reads a plain string as markup)
             table.add_row(
-                row.entry.title,
+                Text(row.entry.title),
                 f"{row.size[0]}x{row.size[1]}" if p is not None else "?",
                 self._grade_text(row),
                 row.progress_text(),
                 row.kind_title(),
-                (p.author or "") if p is not None else (row.entry.reason or ""),
+                Text((p.author or "") if p is not None else (row.entry.reason or "")),
                 row.entry.source,
                 key=str(i),
             )
@@ -462,7 +465,7 @@ class LibraryScreen(MakingActions, Screen[None]):
             return
         notice = self.grades.take_notice()
         if notice:
-            self.notify(notice, title="Grades", severity="warning", timeout=12)
+            self.notify(notice, title="Grades", severity="warning", timeout=12, markup=False)
         todo: dict[str, Any] = {}
         for row in self.rows:
             identity = row.identity
@@ -508,11 +511,7 @@ class LibraryScreen(MakingActions, Screen[None]):
                 self.app.call_from_thread(self._grading_done)
 
     def _save_grades(self, cache: GradeCache) -> None:
-        try:
-            cache.save()
-        except SaveError as exc:
-            self.app.call_from_thread(self.notify, exc.message, title="Grades not kept",
-                                      severity="warning")
+        host_of(self.app).save_grades(cache)
 
     def _graded_one(self, identity: str, grade: Grade | None) -> None:
         if grade is None:

@@ -326,7 +326,7 @@ class MakingActions:
             if result is not None:
                 note = f"{result.note} " if result.note else ""
                 self.app.notify(f"{note}Saved as {result.path}", title="New puzzle",
-                            timeout=10 if note else 6)
+                                timeout=10 if note else 6, markup=False)
                 self.app.post_message(PuzzleChosen(result.puzzle, result.path.name))
 
         self.app.push_screen(MakingScreen(kind, request, self.data_dir, stem), done)

@@ -152,7 +152,7 @@ class PlayScreen(Screen[None]):
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._on_app_resume, immediate=True)
         for notice in self.notices:
-            self.notify(notice, severity="warning", timeout=12)
+            self.notify(notice, severity="warning", timeout=12, markup=False)  # quotes files
         if self.session.read_only:
             self._say("read-only: open in another nonotui")
         elif self.finished:
@@ -228,7 +228,7 @@ class PlayScreen(Screen[None]):
         if saved.failure is not None:
             self.app.notify(f"{saved.failure}. Your moves are kept in memory and saving is tried "
                             f"again every {RETRY_DELAY:g} s.", title="Progress not saved",
-                            severity="error", timeout=15)
+                            severity="error", timeout=15, markup=False)
             self._say("progress NOT saved: retrying (see the message)")
         elif saved.recovered:
             self.app.notify("Your progress is saved again.", title="Progress saved")

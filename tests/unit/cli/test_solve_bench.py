@@ -275,3 +275,35 @@ def test_help_lists_solve_and_bench(capsys) -> None:
         main(["bench", "--help"])
     # the exit-code policy is part of the documented interface
     assert "Exit code 1" in " ".join(capsys.readouterr().out.split())
+
+
+def test_bench_reports_every_path_it_skips_in_a_folder(tmp_path: Path, capsys) -> None:
+    """A named pipe or a broken link named like a puzzle file was left out silently (exit 0),
+    while naming it on its own gave an error row: now it is an error row either way, and
+    every other path found is named on standard error."""
+    import os
+
+    folder = tmp_path / "puzzles"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "heart.non").write_bytes((DATA / "heart.non").read_bytes())
+    os.mkfifo(folder / "pipe.non")
+    (folder / "gone.non").symlink_to(folder / "nowhere.non")
+    (folder / "sub" / "notes.md").write_text("not a puzzle\n", encoding="utf-8")
+    (folder / "elsewhere").symlink_to(tmp_path)
+    code, rows = run_json(capsys, "bench", str(folder), "--jobs", "1")
+    by_file = {Path(r["file"]).name: r for r in rows}
+    assert set(by_file) == {"heart.non", "pipe.non", "gone.non"}
+    assert code == 1
+    assert by_file["heart.non"]["status"] == "unique"
+    assert by_file["pipe.non"]["status"] == "error"
+    assert "named pipe" in by_file["pipe.non"]["error"]
+    assert by_file["gone.non"]["status"] == "error"
+    assert "does not exist" in by_file["gone.non"]["error"]
+    err = capsys.readouterr().err
+    assert f"skipped {folder / 'sub' / 'notes.md'}: not named like a puzzle file" in err
+    assert f"skipped {folder / 'elsewhere'}: a link to a folder, not followed" in err
+    # the same rows as when each file is named on its own
+    code, alone = run_json(capsys, "bench", str(folder / "pipe.non"), str(folder / "gone.non"),
+                           "--jobs", "1")
+    assert code == 1 and [r["error"] for r in alone] == [
+        by_file["pipe.non"]["error"], by_file["gone.non"]["error"]]

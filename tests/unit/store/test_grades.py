@@ -102,3 +102,96 @@ def test_labels_say_the_grade_and_why_zero() -> None:
     assert GUESS.label() == "0 needs guessing"
     assert THREE.describe() == "Grade 3 · hardest: Whole-line reasoning"
     assert GUESS.describe() == "Grade 0 · needs guessing"
+
+
+@pytest.mark.parametrize("grade", [0, 1, 5])
+def test_every_grade_from_0_to_5_is_kept(tmp_path: Path, grade: int) -> None:
+    path = tmp_path / "grades.json"
+    cache = GradeCache(path, 1)
+    kept = Grade(grade, 3, None, grade <= 3, True, None if grade else "not unique", 1)
+    cache.put("a", kept)
+    cache.save()
+    assert GradeCache(path, 1).get("a") == kept
+
+
+def test_a_grade_over_5_is_not_used(tmp_path: Path) -> None:
+    path = tmp_path / "grades.json"
+    entry = {"grade": 6, "score": 5, "hardest": None, "line_solvable": True, "unique": True,
+             "reason": None, "version": 1}
+    path.write_text(json.dumps({"schema": 1, "grades": {"a": entry}}))
+    assert GradeCache(path, 1).get("a") is None
+
+
+def test_the_file_is_read_once(tmp_path: Path) -> None:
+    path = tmp_path / "grades.json"
+    first = GradeCache(path, 1)
+    first.put("a", THREE)
+    first.save()
+    cache = GradeCache(path, 1)
+    assert cache.get("a") == THREE
+    other = GradeCache(path, 1)  # another window writes a grade afterwards
+    other.put("b", GUESS)
+    other.save()
+    assert cache.get("b") is None, "read when first asked, not on every question"
+    path.write_text("{damaged")
+    assert cache.get("a") == THREE and cache.take_notice() is None
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nonotui.store import jsonfile
+
+    path = tmp_path / "grades.json"
+    path.write_text("{damaged")
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    assert GradeCache(path, 1).get("a") is None
+    cache = GradeCache(path, 1)
+    cache.load()
+    notice = cache.take_notice()
+    assert notice is not None and notice.startswith("The saved grades could not be read (")
+    assert notice.endswith(f"the file was moved to nowhere ({path} is damaged and cannot be "
+                           "moved aside: Read-only file system) and the grades are computed "
+                           "again.")
+    assert path.read_text() == "{damaged"
+
+
+def test_the_words_of_each_grade() -> None:
+    assert Grade(0, 1, None, False, None, None, 1).describe() == "Grade 0 · not graded"
+    assert Grade(0, 1, None, False, None, None, 1).label() == "0"
+    assert Grade(3, 1, None, True, True, None, 1).describe() == "Grade 3"
+    assert Grade(3, 1, "", True, True, None, 1).describe() == "Grade 3"
+    assert Grade(3, 1, "Glue", True, True, "odd", 1).label() == "3", "a reason is grade 0's"
+
+
+def test_a_grade_keeps_what_the_library_shows_of_a_rating() -> None:
+    from nonotui.model.vocab import Rating
+
+    rating = Rating(4, 250, False, True, "Contradiction", {"Glue": 3}, None, 7)
+    assert Grade.of(rating) == Grade(4, 250, "Contradiction", False, True, None, 7)
+    zero = Rating(0, 90, False, None, None, {}, "needs guessing")
+    assert Grade.of(zero) == Grade(0, 90, None, False, None, "needs guessing", zero.version)
+
+
+
+def test_a_rating_of_numpy_numbers_is_kept_as_json(tmp_path: Path) -> None:
+    """The engine counts in numpy integers, which JSON cannot write."""
+    import numpy as np
+
+    from nonotui.model.vocab import Rating
+
+    numbers: dict[str, object] = {"grade": np.int64(2), "score": np.int32(8),
+                                   "line_solvable": np.bool_(True), "version": np.int64(1)}
+    rating = Rating(unique=True, hardest="Glue", steps={}, **numbers)  # type: ignore[arg-type]
+    kept = Grade.of(rating)
+    assert (type(kept.grade), type(kept.score), type(kept.line_solvable), type(kept.version)) == (
+        int, int, bool, int)
+    cache = GradeCache(tmp_path / "grades.json", 1)
+    cache.put("a", kept)
+    cache.save()
+    assert GradeCache(tmp_path / "grades.json", 1).get("a") == Grade(2, 8, "Glue", True, True,
+                                                                      None, 1)

@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -335,3 +336,157 @@ def test_read_json_names_what_it_refuses(tmp_path: Path) -> None:
     with pytest.raises(SaveError) as large:
         read_json(path)
     assert "; a save file may have at most " in large.value.message
+
+
+def test_a_file_in_the_way_of_the_folders_is_named(tmp_path: Path) -> None:
+    """A data folder that is a file made every read and write fail with "Not a directory" or
+    "File exists", naming neither the file nor the trouble."""
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    assert jsonfile.file_in_the_way(blocker / "progress" / "a.json") == blocker
+    assert jsonfile.file_in_the_way(blocker / "a.json") == blocker
+    assert jsonfile.file_in_the_way(tmp_path / "data2" / "a.json") is None  # only missing
+    assert jsonfile.file_in_the_way(blocker) is None, "the path itself is not in the way"
+    # a save there cannot exist: nothing to read, nothing to move aside
+    with pytest.raises(FileNotFoundError):
+        read_json(blocker / "progress" / "a.json")
+    for target in (blocker / "a.json", blocker / "progress" / "a.json"):
+        with pytest.raises(SaveError) as info:
+            write_atomic(target, [1])
+        assert info.value.message == f"cannot write {target}: {blocker} is a file, not a folder"
+    assert blocker.read_text() == "not a folder"
+
+
+def test_other_errors_keep_the_systems_words(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b.json"
+    for error in (OSError(errno.ENOTDIR, "Not a directory"), OSError(errno.EEXIST, "File exists")):
+        assert jsonfile.os_words(path, error) == error.strerror  # nothing in the way here
+    assert jsonfile.os_words(path, OSError(errno.ENOSPC, "No space left on device")) == (
+        "No space left on device")
+    assert jsonfile.os_words(path, OSError("odd")) == "odd"
+    (tmp_path / "a").write_text("")
+    assert jsonfile.os_words(path, OSError(errno.ENOSPC, "No space")) == "No space"
+    assert jsonfile.os_words(path, OSError(errno.EEXIST, "File exists")) == (
+        f"{tmp_path / 'a'} is a file, not a folder")
+
+
+def test_move_aside_names_a_file_in_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "a.json"
+    path.write_text("x")
+
+    def refuse(src: str, dst: str) -> None:
+        (tmp_path / "sub").write_text("")
+        raise OSError(errno.ENOTDIR, "Not a directory")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        move_aside(tmp_path / "sub" / "a.json")
+    assert info.value.message.endswith(f"cannot be moved aside: {tmp_path / 'sub'} is a file, "
+                                       "not a folder")
+
+
+def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
+    """A kill during a save leaves its temporary file; one older than a minute is a leftover, a
+    younger one may be another nonotui's save under way."""
+    now = 1_000_000.0
+
+    def made(name: str, age: float, text: str = "{") -> Path:
+        path = tmp_path / name
+        path.write_text(text)
+        os.utime(path, (now - age, now - age))
+        return path
+
+    stale = made(".a.json.k2j4_x1.tmp", 61)
+    stale2 = made(".settings.json.abc.tmp", 3600)
+    fresh = made(".b.json.zz.tmp", 59)
+    keep = [fresh, made("a.json.tmp", 3600), made(".a.json.k2j4_x1.tmpx", 3600),
+            made("a.json", 3600), made(".hidden", 3600)]
+    (tmp_path / ".dir.tmp").mkdir()
+    os.utime(tmp_path / ".dir.tmp", (now - 3600, now - 3600))
+    (tmp_path / ".link.tmp").symlink_to(tmp_path / "a.json")
+    assert jsonfile.remove_stale_temporaries(tmp_path, now) == [stale, stale2]
+    assert all(p.exists() for p in keep)
+    assert (tmp_path / ".dir.tmp").is_dir() and (tmp_path / ".link.tmp").is_symlink()
+    assert (tmp_path / "a.json").read_text() == "{", "a link's target is left alone"
+    assert jsonfile.remove_stale_temporaries(tmp_path / "missing", now) == []
+    assert jsonfile.remove_stale_temporaries(tmp_path) == [fresh], "by the clock's own time"
+
+
+def test_the_data_folder_leftovers_are_removed_in_every_folder(tmp_path: Path) -> None:
+    from nonotui.store import DataDir
+
+    data = DataDir(tmp_path)
+    old = time.time() - 120
+    left = []
+    for folder in (data.root, data.progress, data.puzzles):
+        folder.mkdir(exist_ok=True)
+        path = folder / ".x.json.abcd.tmp"
+        path.write_text("{")
+        os.utime(path, (old, old))
+        left.append(path)
+    assert sorted(data.remove_leftovers()) == sorted(left)
+    assert not any(p.exists() for p in left)
+
+
+def test_refused_json_is_named_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    for text, words in (
+        ('["\\ud800"]', "text that is not valid Unicode (a lone surrogate)"),
+        ("[" + "9" * 35 + "e999]", "the number '99999999999999999999'... (39 characters), too "
+                                   "large for nonotui"),
+        ("[1" + "0" * 25 + "e999]", "the number '10000000000000000000000000e999', too large "
+                                    "for nonotui"),  # 30 characters: quoted whole
+        ("[1" + "0" * 26 + "e999]", "the number '10000000000000000000'... (31 characters), too "
+                                    "large for nonotui"),
+        ("[-Infinity]", "-Infinity, which is not a number"),
+        ("[" + "1" * 16 + "]", "a whole number of 16 digits"),
+    ):
+        path.write_text(text)
+        with pytest.raises(SaveError) as info:
+            read_json(path)
+        assert info.value.message == f"{path}: not the JSON nonotui writes (it holds {words})"
+
+
+def test_a_temporary_file_exactly_a_minute_old_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / ".a.json.x.tmp"
+    path.write_text("{")
+    os.utime(path, (1_000_000, 1_000_000))
+    assert jsonfile.remove_stale_temporaries(tmp_path, 1_000_000 + jsonfile.STALE_AFTER) == []
+    assert jsonfile.remove_stale_temporaries(tmp_path, 1_000_060.5) == [path]
+
+
+def test_a_leftover_that_cannot_be_removed_leaves_the_others_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = []
+    for name in (".a.json.1.tmp", ".b.json.2.tmp", ".c.json.3.tmp"):
+        path = tmp_path / name
+        path.write_text("{")
+        os.utime(path, (0, 0))
+        paths.append(path)
+    real_unlink = os.unlink
+
+    def unlink(path: object) -> None:
+        if str(path).endswith(".a.json.1.tmp"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        real_unlink(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jsonfile.os, "unlink", unlink)
+    assert jsonfile.remove_stale_temporaries(tmp_path, 1_000_000) == paths[1:]
+    assert paths[0].exists()
+
+
+def test_a_rename_refused_as_not_a_folder_keeps_the_systems_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing stands in the way here (another program's trouble): the system's words."""
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(errno.ENOTDIR, "Not a directory")
+
+    monkeypatch.setattr(jsonfile.os, "replace", refuse)
+    with pytest.raises(SaveError) as info:
+        write_atomic(tmp_path / "a.json", [1])
+    assert info.value.message == f"cannot write {tmp_path / 'a.json'}: Not a directory"

@@ -185,3 +185,59 @@ def test_files_are_utf_8_whatever_the_locale(
     assert done.stdout.strip() == "True"
     assert (tmp_path / "a.lock").read_bytes().endswith(" on hôte".encode())
     assert (tmp_path / "a.json").read_bytes() == '{"title":"Café"}'.encode()
+
+
+class FullFile:
+    """A lock file on a full disk: it opens, locks and reads; every write fails."""
+
+    def __init__(self, handle: object) -> None:
+        self.handle = handle
+
+    def write(self, data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.handle, name)
+
+
+def test_a_full_disk_keeps_the_lock_without_the_holders_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing the pid was outside the lock's error handling: on a full disk opening any puzzle
+    crashed the player. The OS lock is what keeps a second nonotui out, and it holds."""
+    import builtins
+
+    path = tmp_path / "a.lock"
+    path.write_text("pid 99999999 on a-long-gone-machine")
+    monkeypatch.setattr(lock_module, "open", lambda *a, **k: FullFile(builtins.open(*a, **k)),
+                        raising=False)
+    lock = PuzzleLock(path)
+    lock.acquire()
+    assert lock.held
+    assert path.read_text() == "", "a gone holder's note is not left to mislead"
+    monkeypatch.undo()
+    with pytest.raises(LockHeld, match=r"open in another nonotui \(another nonotui\)"):
+        PuzzleLock(path).acquire()
+    lock.release()  # nothing left to write: letting go cannot fail
+    assert not lock.held
+    PuzzleLock(path).acquire()
+
+
+def test_the_holder_is_read_as_text_whatever_its_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "a.lock"
+    first = PuzzleLock(path)
+    first.acquire()
+    path.write_bytes(b"pid 7 on h\xf4te" + b"x" * 500)
+    with pytest.raises(LockHeld) as info:
+        PuzzleLock(path).acquire()
+    assert "(pid 7 on h\ufffdte" + "x" * 187 + ")" in info.value.message
+    first.release()
+
+
+def test_a_lock_whose_folder_is_a_file_names_that_file(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("")
+    with pytest.raises(SaveError) as info:
+        PuzzleLock(tmp_path / "data" / "progress" / "a.lock").acquire()
+    assert info.value.message == (
+        f"cannot create the lock {tmp_path / 'data' / 'progress' / 'a.lock'}: "
+        f"{tmp_path / 'data'} is a file, not a folder")

@@ -89,3 +89,21 @@ def test_check_mode_and_solve_speed_are_kept_and_validated(tmp_path: Path) -> No
     assert (loaded.check, loaded.solve_speed) == ("immediate", "instant")
     with pytest.raises(SaveError):
         store.save(Settings(check="sometimes"))
+
+
+@pytest.mark.parametrize("depth", [0, 2])
+def test_a_data_folder_that_is_a_file_is_named_and_the_defaults_used(
+    tmp_path: Path, depth: int
+) -> None:
+    """It said "settings.json is damaged and cannot be moved aside: Not a directory"."""
+    blocker = tmp_path / "nonotui"
+    blocker.write_text("not a folder")
+    root = blocker / "a" / "b" if depth else blocker
+    settings, notice = SettingsStore(DataDir(root)).load()
+    assert settings == Settings()
+    where = "The data folder" if not depth else f"The data folder {root} cannot be made:"
+    assert notice == (
+        f"{where} {blocker} is a file, not a folder, so nothing can be saved (settings, "
+        "progress, grades) and the default settings are used. Move that file away, or set "
+        "NONOTUI_DATA_DIR to a folder.")
+    assert blocker.read_text() == "not a folder"

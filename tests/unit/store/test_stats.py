@@ -61,3 +61,37 @@ def test_an_auto_solved_puzzle_is_not_counted_solved(tmp_path: Path) -> None:
     progress.solved = True  # auto-solve: no time
     store.save(progress)
     assert played(tmp_path) == [Played(A.identity, "A", False, ())]
+
+
+def test_a_save_is_known_by_its_identity_or_else_its_file_name(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path)
+    store.save(Progress.new(A))
+    doc = json.loads((tmp_path / f"{A.identity}.json").read_text())
+    (tmp_path / "renamed.json").write_text(json.dumps(doc))
+    (tmp_path / "nameless.json").write_text(json.dumps({**doc, "identity": None}))
+    assert [p.identity for p in played(tmp_path)] == [A.identity, "nameless", A.identity]
+
+
+def test_saves_that_cannot_be_read_are_skipped_not_the_ones_after(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path)
+    store.save(Progress.new(A))
+    (tmp_path / "!damaged.json").write_text("{not json")
+    (tmp_path / "!list.json").write_text("[1, 2]")
+    (tmp_path / "!newer.json").write_text('{"schema": 99}')
+    (tmp_path / "!range.json").write_text(json.dumps({
+        **json.loads((tmp_path / f"{A.identity}.json").read_text()), "moves": -1}))
+    (tmp_path / "notes.txt").write_text("not a save")
+    assert [p.identity for p in played(tmp_path)] == [A.identity]
+    assert played(tmp_path / "missing") == []
+
+
+def test_solve_times_count_only_for_a_puzzle_solved_by_the_player(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path)
+    progress = Progress.new(A)
+    progress.solve_times = [30.0]  # times, but no best time: not a solve the player made
+    progress.solved = True
+    store.save(progress)
+    assert played(tmp_path) == [Played(A.identity, "A", False, ())]
+    progress.solved, progress.best_time = False, 30.0
+    store.save(progress)
+    assert played(tmp_path) == [Played(A.identity, "A", False, ())]

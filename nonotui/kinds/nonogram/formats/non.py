@@ -160,8 +160,10 @@ def _read_one(chunk: list[tuple[int, str]], path: str, bundle: bool) -> Puzzle:
 
 
 def _size(value: str, key: str, path: str, no: int) -> int:
-    if not (value.isdigit() and value.isascii()) or len(value) > 6:
+    if not (value.isdigit() and value.isascii()):
         raise PuzzleFormatError(path, no, f"{key} {quote(value)} is not a whole number")
+    if len(value) > 6:  # a whole number all the same: over the limit, not read
+        raise PuzzleFormatError(path, no, f"{key} {quote(value, 20)} is outside 1 to {MAX_SIZE}")
     n = int(value)
     if not 1 <= n <= MAX_SIZE:
         raise PuzzleFormatError(path, no, f"{key} {n} is outside 1 to {MAX_SIZE}")
