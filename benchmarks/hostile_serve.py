@@ -129,7 +129,7 @@ async def closed_tabs(folder: Path, rounds: int) -> list[tuple[str, str]]:
             for _ in range(rounds):
                 tab = await connect(session, serving, "width=100&height=30")
                 tab.size = (100, 30)
-                await tab.until("the library", lambda t: "user puzzles:" in t.text())
+                await tab.until("the library", lambda t: " solved · " in t.text())
                 player = tab.pid
                 assert player is not None
                 await tab.send("resize", {"width": MAX_COLUMNS, "height": MAX_ROWS})

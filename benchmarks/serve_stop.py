@@ -26,7 +26,7 @@ from tests.browser.test_serve_browser import open_puzzle
 
 def stop_time(tab_open: bool) -> float:
     with tempfile.TemporaryDirectory() as folder, Served(Path(folder) / "data") as page:
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         open_puzzle(page, "Heart")
         page.wait_text("solver ready")
         if not tab_open:

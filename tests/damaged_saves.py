@@ -132,6 +132,7 @@ def played_save() -> dict[str, object]:
     progress.history.undo(progress.board)
     progress.elapsed, progress.cursor, progress.hints = 42.5, (2, 1), 1
     progress.solved, progress.best_time, progress.solve_times = True, 40.0, [55.5, 40.0]
+    progress.helped, progress.assisted_solves = True, 2
     return progress.to_json()
 
 
@@ -270,8 +271,10 @@ def _check_progress(progress: Progress) -> None:
     full = unknown_of(kinds.kind_of(PUZZLE).values(PUZZLE))
     assert _sane_seconds(progress.elapsed) and _sane_seconds(progress.best_time), progress
     assert all(_sane_seconds(t) for t in progress.solve_times), progress.solve_times
-    for count in (progress.moves, progress.hints, progress.auto_solves):
+    for count in (progress.moves, progress.hints, progress.auto_solves,
+                  progress.assisted_solves):
         assert _sane_count(count), progress
+    assert isinstance(progress.helped, bool), progress
     row, column = progress.cursor
     assert 0 <= row < PUZZLE.height and 0 <= column < PUZZLE.width, progress.cursor
     assert _cells_of(progress.board.cells.tolist(), full), progress.board

@@ -146,6 +146,9 @@ class Progress:
         auto_solves: Auto-solves applied (each is also one of the moves).
         solve_times: The time of every solve by the player, in seconds, oldest first (for the
             statistics' median; saves from before it have none, their best time stands in).
+        helped: The board on show was helped: an applied hint (or reveal) or an auto-solve
+            since it was last restarted, undone or not. Its solve is assisted.
+        assisted_solves: Solves that were assisted: solved, but no time recorded.
         kind: The name of the puzzle's kind.
         values: The values a cell of the puzzle can take (they make the save's legend).
     """
@@ -162,6 +165,8 @@ class Progress:
     hints: int = 0
     auto_solves: int = 0
     solve_times: list[float] = field(default_factory=list)
+    helped: bool = False
+    assisted_solves: int = 0
     kind: str = field(kw_only=True)
     values: tuple[CellValue, ...] = field(kw_only=True)
 
@@ -172,6 +177,20 @@ class Progress:
         kind = kinds.kind_of(puzzle)
         return cls(puzzle.identity, kind.new_board(puzzle), title=puzzle.title,
                    kind=kind.name, values=kind.values(puzzle))
+
+    def record_solve(self, elapsed: float) -> bool:
+        """The puzzle was just solved after ``elapsed`` seconds of play: solved; then, unless
+        the board was helped (:attr:`helped`: an assisted solve, counted, with no time), the
+        time is recorded. Whether it is a new best time."""
+        self.solved = True
+        if self.helped:
+            self.assisted_solves += 1
+            return False
+        new_best = self.best_time is None or elapsed < self.best_time
+        self.solve_times.append(elapsed)
+        if new_best:
+            self.best_time = elapsed
+        return new_best
 
     @property
     def started(self) -> bool:
@@ -197,6 +216,8 @@ class Progress:
             "solved": self.solved,
             "best_time": None if self.best_time is None else round(self.best_time, 3),
             "solve_times": [round(t, 3) for t in self.solve_times],
+            "helped": self.helped,
+            "assisted_solves": self.assisted_solves,
             "cursor": list(self.cursor),
             "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }
@@ -253,6 +274,8 @@ class Progress:
             tally.hints,
             tally.auto_solves,
             list(tally.solve_times),
+            tally.helped,
+            tally.assisted_solves,
             kind=kind.name,
             values=values,
         )
@@ -276,6 +299,8 @@ class Tally:
         auto_solves: Auto-solves applied.
         solve_times: Every solve's time in seconds, oldest first.
         title: The title the save names, if any.
+        helped: The board on show was helped (its solve will be assisted).
+        assisted_solves: Solves with help (no time recorded).
     """
 
     elapsed: float
@@ -286,6 +311,8 @@ class Tally:
     auto_solves: int
     solve_times: tuple[float, ...]
     title: str | None
+    helped: bool = False
+    assisted_solves: int = 0
 
 
 def tally_of(data: Mapping[str, object]) -> Tally:
@@ -312,8 +339,13 @@ def tally_of(data: Mapping[str, object]) -> Tally:
         raise SaveError(f"the save's solve_times is {shown(times)}, not a list of times")
     solve_times = tuple(bounds.seconds(t, "a time in the save's solve_times") for t in times)
     title = data.get("title")
+    # Recorded since assisted solves keep no time; older saves have none, so no schema change.
+    helped = data.get("helped", False)
+    if not isinstance(helped, bool):
+        raise SaveError("the save's helped flag is not true or false")
+    assisted = bounds.count(data.get("assisted_solves", 0), "the save's assisted_solves count")
     return Tally(elapsed, moves, solved, best_time, hints, auto_solves, solve_times,
-                 title if isinstance(title, str) else None)
+                 title if isinstance(title, str) else None, helped, assisted)
 
 
 class NewerSaveError(SaveError):

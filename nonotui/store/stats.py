@@ -4,8 +4,9 @@ times, read from the save files (:mod:`nonotui.store.progress`) and the kept gra
 
 Every save in the progress folder counts, whichever file or id the puzzle was opened from; a
 save that cannot be read is skipped (the puzzle's own screen reports it when it is opened). A
-puzzle counts as solved when the player solved it (auto-solve records no time and does not
-count). The median is over every solve the saves record (``solve_times``); a save from before
+puzzle counts as solved when the player solved it (an assisted solve, with an applied hint, a
+reveal or an auto-solve, records no time and does not count; the assisted solves are counted
+apart). The median is over every solve the saves record (``solve_times``); a save from before
 those were recorded gives its best time.
 """
 
@@ -31,6 +32,8 @@ class Played:
     solved: bool
     times: tuple[float, ...]
     """The player's solve times (empty when never solved by the player)."""
+    assisted: int = 0
+    """Solves with help (an applied hint, a reveal or an auto-solve): no time recorded."""
 
 
 def played(folder: Path) -> list[Played]:
@@ -60,7 +63,7 @@ def _played(data: dict[str, object], tally: Tally, fallback: str) -> Played:
     solved = tally.solved and tally.best_time is not None
     times = tally.solve_times or (() if tally.best_time is None else (tally.best_time,))
     return Played(identity if isinstance(identity, str) else fallback, tally.title, solved,
-                  times if solved else ())
+                  times if solved else (), tally.assisted_solves)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ class GradeStats:
     solved: int
     best: float | None
     median: float | None
+    assisted: int = 0
+    """Solves with help among the saves of this grade (each puzzle's count, summed)."""
 
 
 def by_grade(records: Iterable[Played],
@@ -88,7 +93,8 @@ def by_grade(records: Iterable[Played],
         solved = [m for m in members if m.solved]
         out.append(GradeStats(grade, len(members), len(solved),
                               min(times) if times else None,
-                              statistics.median(times) if times else None))
+                              statistics.median(times) if times else None,
+                              sum(m.assisted for m in members)))
     return out
 
 

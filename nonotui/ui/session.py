@@ -236,6 +236,8 @@ class PlaySession:
             self.progress.hints += 1
         elif move is not None and kind == "solve":
             self.progress.auto_solves += 1
+        if move is not None and kind in ("hint", "solve"):  # its solve is assisted, undone or not
+            self.progress.helped = True
         return move
 
     def _record(self, move: Move | None) -> Move | None:
@@ -248,7 +250,7 @@ class PlaySession:
         return move
 
     def undo(self) -> Move | None:
-        """Undo the last move (the cursor goes to its first cell)."""
+        """Undo the last move (the cursor goes to its first cell, but for an auto-solve's)."""
         if self.read_only:
             raise PermissionError("read-only")
         move = self.history.undo(self.board)
@@ -266,11 +268,13 @@ class PlaySession:
     def _after_history(self, move: Move | None) -> None:
         if move is not None:
             self.tracker.update(move.cells())
-            first = move.changes[0]
-            self.go_to(first.row, first.column)
+            if move.kind != "solve":  # an auto-solve's cells are everywhere: the cursor stays
+                first = move.changes[0]
+                self.go_to(first.row, first.column)
 
     def restart(self) -> None:
-        """Clear the board, the history, the time and the moves (the best time stays)."""
+        """Clear the board, the history, the time and the moves, and forget the help the board
+        had: a new attempt (the best time stays)."""
         if self.read_only:
             raise PermissionError("read-only")
         self.board.cells[:] = self.unknown
@@ -278,6 +282,7 @@ class PlaySession:
         self.history.undone.clear()
         self.progress.moves = 0
         self.progress.elapsed = 0.0
+        self.progress.helped = False  # a new attempt
         self.tracker.refresh_all()
 
     # -- strokes ------------------------------------------------------------------------------

@@ -27,8 +27,8 @@ HEART = ["01010", "11111", "11111", "01110", "00100"]
 def test_a_tab_plays_and_saves_to_the_serving_data_folder(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with Served(data) as page:
-        # the tab's player lists the serving process's data folder: it is the same one
-        page.wait_text(f"user puzzles: {data}/puzzles")
+        # the tab's player plays on the serving process's data folder: its save lands there
+        page.wait_text(" solved · ")  # the library's heading, on any width
         open_puzzle(page, "Heart")
         page.keys("l", " ")  # row 1, column 2 is filled in the solution
         wait_for("the fill in the save file", lambda: (
@@ -43,7 +43,7 @@ def test_a_tab_plays_and_saves_to_the_serving_data_folder(tmp_path: Path) -> Non
 def test_two_windows_on_one_puzzle_lock_as_two_terminals_do(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with Served(data) as page:
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         open_puzzle(page, "Heart")
         page.keys(" ")
         wait_for("the first tab's save", lambda: (
@@ -52,7 +52,7 @@ def test_two_windows_on_one_puzzle_lock_as_two_terminals_do(tmp_path: Path) -> N
         page.driver.switch_to.new_window("window")  # a background tab gets no keys
         page.forget_text()
         page.driver.get(page.url)
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         open_puzzle(page, "Heart")
         page.wait_text("open in another nonotui")
         page.keys("l", " ")  # read-only here: the save keeps the first tab's board
@@ -71,7 +71,7 @@ def test_a_puzzle_played_to_the_finish_in_the_browser(tmp_path: Path) -> None:
     screen; the screenshots along the way are kept."""
     data = tmp_path / "data"
     with Served(data) as page:
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         page.screenshot(ARTIFACTS / "finish-1-library.png")
         open_puzzle(page, "Heart")
         for r, row in enumerate(HEART):
@@ -99,7 +99,7 @@ def test_stopping_the_server_ends_the_open_tabs_players(tmp_path: Path) -> None:
     left running, holding the puzzle's lock)."""
     data = tmp_path / "data"
     with Served(data) as page:
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         open_puzzle(page, "Heart")
         page.keys(" ")
         wait_for("the save", lambda: (
@@ -125,7 +125,7 @@ def test_undo_and_redo_with_ctrl_keys_reach_the_player(tmp_path: Path) -> None:
             (save := save_of(data, "Heart")) is not None and save["board"][0] == wanted))
 
     with Served(data) as page:
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         open_puzzle(page, "Heart")
         page.keys(" ")
         first_row("#????")
@@ -149,12 +149,12 @@ def test_off_loopback_the_printed_address_lets_the_browser_in_and_nothing_else_d
     with Served(data, args=("--host", "0.0.0.0", "--public-url",
                             "http://127.0.0.1:{port}")) as page:
         assert "?token=" in page.url  # Served opened the address as printed
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         assert "token" not in page.driver.current_url
         page.screenshot(ARTIFACTS / "token-let-in.png")
         page.forget_text()
         page.driver.refresh()  # a new connection, a new player: the cookie lets it in
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         assert page.requests, "no request seen: the performance log is not read"
         foreign = [url for url in page.requests if not url.startswith(page.base)]
         assert foreign == []
@@ -162,7 +162,7 @@ def test_off_loopback_the_printed_address_lets_the_browser_in_and_nothing_else_d
         # an address that tells textual.js to fetch another host first does not make it
         page.forget_text()
         page.driver.get(page.base + "?ping=http://ping.invalid/")
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         page.text()  # the requests so far are read
         assert [url for url in page.requests if not url.startswith(page.base)] == []
         page.driver.delete_all_cookies()

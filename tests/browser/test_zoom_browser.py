@@ -51,7 +51,7 @@ def staircase_open(tmp_path: Path, columns: int, rows: int) -> Iterator[tuple[Se
     data = tmp_path / "data"
     staircase(data)
     with Served(data) as page:
-        page.wait_text("user puzzles:")
+        page.wait_text(" solved · ")  # the library's heading
         page.size_to(columns, rows)
         open_puzzle(page, "Staircase", f"{WIDTH}x{HEIGHT}")
         yield page, data

@@ -415,3 +415,41 @@ async def test_letters_typed_while_the_search_key_is_handled_keep_their_order() 
             assert search.value == "toadstool/" and app.focused is search
             await pilot.press("escape")  # leaves and clears the search
             assert search.value == "" and app.focused is library.table
+
+
+async def test_a_best_time_is_never_had_for_free() -> None:
+    """Issue 33, item 8: auto-solve, undo it, re-enter the answer by hand: solved with help,
+    no best time; the undo leaves the cursor where it was. A restart is a new attempt: then a
+    solve by hand records its time."""
+    from nonotui.model import FILLED as F
+
+    async with app_for().run_test(size=(120, 40)) as pilot:
+        screen = await play_screen(pilot)
+        session, progress = screen.session, screen.session.progress
+        pilot.app.settings.solve_speed = "instant"
+        session.go_to(2, 3)
+        await pilot.press("S")
+        await until(pilot, lambda: session.solved, ENGINE)
+        answer = session.board.cells.copy()
+        assert progress.assisted_solves == 1 and progress.best_time is None
+        await pilot.press("u")
+        assert session.cursor == (2, 3), "undoing the auto-solve moved the cursor"
+        for r, c in zip(*(answer == F).nonzero()):  # the answer again, by hand
+            session.go_to(int(r), int(c))
+            await pilot.press("f")
+        await until(pilot, lambda: isinstance(pilot.app.screen, FinishScreen))
+        finish = pilot.app.screen
+        assert finish.assisted and not finish.new_best
+        assert "with help: no best time" in str(finish.query_one("#facts").render())
+        assert progress.best_time is None and progress.solve_times == []
+        assert progress.assisted_solves == 2
+        await pilot.press("escape")
+        await until(pilot, lambda: pilot.app.screen is screen)
+        screen._restart_confirmed(True)  # what the restart's question does on yes
+        assert not progress.helped
+        for r, c in zip(*(answer == F).nonzero()):
+            session.go_to(int(r), int(c))
+            await pilot.press("f")
+        await until(pilot, lambda: isinstance(pilot.app.screen, FinishScreen))
+        assert pilot.app.screen.new_best and not pilot.app.screen.assisted
+        assert progress.best_time is not None and len(progress.solve_times) == 1

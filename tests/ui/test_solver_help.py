@@ -245,6 +245,8 @@ async def test_a_hint_longer_than_its_panel_scrolls_to_its_last_line(
     text = "\n".join([*lines, "So row 19, column 8 is filled."])
     async with app_for().run_test(size=size) as pilot:
         screen = await play_screen(pilot)
+        # the warm-up's end redraws the panel from the assistant: shown after it
+        await until(pilot, lambda: pilot.app.engine_ready, 90)
         panel = screen.query_one(HintPanel)
         panel.show_text(text)
         await pilot.pause()

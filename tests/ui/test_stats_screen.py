@@ -62,4 +62,4 @@ async def test_a_save_not_graded_yet_is_counted_apart(data_dir: DataDir) -> None
         assert ungraded == GradeStats(None, 1, 1, 42.0, 46.0)
         rows = app.screen.query_one(DataTable)
         assert [str(c) for c in rows.get_row_at(rows.row_count - 1)] == [
-            "not graded yet", "1", "1", "0:42", "0:46"]
+            "not graded yet", "1", "1", "0:42", "0:46", "0"]

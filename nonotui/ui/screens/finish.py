@@ -121,8 +121,10 @@ class FinishScreen(ModalScreen[str | None]):
         elapsed: float,
         moves: int,
         new_best: bool,
-        best_time: float,
+        best_time: float | None,
         glyphs: Glyphs,
+        *,
+        assisted: bool = False,
     ) -> None:
         super().__init__()
         self.puzzle = puzzle
@@ -132,13 +134,20 @@ class FinishScreen(ModalScreen[str | None]):
         self.moves = moves
         self.new_best = new_best
         self.best_time = best_time
+        self.assisted = assisted
+        """Solved with help (an applied hint, a reveal, an auto-solve): no time recorded."""
         self.glyphs = glyphs
         self.grade_text = ""
         """The grade line once known (``Grade 3 · hardest: Whole-line reasoning``)."""
 
     def compose(self) -> ComposeResult:
         title = self.puzzle.title or "Puzzle"
-        best = "a new best time!" if self.new_best else f"best {format_time(self.best_time)}"
+        if self.assisted:
+            best = "with help: no best time"
+        elif self.new_best or self.best_time is None:
+            best = "a new best time!"
+        else:
+            best = f"best {format_time(self.best_time)}"
         with Vertical():
             yield Label(f"Solved: {title}", id="title")
             with ScrollableContainer(id="picture-box"):

@@ -313,24 +313,21 @@ class PlayScreen(Screen[None]):
         self.finished = True
         self.stopwatch.pause()
         if self.session.history.done[-1].kind == "solve":
-            # the engine finished it: solved, but no time of the player's to remember
-            progress.solved = True
+            # the engine finished it: solved, assisted, no time of the player's to remember
+            progress.record_solve(self.stopwatch.elapsed)
             self.save_now()
             self._say("Solved by auto-solve (no best time). u undoes the auto-solve.")
             self._update_facts()
             return
         elapsed = self.stopwatch.elapsed
-        new_best = progress.best_time is None or elapsed < progress.best_time
-        progress.solved = True
-        progress.solve_times.append(elapsed)
-        if new_best:
-            progress.best_time = elapsed
+        assisted = progress.helped
+        new_best = progress.record_solve(elapsed)
         self.save_now()
-        self._say("Solved!")
+        self._say("Solved with help (no best time)." if assisted else "Solved!")
         self._update_facts()
         self.app.push_screen(
             FinishScreen(self.puzzle, self.session.board, elapsed, progress.moves, new_best,
-                         progress.best_time or elapsed, self.glyphs),
+                         progress.best_time, self.glyphs, assisted=assisted),
             self._after_finish,
         )
 

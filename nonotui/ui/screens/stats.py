@@ -43,7 +43,8 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Label("Statistics by grade", id="heading")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="stats")
-        yield Label("Solved: by you (auto-solves do not count). Median: over every solve you "
+        yield Label("Solved: by you alone. Helped: solves with an applied hint, a reveal or "
+                    "an auto-solve, which record no time. Median: over every solve you "
                     "recorded. Grades are the library's: a puzzle not yet graded there is "
                     "counted apart.", id="note")
         yield FittingFooter()
@@ -51,7 +52,7 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one(DataTable)
         for name, width in (("Grade", 30), ("Played", 7), ("Solved", 7), ("Best", 10),
-                            ("Median", 10)):
+                            ("Median", 10), ("Helped", 7)):
             table.add_column(name, key=name.lower(), width=width)
         table.focus()
         self._read()
@@ -78,4 +79,5 @@ class StatsScreen(Screen[None]):
         for line in figures:
             table.add_row(GRADE_NAMES[line.grade], str(line.played), str(line.solved),
                           format_time(line.best) if line.best is not None else "-",
-                          format_time(line.median) if line.median is not None else "-")
+                          format_time(line.median) if line.median is not None else "-",
+                          str(line.assisted))

@@ -134,7 +134,7 @@ async def test_a_closed_tab_ends_its_player_within_2_s_saved(
     with Serving(data) as serving:
         tab = await connect(session, serving, "width=100&height=30")
         tab.size = (100, 30)
-        await tab.until("the library", lambda t: "user puzzles:" in t.text())
+        await tab.until("the library", lambda t: " solved · " in t.text())
         await tab.keys("/heart")
         await tab.until("the search", lambda t: "1 of " in t.text())
         await tab.keys("\r")  # enter in the search plays the first match

@@ -160,6 +160,34 @@ def test_hint_and_auto_solve_counts_round_trip_and_default_to_zero(store: Progre
         Progress.from_json(data, PUZZLE)
 
 
+def test_an_assisted_solve_counts_but_records_no_time(store: ProgressStore) -> None:
+    """DECISIONS.md, "First hour, second pass": a solve that used an applied hint, a reveal or
+    an auto-solve counts as solved, is counted as assisted and never records a best time."""
+    progress = played()
+    assert progress.record_solve(50.0) is True  # the player's own: the first best time
+    assert (progress.best_time, progress.solve_times, progress.assisted_solves) == (
+        50.0, [50.0], 0)
+    progress.helped = True
+    assert progress.record_solve(10.0) is False  # far faster, but helped
+    assert (progress.best_time, progress.solve_times, progress.assisted_solves) == (
+        50.0, [50.0], 1)
+    assert progress.solved
+    store.save(progress)
+    loaded = store.load(PUZZLE).progress
+    assert (loaded.helped, loaded.assisted_solves) == (True, 1)
+    data = progress.to_json()
+    del data["helped"], data["assisted_solves"]  # a save from before: unhelped, none
+    old = Progress.from_json(data, PUZZLE)
+    assert (old.helped, old.assisted_solves) == (False, 0)
+    for field, bad in (("helped", 1), ("assisted_solves", -1), ("assisted_solves", 1.5)):
+        with pytest.raises(SaveError, match=field.split("_")[0]):
+            Progress.from_json({**progress.to_json(), field: bad}, PUZZLE)
+    helped_only = Progress.new(PUZZLE)
+    helped_only.helped = True
+    assert helped_only.record_solve(5.0) is False
+    assert helped_only.best_time is None and helped_only.solve_times == []
+
+
 def test_lock_file_sits_beside_the_save(store: ProgressStore) -> None:
     lock = store.lock_for(PUZZLE.identity)
     assert lock.path == store.folder / f"{PUZZLE.identity}.lock"
