@@ -75,7 +75,9 @@ IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".
 def output_format(output: str, to: str | None) -> str:
     """The format to write: ``--to`` when given, else the one OUT's extension names. Every
     format nonotui writes is text: an OUT named like an image is refused, whatever ``--to``
-    says (``--to picture`` once wrote its text into ``x.png``)."""
+    says (``--to picture`` once wrote its text into ``x.png``), and so is ``--to`` a format
+    other than the one OUT's extension claims (a picture written as ``x.txt``, the Tatham ids'
+    extension, did not read back)."""
     suffix = Path(output).suffix.lower()
     if output != "-" and suffix in IMAGE_SUFFIXES:
         raise UsageError(
@@ -83,6 +85,15 @@ def output_format(output: str, to: str | None) -> str:
             f"(--to picture draws the puzzle in # and -): choose a name such as "
             f"{Path(output).with_suffix('.pic').name!r}")
     if to is not None:
+        claimed = kinds.format_for_extension(output) if output != "-" else None
+        if claimed is not None and claimed[1].name != to:
+            # the extension wins when the file is read again: it would not read back
+            wanted = kinds.format_named(to)
+            ext = wanted[1].extensions[0] if wanted is not None and wanted[1].extensions else ""
+            better = f"; name it {Path(output).with_suffix(ext).name!r}" if ext else ""
+            raise UsageError(
+                f"{output!r} ends like a {claimed[1].name} file, but --to {to} writes {to}: "
+                f"nonotui reads a file by its extension, so it would not read back{better}")
         return to
     if output == "-":
         raise UsageError("writing to standard output needs --to FORMAT")

@@ -128,25 +128,18 @@ def format_for_extension(path: str | Path) -> tuple[Kind, PuzzleFormat] | None:
 
 
 def detect(text: str, path: str | Path) -> tuple[Kind, PuzzleFormat]:
-    """The kind and format of a file: the one its extension claims, unless the content is not
-    that format's but plainly another's; else by content.
+    """The kind and format of a file: by its extension when one claims it, else by content.
 
     Raises:
         PuzzleFormatError: no kind's format recognises it.
     """
     by_extension = format_for_extension(path)
-    if by_extension is not None and by_extension[1].sniff(text):
+    if by_extension is not None:
         return by_extension
     every = _all_formats()
     for kind, fmt in every:
-        if by_extension is not None and fmt is by_extension[1]:
-            continue
         if fmt.sniff(text):
-            # the content is plainly another format's (a picture saved as .txt, the Tatham
-            # ids' extension): read it as that one
             return kind, fmt
-    if by_extension is not None:  # the extension's format then says what is wrong with it
-        return by_extension
     known = ", ".join(fmt.name for _, fmt in every)
     raise PuzzleFormatError(path, None, f"not a puzzle format nonotui knows ({known})")
 

@@ -70,7 +70,9 @@ def _colored_picture(board: Board, glyphs: Glyphs, values: Sequence[CellValue]) 
 
     rows = board.cells.tolist()
     text = Text()
-    if glyphs.name == "unicode":
+    # blocks when every value is a colour or the paper (a colour nonogram); a kind that mixes
+    # its own filled value with colours keeps its characters
+    if glyphs.name == "unicode" and all(v.role != "filled" for v in values):
         for r in range(0, len(rows), 2):
             if r:
                 text.append("\n")

@@ -1,7 +1,7 @@
 """The command line's small promises (issue 33, item 10): `hint` and `explain` say "no solution"
 with the exit code `solve` gives it (3), counts are spelt right, `convert` writes no text into a
-file named like an image, a picture saved as `.txt` reads back, and the help texts say what the
-grades are."""
+file named like an image nor a format its name would not read back as, and the help texts say
+what the grades are."""
 
 from __future__ import annotations
 
@@ -55,27 +55,27 @@ def test_convert_writes_no_text_into_a_file_named_like_an_image(
     assert "named like an image" in capsys.readouterr().err
 
 
-def test_a_picture_saved_as_txt_reads_back_as_the_same_puzzle(
+def test_convert_writes_only_what_reads_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    target = tmp_path / "heart.txt"  # .txt is the Tatham ids' extension
-    assert main(["convert", "heart", str(target), "--to", "picture"]) == 0
-    assert target.read_text().lstrip().startswith((".", "#", "-"))
-    capsys.readouterr()
-    assert main(["show", str(target)]) == 0
+    """A picture written as .txt (the Tatham ids' extension) could not be read back, since a
+    file is read by its extension: --to a format other than OUT's extension claims is refused,
+    with the name to use, and a picture written where it belongs reads back as the puzzle."""
+    target = tmp_path / "heart.txt"
+    assert main(["convert", "heart", str(target), "--to", "picture"]) == EXIT_USAGE
+    assert not target.exists()
+    err = capsys.readouterr().err
+    assert "ends like a tatham file" in err and "'heart.pic'" in err
+    picture = tmp_path / "heart.pic"
+    assert main(["convert", "heart", str(picture)]) == 0
+    assert main(["show", str(picture)]) == 0
     shown = capsys.readouterr().out
     assert main(["show", "heart"]) == 0
-    heart = capsys.readouterr().out
-    identity = [line for line in heart.splitlines() if line.startswith("id:")]
+    identity = [line for line in capsys.readouterr().out.splitlines() if line.startswith("id:")]
     assert identity and identity[0] in shown.splitlines()
-    # a file in the extension's own format still reads, and a broken one still says why
-    ids = tmp_path / "ids.txt"
-    ids.write_text("4x4:2/1/2/1/1.1/2/1/1\n")
-    assert main(["show", str(ids)]) == 0
-    broken = tmp_path / "broken.txt"
-    broken.write_text("garbage\n")
-    assert main(["show", str(broken)]) == 1
-    assert "is not a Tatham game id" in capsys.readouterr().err
+    # --to the extension's own format, and to standard output, still write
+    assert main(["convert", "heart", str(tmp_path / "same.txt"), "--to", "tatham"]) == 0
+    assert main(["convert", "heart", "-", "--to", "picture"]) == 0
 
 
 def test_the_help_texts_say_what_the_grades_are(capsys: pytest.CaptureFixture[str]) -> None:

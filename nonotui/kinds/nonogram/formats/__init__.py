@@ -46,22 +46,17 @@ def format_for_extension(path: str | Path) -> ModuleType | None:
 
 
 def detect(text: str, path: str | Path) -> ModuleType:
-    """The format of ``text``: the one its extension claims, unless the content is not that
-    format's but plainly another's; else the content's.
+    """The format of ``text``: from the extension when one claims it, else from the content.
 
     Raises:
         PuzzleFormatError: no format recognises the file.
     """
     by_ext = format_for_extension(path)
-    if by_ext is not None and by_ext.sniff(text):
+    if by_ext is not None:
         return by_ext
     for module in FORMATS.values():
-        if module is not by_ext and module.sniff(text):
-            # the content is plainly another format's (a picture saved as .txt, the Tatham
-            # ids' extension): read it as that one
+        if module.sniff(text):
             return module
-    if by_ext is not None:  # the extension's format then says what is wrong with the file
-        return by_ext
     raise PuzzleFormatError(
         path, None, "not a puzzle format nonotui knows (" + ", ".join(FORMATS) + ")"
     )
