@@ -44,3 +44,21 @@ def test_the_cli_prints_that_version() -> None:
         capture_output=True, text=True, check=True, cwd=REPO,
     ).stdout
     assert out == f"nonotui {config['project']['version']}\n"
+
+
+def test_only_a_wheel_build_asks_for_the_solvers_build_requirements() -> None:
+    """tools/pep517/backend.py: a wheel carries the compiled solver and needs numba, numpy and
+    defusedxml to build it, as the dependencies name them; an editable install (the README's
+    test command) does not install them into pip's build environment."""
+    sys.path.insert(0, str(REPO / "tools" / "pep517"))
+    try:
+        import backend
+    finally:
+        sys.path.pop(0)
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())
+    wanted = backend.prebuild_requires()
+    assert {w.split(">")[0] for w in wanted} == set(backend.COMPILING)
+    assert set(wanted) <= set(project["project"]["dependencies"])
+    assert project["build-system"]["backend-path"] == ["tools/pep517"]
+    assert project["build-system"]["build-backend"] == "backend"
+    assert not set(wanted) & set(project["build-system"]["requires"])
