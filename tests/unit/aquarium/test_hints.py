@@ -400,7 +400,8 @@ def test_counts_of_one_and_none_read_as_a_person_says_them() -> None:
 
     with pytest.raises(rules.Broken) as broken:
         rules._need("row", 3, 2, 1, 0)
-    assert str(broken.value.text) == "row 4 would need 1 more water cell but have no unknown cell left"
+    assert broken.value.text == ("row 4 would need 1 more water cell but have no unknown cell "
+                                 "left")
     with pytest.raises(rules.Broken) as broken:
         rules._need("row", 3, 3, 0, 1)
     assert "but have only 1 unknown cell" in broken.value.text
