@@ -24,6 +24,13 @@ def bench() -> Path:
     return BENCH
 
 
+KERNEL_INTERNALS = "kernel internals"
+"""The ``xdist_group`` of the test modules that call kernels production calls only from other
+kernels (or with other argument types): numba compiles those specializations during the test
+run (``python -m nonotui.warm`` compiles only what the program calls), and on one worker each is
+compiled once instead of on both workers side by side."""
+
+
 HARD = REPO / "tests" / "data" / "hard"
 """Puzzles the solver does not decide in seconds, for the tests of stopping, timeouts and
 cancelling: random 50x50 puzzles #16 and #31 (``benchmarks/random_tail.py``'s
@@ -34,3 +41,4 @@ and #25 until the beliefs were worked out again as level 0 grows (now about 3 s 
 stays for that test), then 50x50 #6 until the shaken second search decided it in about 5 s."""
 HARD_PUZZLE = HARD / "random50-16.non"
 HARD_PUZZLE_2 = HARD / "random50-31.non"
+

@@ -127,11 +127,10 @@ def test_the_nojit_run_collects_branching_probing_and_hints() -> None:
 
 
 def test_the_cache_is_warmed_by_the_players_warm_up_shared_out(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
-    """The runner fills the cache with ``python -m nonotui.warm``, whose processes each run
-    their share of every kind's warm-up steps (and the long solves): together, every step
-    once."""
+    """The runner fills the cache with ``python -m nonotui.warm``, whose processes share
+    every kind's warm-up steps (and the long solves) out: together, every step once."""
     tool = load_tool()
     called: list[list[str]] = []
     monkeypatch.setattr(tool.subprocess, "call", lambda args, **_: called.append(args) or 0)
@@ -142,13 +141,20 @@ def test_the_cache_is_warmed_by_the_players_warm_up_shared_out(
     from nonotui import kinds, warm
 
     everything = [name for name, _ in warm.every_step()]
-    assert everything == [name for name, _ in kinds.warm_up_steps()] + ["long solves"]
+    assert sorted(everything) == sorted([name for name, _ in kinds.warm_up_steps()]
+                                        + ["long solves"])
+    assert everything[:len(warm.LONGEST_FIRST)] == list(warm.LONGEST_FIRST)
     ran: list[str] = []
     steps = [(f"step {n}", lambda stop, n=n: ran.append(f"step {n}")) for n in range(5)]
     monkeypatch.setattr(warm, "every_step", lambda: steps)
-    for part in range(tool.WARM_PROCESSES):
-        warm.compile_share(part, tool.WARM_PROCESSES)
-    assert sorted(ran) == sorted(name for name, _ in steps)
+    claims = tmp_path / "claims"
+    claims.mkdir()
+    (claims / "step-1").touch()  # another process took step 1
+    warm.compile_claimed(str(claims))
+    assert ran == ["step 0", "step 2", "step 3", "step 4"]
+    warm.compile_claimed(str(claims))  # the next process finds nothing left
+    assert len(ran) == 4 and sorted(p.name for p in claims.iterdir()) == [
+        f"step-{n}" for n in range(5)]
 
 
 def test_both_runs_spread_over_every_core(monkeypatch: pytest.MonkeyPatch) -> None:

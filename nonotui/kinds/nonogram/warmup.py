@@ -30,7 +30,8 @@ def _tiny() -> Puzzle:
 def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list[WarmUpStep]:
     """The steps of the player's warm-up, the first hint's first: the hints of ``first``'s
     flavour (colour or black and white), then the other flavour's, the guides and checks, the
-    probing hints, auto-solve's propagation and search, and every linesolver."""
+    probing hints, auto-solve's propagation and search, every linesolver, and the library's
+    grades."""
 
     def hints(stop: Stop) -> None:
         # as the player asks: through a helper, which first solves the clues (the reference)
@@ -75,8 +76,18 @@ def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list
         time_cells(REGISTRY["fast"], clue_array([2]), unknown_board(tiny).cells[0].copy(),
                    min_seconds=0.0, rounds=1)
 
+    def grades(stop: Stop) -> None:
+        # the library grades a puzzle it has no grade for: the rating's contradiction steps
+        # probe every cell (kernels.probe_all), which the hints' kept context does otherwise
+        from nonotui.kinds.nonogram.formats import tatham
+        from nonotui.kinds.nonogram.kind import WARM_UP_ID
+        from nonotui.kinds.nonogram.rating import rate
+
+        (four,) = tatham.read(WARM_UP_ID, "<game id>")  # needs a contradiction step
+        rate(four, should_stop=stop)
+
     flavours: list[WarmUpStep] = [("hints", hints), ("colour hints", colour_hints)]
     if first is not None and getattr(first, "is_color", False):
         flavours.reverse()
     return [*flavours, ("guides and checks", guides_and_checks), ("probing hints", probing),
-            ("auto-solve", auto_solve), ("linesolvers", linesolvers)]
+            ("auto-solve", auto_solve), ("linesolvers", linesolvers), ("grades", grades)]

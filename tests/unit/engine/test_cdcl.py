@@ -20,6 +20,10 @@ from nonotui.model import CELL_DTYPE, Board
 from tests import naive_count as naive
 from tests import simple_solver
 from tests.conftest import HARD_PUZZLE
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 Given = list[list[int | None]]
 
@@ -297,6 +301,7 @@ def test_lines_over_64_cells_go_through_the_line_cache_exactly() -> None:
 def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
     """A line of 65 to 128 cells solved twice through the cache: the second answer comes from its
     two-word masks and must be fcomp's own, cell for cell (and past cell 64)."""
+    from nonotui.kinds.nonogram.engine import kernels
     from nonotui.kinds.nonogram.engine.kernels import ST_LINES, work_size
     from nonotui.kinds.nonogram.engine.kernels.cdcl_db import CACHE_SIZE
     from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import (
@@ -306,7 +311,6 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
         load_line,
         solve_cached,
     )
-    from nonotui.kinds.nonogram.engine.kernels.dispatch import fcomp
 
     rng = np.random.default_rng(128)
     ck_line = np.full(CACHE_SIZE, -1, dtype=np.int32)
@@ -320,12 +324,13 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
         clue = naive.runs(picture)
         blocks = np.array(clue or [], dtype=np.int32)
         colors = np.ones(len(clue), dtype=np.int32)
-        clue_off = np.array([0, len(clue)], dtype=np.int64)
+        clue_off = np.array([0, len(clue)], dtype=np.int32)
         line = np.array([2 if v else 1 for v in picture], dtype=np.uint32)
         line[rng.random(n) < 0.7] = 3  # most cells unknown
         iwork = np.zeros(work_size(n, len(clue)), dtype=np.int32)
         want = np.zeros(n, dtype=np.uint32)
-        status = fcomp(blocks, colors, line.copy(), want, iwork)
+        status = kernels.solve_line(np.int32(kernels.FCOMP), blocks, colors, line.copy(), want,
+                                    iwork)
         for attempt in range(2):
             out = np.zeros(n, dtype=np.uint32)
             hits = stats[CD_CACHE_HITS]

@@ -19,6 +19,10 @@ from nonotui.kinds.nonogram.engine.search import prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
 from tests.unit.engine.test_cdcl import enumerate_against_the_counter
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 
 def arrangements(blocks: list[int], n: int) -> list[list[int]]:
@@ -58,7 +62,7 @@ def kernel_marginals(blocks: list[int], w1: list[float]) -> tuple[float, np.ndar
     bs = np.empty((k + 1, n + 1))
     diff = np.empty(n + 1)
     q = np.empty(n)
-    total = cdcl_bp.line_marginals(b, 0, k, zero, one, n, fa, fe, bs, diff, q)
+    total = cdcl_bp.line_marginals(b, np.int32(0), k, zero, one, n, fa, fe, bs, diff, q)
     return total, q
 
 

@@ -9,6 +9,10 @@ import numpy as np
 import pytest
 
 from nonotui.kinds.nonogram.engine.kernels import cdcl_heur as heur
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 
 @pytest.mark.nojit

@@ -25,6 +25,10 @@ from nonotui.kinds.nonogram.engine.kernels.state import grid_units, most_blocks
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE
 from tests import naive_count as naive
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 LineState = tuple[np.ndarray, np.ndarray, list[int], list[tuple[int, ...]]]
 """A line's state in :func:`seeded_lines`: known cells, trail positions, forced cells, fitting

@@ -33,7 +33,7 @@ def board(seed: int, h: int, w: int, colours: int):
     clues = [runs(list(row)) for row in picture] + [runs(list(col)) for col in picture.T]
     blocks = np.array([b for c in clues for b, _ in c], dtype=np.int32)
     colors = np.array([k for c in clues for _, k in c], dtype=np.int32)
-    clue_off = np.zeros(len(clues) + 1, dtype=np.int64)
+    clue_off = np.zeros(len(clues) + 1, dtype=np.int32)  # as search.prepare makes it
     clue_off[1:] = np.cumsum([len(c) for c in clues])
     return picture, clues, blocks, colors, clue_off
 

@@ -305,7 +305,7 @@ def test_the_line_table_tells_lines_apart_by_every_cell():
 
     def fcomp(line: np.ndarray) -> tuple[int, np.ndarray]:
         out = np.empty_like(line)
-        status = kernels.solve_line(kernels.FCOMP, blocks, colors, line.copy(), out,
+        status = kernels.solve_line(np.int32(kernels.FCOMP), blocks, colors, line.copy(), out,
                                     np.empty(kernels.work_size(n, 2), dtype=np.int32))
         return int(status), (out if status == kernels.CHANGED else line)
 

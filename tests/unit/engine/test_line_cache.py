@@ -19,6 +19,10 @@ from nonotui.kinds.nonogram.engine.kernels.state import new_line_cache
 from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 from tests import naive_count as naive
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 CAP = 400
 """Solutions listed per puzzle; the oracle lists one more to tell "exactly" from "at least"."""
@@ -41,7 +45,7 @@ def random_line(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarra
 @pytest.mark.parametrize("slots", [1, 4, 64])
 def test_every_answer_of_the_cache_is_the_linesolver_s(slots: int) -> None:
     rng = np.random.default_rng(slots)
-    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int64)
+    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int32)  # as Stack.method_ids
     complete = np.array([False, True])
     longest = 70
     words = (longest + 31) // 32
@@ -65,7 +69,7 @@ def test_every_answer_of_the_cache_is_the_linesolver_s(slots: int) -> None:
         colors = np.ones_like(blocks)
         n = line.shape[0]
         expected = np.empty(n, dtype=np.uint32)
-        want = kernels.solve_line(methods[rank], blocks, colors, line.copy(), expected,
+        want = kernels.solve_line(np.int32(methods[rank]), blocks, colors, line.copy(), expected,
                                   np.empty_like(iwork))
         got = cached_solve(methods[rank], unit * 2 + rank + 1, blocks, colors, line, 0, 1, n,
                            linebuf, outbuf, iwork, ltag, lcache, lkey, stats)
@@ -93,7 +97,7 @@ def test_a_line_on_a_stride_is_read_and_cached_like_a_row() -> None:
     for _ in range(2):  # solved, then answered from the cache
         linebuf = np.empty(5, dtype=np.uint32)
         outbuf = np.empty(5, dtype=np.uint32)
-        status = cached_solve(kernels.FCOMP, 1, blocks, np.ones(1, np.int32), cells, 3, 7, 5,
+        status = cached_solve(np.int32(kernels.FCOMP), 1, blocks, np.ones(1, np.int32), cells, 3, 7, 5,
                               linebuf, outbuf, iwork, ltag, lcache, lkey, stats)
         outs.append((status, outbuf.tolist(), linebuf.tolist()))
     assert outs[0] == outs[1]
@@ -199,7 +203,7 @@ def test_every_answer_of_the_colour_cache_is_the_linesolver_s(slots: int) -> Non
     """Colour lines are cached a byte a cell (``_cached_colour``) beside two-bit lines in the
     same cache; every answer equals the linesolver's, and both kinds of line are answered."""
     rng = np.random.default_rng(100 + slots)
-    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int64)
+    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int32)  # as Stack.method_ids
     longest = 70
     ltag, lcache = new_line_cache(longest, longest, True)
     ltag = np.zeros(slots, dtype=np.uint64)
@@ -221,7 +225,7 @@ def test_every_answer_of_the_colour_cache_is_the_linesolver_s(slots: int) -> Non
         rank = int(rng.integers(0, 2))
         n = line.shape[0]
         expected = np.empty(n, dtype=np.uint32)
-        want = kernels.solve_line(methods[rank], blocks, colors, line.copy(), expected,
+        want = kernels.solve_line(np.int32(methods[rank]), blocks, colors, line.copy(), expected,
                                   np.empty_like(iwork))
         before = int(stats[kernels.ST_CACHED])
         got = cached_solve(methods[rank], unit * 2 + rank + 1, blocks, colors, line, 0, 1, n,

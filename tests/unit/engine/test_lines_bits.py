@@ -31,6 +31,10 @@ from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import bits2_masks, bits2
 from nonotui.kinds.nonogram.engine.kernels.lines_fast import leftmost
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
 from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 CODE = {DOT: CELL_EMPTY, SOLID: CELL_FILLED, UNKNOWN: CELL_EMPTY | CELL_FILLED}
 TEXT = {v: k for k, v in CODE.items()}

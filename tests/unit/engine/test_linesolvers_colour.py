@@ -31,6 +31,10 @@ from hypothesis import strategies as st
 
 from nonotui.kinds.nonogram.engine import kernels
 from tests import colour_oracle as oracle
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 METHODS = {"fast": kernels.FAST, "complete": kernels.COMPLETE, "fcomp": kernels.FCOMP,
            "olsak": kernels.OLSAK}
@@ -245,14 +249,14 @@ def test_the_dispatcher_checks_colours():
     out = np.empty_like(line)
     iwork = np.zeros(kernels.work_size(3, 1), np.int32)
     for bad in (0, -1, 32, 99):
-        assert kernels.solve_line(kernels.FCOMP, blocks, np.array([bad], np.int32), line, out,
+        assert kernels.solve_line(np.int32(kernels.FCOMP), blocks, np.array([bad], np.int32), line, out,
                                   iwork) == kernels.REFUSED
     # colour 2 is solved; colour 1 is impossible in this line, so it is removed
-    assert kernels.solve_line(kernels.FCOMP, blocks, np.array([2], np.int32), line, out,
+    assert kernels.solve_line(np.int32(kernels.FCOMP), blocks, np.array([2], np.int32), line, out,
                               iwork) == kernels.CHANGED
     assert out.tolist() == [0b101] * 3
     short = np.zeros(kernels.work_size(3, 1) - 1, np.int32)
-    assert kernels.solve_line(kernels.FCOMP, blocks, np.array([2], np.int32), line, out,
+    assert kernels.solve_line(np.int32(kernels.FCOMP), blocks, np.array([2], np.int32), line, out,
                               short) == kernels.REFUSED
 
 

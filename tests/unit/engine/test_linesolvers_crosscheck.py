@@ -78,7 +78,7 @@ def cross_check(seed: int, count: int) -> int:
         answers = {}
         for method in (kernels.FAST, kernels.FCOMP, kernels.OLSAK):
             out = np.empty_like(cells)
-            status = kernels.solve_line(method, blocks, colors, cells, out, iwork)
+            status = kernels.solve_line(np.int32(method), blocks, colors, cells, out, iwork)
             answers[method] = None if status == kernels.CONTRADICTION else out
         fast, fcomp, olsak = answers[kernels.FAST], answers[kernels.FCOMP], answers[kernels.OLSAK]
         agree = (fast is None) == (fcomp is None) == (olsak is None) and (

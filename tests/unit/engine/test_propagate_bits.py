@@ -43,6 +43,10 @@ from nonotui.kinds.nonogram.engine.kernels.state import (
     with_line_cache,
 )
 from tests import naive_count as naive
+from tests.conftest import KERNEL_INTERNALS
+
+# kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 
 def _cells_of(ce: int, cf: int, n: int) -> list[int]:
@@ -111,7 +115,7 @@ def test_the_mask_path_answers_as_fcomp_and_shares_the_cell_path_s_cache(slots: 
             colors = np.ones_like(blocks)
             n = line.shape[0]
             expected = np.empty(n, dtype=np.uint32)
-            want = kernels.solve_line(kernels.FCOMP, blocks, colors, line.copy(), expected,
+            want = kernels.solve_line(np.int32(kernels.FCOMP), blocks, colors, line.copy(), expected,
                                       np.empty_like(iwork))
             if mixed and on_bits:
                 got, ce, cf, ce2, cf2 = cached_bits(unit + 1, blocks, colors, line, 0, 1, n,
@@ -121,7 +125,7 @@ def test_the_mask_path_answers_as_fcomp_and_shares_the_cell_path_s_cache(slots: 
                 if want == kernels.CHANGED:
                     assert _cells_of(int(ce2), int(cf2), n) == expected.tolist(), (blocks, line)
             else:
-                got = cached_solve(kernels.FCOMP, unit + 1, blocks, colors, line, 0, 1, n,
+                got = cached_solve(np.int32(kernels.FCOMP), unit + 1, blocks, colors, line, 0, 1, n,
                                    linebuf, outbuf, iwork, ltag, lcache, lkey, stats)
                 assert got == want, (blocks, line)
                 if want == kernels.CHANGED:
@@ -156,7 +160,7 @@ def _board(seed: int, h: int, w: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     rows = [naive.runs(r) for r in picture.tolist()]
     cols = [naive.runs(c) for c in picture.T.tolist()]
     clues = rows + cols
-    off = np.zeros(len(clues) + 1, dtype=np.int64)
+    off = np.zeros(len(clues) + 1, dtype=np.int32)  # as search.prepare makes it
     for u, c in enumerate(clues):
         off[u + 1] = off[u] + len(c)
     blocks = np.array([b for c in clues for b in c], dtype=np.int32)
@@ -173,7 +177,7 @@ def _probes(seed: int, h: int, w: int, cached: bool) -> tuple[list, list]:
     """Propagate the board, then probe every open cell with each value (three passes, the
     cache filling up), as the probing round does; every probe's outcome and trail."""
     blocks, off, _, clues = _board(seed, h, w)
-    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int64)
+    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int32)  # as Stack.method_ids
     complete = np.array([False, True])
     stats = np.zeros(ST_LINES + 2, dtype=np.int64)
     cells = np.full(h * w, kernels.BOTH, dtype=np.uint32)

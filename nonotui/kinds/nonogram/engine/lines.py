@@ -13,8 +13,8 @@ numba's cache) on their first call.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -48,8 +48,6 @@ class LineSolver:
     """Its id for the compiled dispatcher (``kernels.FAST`` and so on)."""
     summary: str
     """One line saying what it does and which seed describes it."""
-    kernel: Callable[..., int] = field(repr=False, compare=False)
-    """The compiled kernel itself, ``(blocks, colors, line, out, iwork) -> status``."""
 
 
 REGISTRY: dict[str, LineSolver] = {
@@ -60,28 +58,24 @@ REGISTRY: dict[str, LineSolver] = {
             False,
             kernels.FAST,
             "leftmost and rightmost arrangements, intersected (seed 002); may miss cells",
-            kernels.fast,
         ),
         LineSolver(
             "complete",
             True,
             kernels.COMPLETE,
             "every arrangement enumerated and merged (seed 000); exponential on long lines",
-            kernels.complete,
         ),
         LineSolver(
             "fcomp",
             True,
             kernels.FCOMP,
             "the fast-complete INVALID/SLIDING/DRAWING/RESTORING machine (seed 001)",
-            kernels.fcomp,
         ),
         LineSolver(
             "olsak",
             True,
             kernels.OLSAK,
             "fast, then each open cell probed with each value for consistency (seed 003)",
-            kernels.olsak,
         ),
     )
 }

@@ -2,9 +2,9 @@
 
 :func:`solve_line` checks its arguments, settles what needs no linesolver (the
 :func:`~.common.prologue`), then hands the line to the chosen ``*_open`` kernel. The whole-puzzle
-propagation calls it from inside its own compiled loop. :func:`fast`, :func:`complete`,
-:func:`fcomp` and :func:`olsak` are the registry's per-method entries; :func:`solve_batch` and
-:func:`repeat_line` are drivers for tests, benchmarks and the CLI.
+propagation calls it from inside its own compiled loop; from Python, every linesolver is reached
+through it with an ``int32`` method id, so that one compiled specialization serves them all.
+:func:`solve_batch` and :func:`repeat_line` are drivers for tests, benchmarks and the CLI.
 """
 
 from __future__ import annotations
@@ -80,42 +80,6 @@ def run_colour(method, blocks, colors, line, out, iwork):
     if method == OLSAK:
         return colour_olsak_open(blocks, colors, line, out, iwork)
     return REFUSED
-
-
-@njit(cache=True, nogil=True, inline="always")
-def run_any(method, blocks, colors, line, out, iwork):
-    """:func:`run` when every block is colour 1 (black and white, the old path unchanged: the
-    black-and-white kernels treat colour bits in the cells as impossible values, which they are
-    when no block has that colour), :func:`run_colour` otherwise."""
-    for j in range(blocks.shape[0]):
-        if colors[j] != 1:
-            return run_colour(method, blocks, colors, line, out, iwork)
-    return run(method, blocks, line, out, iwork)
-
-
-@njit(cache=True, nogil=True)
-def fast(blocks, colors, line, out, iwork):
-    """fast (seed 002) on one line, prologue included, colour or not; arguments are not
-    checked."""
-    return run_any(FAST, blocks, colors, line, out, iwork)
-
-
-@njit(cache=True, nogil=True)
-def complete(blocks, colors, line, out, iwork):
-    """complete (seed 000) on one line, prologue included; arguments are not checked."""
-    return run_any(COMPLETE, blocks, colors, line, out, iwork)
-
-
-@njit(cache=True, nogil=True)
-def fcomp(blocks, colors, line, out, iwork):
-    """fcomp (seed 001) on one line, prologue included; arguments are not checked."""
-    return run_any(FCOMP, blocks, colors, line, out, iwork)
-
-
-@njit(cache=True, nogil=True)
-def olsak(blocks, colors, line, out, iwork):
-    """olsak (seed 003) on one line, prologue included; arguments are not checked."""
-    return run_any(OLSAK, blocks, colors, line, out, iwork)
 
 
 @njit(cache=True, nogil=True)
