@@ -116,8 +116,9 @@ class NonotuiApp(App[int]):
 
     @work(thread=True, exclusive=True, group="warm-up", exit_on_error=False)
     def _warm_up(self) -> None:
-        """Compile or load the engine's kernels off the event loop (20-40 s the very first time,
-        then well under a second from numba's cache), so the first hint answers quickly."""
+        """Compile or load the engine's kernels off the event loop (about a second after
+        installing a wheel, which carries them compiled; minutes of compiling from a source
+        checkout's first run), so the first hint answers quickly."""
         from textual.worker import get_current_worker
 
         from nonotui.ui import assist

@@ -41,7 +41,7 @@ message of the warm-up starts with it."""
 
 def warming_text(left: int, total: int) -> str:
     """The status line's message while ``left`` of the warm-up's ``total`` steps are not done,
-    "preparing the solver 2/7": each step compiles (the first start after installing) or loads
+    "preparing the solver 2/8": each step compiles (the first start after installing) or loads
     a group of kernels, those a hint needs first."""
     return f"{WARMING} {total - left}/{total}"
 
