@@ -18,7 +18,7 @@ from tests.ui.conftest import play_screen, until
 
 BOXES = Puzzle.from_picture([[1, 1, 1, 1, 0], [1, 1, 1, 1, 0], [0, 1, 1, 1, 1],
                              [0, 1, 1, 1, 1], [1, 1, 1, 1, 1]], title="Simple boxes")
-EXTRA = Puzzle.from_picture([[1, 0], [0, 1]] * 1 + [[1, 1]] * 3, title="Contradiction")
+EXTRA = Puzzle.from_picture([[1, 0], [0, 1]] * 1 + [[1, 1]] * 3, title="Learn 7: Contradiction")
 GLUE = Puzzle.from_picture([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Lesson 4: Glue")
 
 
@@ -47,6 +47,10 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         assert learn.rows[0].puzzle is BOXES and learn.rows[1].puzzle is None
         assert learn.rows[-1].lesson is None and learn.rows[-1].puzzle is EXTRA
         assert learn.rows[3].title == "Glue" and learn.rows[3].puzzle is GLUE
+        # a puzzle no lesson names is listed by its technique, without "Learn 7: "; a lesson
+        # with no puzzle says it has only its line
+        assert table.get_row_at(len(learn.rows) - 1)[2] == "Contradiction"
+        assert table.get_row_at(1)[4] == "line only"
         # a lesson without its puzzle shows the panel and says so
         await pilot.press("down", "enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))

@@ -8,6 +8,7 @@ the engine computes); the puzzles from the bundled Learn file, matched to a less
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,11 @@ class LessonRow:
     """The kind's title (``Nonogram``, ``Aquarium``), shown in the list's Kind column."""
 
 
+NUMBERED = re.compile(r"^\s*(?:learn|lesson)\s+\d+\s*:\s*", re.IGNORECASE)
+"""A Learn puzzle's title before the technique it names ("Learn 7: Contradiction"): the list
+shows the technique, its number being the list's own."""
+
+
 def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
     """Every kind's lessons in order, each with the Learn puzzle titled by its technique (or
     whose title names it); then any Learn puzzle that no lesson names (shown without a line
@@ -68,7 +74,7 @@ def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
                                   entry.name if entry else "", summary, kind.title))
     for entry in puzzles:
         if entry.name not in used and entry.puzzle is not None:
-            rows.append(LessonRow(entry.title, None, entry.puzzle, entry.name,
+            rows.append(LessonRow(NUMBERED.sub("", entry.title), None, entry.puzzle, entry.name,
                                   store.summary(entry.puzzle),
                                   kinds.kind_of(entry.puzzle).title))
     return rows
@@ -199,7 +205,7 @@ class LearnScreen(Screen[None]):
             state = row.summary.state
             table.add_row(str(i + 1), row.kind, row.title,
                           str(row.lesson.grade) if row.lesson else "",
-                          f"{p.width}x{p.height}" if p is not None else "none",
+                          f"{p.width}x{p.height}" if p is not None else "line only",
                           "" if p is None else ("new" if state == "new" else state), key=str(i))
         if rows:
             table.move_cursor(row=min(selected, len(rows) - 1))
