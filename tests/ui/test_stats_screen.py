@@ -63,3 +63,18 @@ async def test_a_save_not_graded_yet_is_counted_apart(data_dir: DataDir) -> None
         rows = app.screen.query_one(DataTable)
         assert [str(c) for c in rows.get_row_at(rows.row_count - 1)] == [
             "not graded yet", "1", "1", "0:42", "0:46", "0"]
+
+
+async def test_every_column_is_in_view_at_80x24(data_dir: DataDir) -> None:
+    """At the smallest terminal the player supports, the last column (Helped) is on screen
+    without scrolling sideways (it was cut to "Helpe")."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen)
+                    and app.screen.figures is not None)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()][-1] == "Helped"
+        assert table.virtual_size.width <= table.scrollable_content_region.width
