@@ -212,6 +212,23 @@ async def test_an_auto_solved_puzzle_is_not_counted_as_solved(data_dir: DataDir)
         assert [r.entry.title for r in library.shown] == ["Heart"]
 
 
+async def test_the_heading_stays_one_line_at_80_columns_with_an_auto_solve(
+    data_dir: DataDir,
+) -> None:
+    """An auto-solved puzzle lengthens the heading's count ("0 solved, 1 auto-solved"): at 80
+    columns it wrapped onto a second line (found in the second play-through)."""
+    progress = Progress.new(Catalog(data_dir).resolve_noted("arrow")[0])
+    progress.solved, progress.moves = True, 1
+    ProgressStore(data_dir.progress).save(progress)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and app.screen.shown)
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert f"{BUNDLED} puzzles · 0 solved" in lines[0] and "grade " in lines[0], lines[0]
+        assert lines[1].split()[:4] == ["Title", "Size", "Grade", "Progress"], lines[:2]
+
+
 async def test_auto_solving_in_the_player_shows_as_auto_solved_in_the_library() -> None:
     async with app_for().run_test(size=(120, 40)) as pilot:
         screen = await play_screen(pilot)

@@ -324,12 +324,16 @@ class LibraryScreen(MakingActions, Screen[None]):
         if width <= 0 or len(full) <= width:
             return full
         # one line on a narrower terminal: without the folder (the help names it), then in
-        # fewer words
+        # fewer words, then without the auto-solved count
         shorter = full.rpartition(" · user puzzles: ")[0]
         if len(shorter) <= width:
             return shorter
-        return (f"{count} · {solved} · sort {sort} (s) · show {self.settings.filter} (a) · "
-                f"{self.shown_kind()} (k) · grade {self.settings.grade} (g)")
+        words = (f" · sort {sort} (s) · show {self.settings.filter} (a) · "
+                 f"{self.shown_kind()} (k) · grade {self.settings.grade} (g)")
+        if len(count) + len(solved) + len(words) + 3 <= width:
+            return f"{count} · {solved}{words}"
+        # the auto-solved count last: each such row's Progress says it
+        return f"{count} · {states.count('solved')} solved{words}"
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
