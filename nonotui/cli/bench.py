@@ -298,16 +298,18 @@ class Table:
             self._line(e.label, size, e.status, f"{e.seconds:.4f}", "-", "-")
             print("    no answer in time: its worker was stopped", flush=True)
             return
-        self._line(e.label, size, e.status, f"{e.seconds:.4f}", str(e.stats["guesses"]),
-                   str(e.stats["max_depth"]))
+        self._line(e.label, size, e.status, f"{e.seconds:.4f}", str(e.stats.get("guesses", "-")),
+                   str(e.stats.get("max_depth", "-")))
 
     def totals(self, done: list[Entry], settings: dict[str, object]) -> None:
         """The sums and the count of each status."""
         solved = [e for e in done if e.stats]
         seconds = sum(e.seconds for e in solved)
-        guesses = sum(e.stats["guesses"] for e in solved)
-        depth = max((e.stats["max_depth"] for e in solved), default=0)
-        self._line("total", f"{len(done)}", "", f"{seconds:.4f}", str(guesses), str(depth))
+        # a kind that does not count guesses or depth leaves them out of the totals ("-")
+        guessed = [int(e.stats["guesses"]) for e in solved if "guesses" in e.stats]
+        deep = [int(e.stats["max_depth"]) for e in solved if "max_depth" in e.stats]
+        self._line("total", f"{len(done)}", "", f"{seconds:.4f}",
+                   str(sum(guessed)) if guessed else "-", str(max(deep)) if deep else "-")
         counts = Counter(e.status for e in done)
         print()
         print(", ".join(f"{n} {status}" for status, n in sorted(counts.items()))

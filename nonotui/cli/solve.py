@@ -12,7 +12,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -188,14 +188,29 @@ def _one_puzzle(spec: str) -> Any:
     return puzzles[0]
 
 
+STAT_WORDS = {"probes": "{} probes", "guesses": "{} guesses", "max_depth": "depth {}"}
+"""How the summary line names the search statistics the engines share; a kind's other
+statistics are named by their key."""
+
+
+def stat_words(stats: Mapping[str, object]) -> list[str]:
+    """The summary line's words for the statistics a kind gave: the shared ones, in
+    :data:`STAT_WORDS`' order (the rest are in ``--json``); a kind that gives none of them gets
+    its own whole numbers named by their keys (``boards 3``). Nothing for a statistic the kind
+    does not give."""
+    words = [form.format(stats[key]) for key, form in STAT_WORDS.items() if key in stats]
+    if words:
+        return words
+    return [f"{key.replace('_', ' ')} {value}" for key, value in stats.items()
+            if isinstance(value, int) and not isinstance(value, bool)]
+
+
 def _text(report: dict[str, Any]) -> str:
     """The text output: a summary line, then each solution grid after a blank line."""
-    stats = report["stats"]
     n = len(report["solutions"])
     head = (
         f"{SUMMARY[report['status']]} ({n} solution{'' if n == 1 else 's'} found, "
-        f"{report['seconds']:.3f} s, {stats['probes']} probes, {stats['guesses']} guesses, "
-        f"depth {stats['max_depth']})"
+        f"{report['seconds']:.3f} s{''.join(', ' + w for w in stat_words(report['stats']))})"
     )
     blocks = [head] + ["\n".join(grid) for grid in report["solutions"]]
     return "\n\n".join(blocks)

@@ -136,6 +136,18 @@ def test_the_command_line_takes_it(sample: Path, tmp_path: Path, capsys) -> None
     assert out.read_text() == SAMPLE
 
 
+def test_solve_and_bench_print_only_the_statistics_a_kind_gives(sample: Path, capsys) -> None:
+    """The lights kind counts boards, not probes or guesses: `solve`'s summary line and
+    `bench`'s table say what it gives and leave the rest out (a KeyError traceback before)."""
+    assert main(["solve", str(sample), "--max-solutions", "1"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "boards 1" in head and "probes" not in head and "guesses" not in head, head
+    assert main(["bench", str(sample)]) == 0
+    table = capsys.readouterr().out
+    row = next(line for line in table.splitlines() if sample.name in line)
+    assert row.split()[2] == "multiple" and row.split()[-2:] == ["-", "-"], row
+
+
 def test_it_rates_its_puzzles_with_its_own_solver() -> None:
     (sample,) = api.loads(SAMPLE, "x.lights")
     stuck = kinds.kind_of(sample).rate(sample)
