@@ -178,7 +178,7 @@ async def test_new_puzzle_asks_which_kind(data_dir: DataDir, monkeypatch) -> Non
     from textual.widgets import Input, Select
 
     from nonotui.model.kind import MadePuzzle, PuzzleRequest
-    from nonotui.ui.screens.making import NewPuzzleScreen
+    from nonotui.ui.screens.generating import NewPuzzleScreen
 
     asked: list[PuzzleRequest] = []
 

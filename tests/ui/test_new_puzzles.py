@@ -13,7 +13,7 @@ from nonotui.model.kind import PuzzleRequest
 from nonotui.store import DataDir
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.library import LibraryScreen
-from nonotui.ui.screens.making import MakingScreen, NewPuzzleScreen, parse_size
+from nonotui.ui.screens.generating import MakingScreen, NewPuzzleScreen, parse_size
 from tests.ui.conftest import Gate, play_screen, until
 
 MAKE_TIMEOUT = 180.0
@@ -134,9 +134,9 @@ async def test_the_daily_puzzle_is_made_once_and_resumed_the_same_day(
 ) -> None:
     from datetime import date
 
-    from nonotui.store import made
+    from nonotui.store import generated
 
-    monkeypatch.setattr(made, "utc_today", lambda: date(2026, 11, 23))
+    monkeypatch.setattr(generated, "utc_today", lambda: date(2026, 11, 23))
     kind = kinds.get("nonogram")
     calls: list[PuzzleRequest] = []
     original = kind.new_puzzle

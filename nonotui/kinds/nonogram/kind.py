@@ -450,14 +450,14 @@ class NonogramKind:
     # -- new puzzles -----------------------------------------------------------------------------
 
     def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
-        """The generator's puzzle (:mod:`nonotui.kinds.nonogram.making`)."""
-        from nonotui.kinds.nonogram.making import new_puzzle
+        """The generator's puzzle (:mod:`nonotui.kinds.nonogram.generating`)."""
+        from nonotui.kinds.nonogram.generating import new_puzzle
 
         return new_puzzle(request, should_stop)
 
     def daily_request(self, day: date) -> PuzzleRequest:
-        """The daily puzzle's request by the weekday (:mod:`nonotui.kinds.nonogram.making`)."""
-        from nonotui.kinds.nonogram.making import daily_request
+        """The daily puzzle's request by the weekday (:mod:`nonotui.kinds.nonogram.generating`)."""
+        from nonotui.kinds.nonogram.generating import daily_request
 
         return daily_request(day)
 

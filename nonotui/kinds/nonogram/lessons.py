@@ -4,7 +4,7 @@ The example lines (a clue and the line before) are chosen so that the technique 
 something and no easier technique does; the line after is never written down here but computed
 by the engine's ladder (:func:`~nonotui.kinds.nonogram.engine.techniques.line_techniques`, up to
 the technique), and the cells it decided must all be named by that technique
-(``tests/unit/kinds/test_making.py`` checks every lesson).
+(``tests/unit/kinds/test_generating.py`` checks every lesson).
 """
 
 from __future__ import annotations

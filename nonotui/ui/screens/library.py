@@ -26,7 +26,7 @@ from nonotui.ui.clock import format_time
 from nonotui.ui.footer import FittingFooter
 from nonotui.ui.host import host_of
 from nonotui.ui.messages import PuzzleChosen
-from nonotui.ui.screens.making import MakingActions
+from nonotui.ui.screens.generating import MakingActions
 
 SAVE_GRADES_EVERY = 5.0
 """Seconds between writes of the grades file while grading (and once at the end)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nonotui.kinds.nonogram.generate import Recipe, generate
-from nonotui.kinds.nonogram.making import new_puzzle
+from nonotui.kinds.nonogram.generating import new_puzzle
 from nonotui.model.vocab import Cancelled, PuzzleRequest
 
 

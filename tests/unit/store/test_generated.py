@@ -11,7 +11,7 @@ from nonotui import kinds
 from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.kind import PuzzleRequest
-from nonotui.store import DataDir, made
+from nonotui.store import DataDir, generated
 
 P = Puzzle.from_picture([[1, 0, 1], [0, 1, 0], [1, 1, 1]], title="Made",
                         catalogue="gen1:5x5:g2:nosym:d55:7")
@@ -19,19 +19,19 @@ P = Puzzle.from_picture([[1, 0, 1], [0, 1, 0], [1, 1, 1]], title="Made",
 
 def test_names_say_the_date_or_the_recipe_and_hold_no_odd_character() -> None:
     request = PuzzleRequest(15, 20, 3, "both", 1234)
-    assert made.stem_of(request) == "new-15x20-g3-both-1234"
-    assert made.stem_of(request, date(2026, 11, 23)) == "daily-2026-11-23"
-    assert not any(ch in made.stem_of(request) for ch in ':/\\*?"<>|')
+    assert generated.stem_of(request) == "new-15x20-g3-both-1234"
+    assert generated.stem_of(request, date(2026, 11, 23)) == "daily-2026-11-23"
+    assert not any(ch in generated.stem_of(request) for ch in ':/\\*?"<>|')
 
 
 def test_a_made_puzzle_is_written_in_its_kinds_format_and_read_back(tmp_path: Path) -> None:
     data_dir = DataDir(tmp_path / "data")
-    path = made.save(data_dir, P, "new-3x3-g2-none-7")
+    path = generated.save(data_dir, P, "new-3x3-g2-none-7")
     assert path == data_dir.puzzles / "new-3x3-g2-none-7.non"
-    assert path == made.path_for(data_dir, kinds.get("nonogram"), "new-3x3-g2-none-7")
-    again = made.load(path)
+    assert path == generated.path_for(data_dir, kinds.get("nonogram"), "new-3x3-g2-none-7")
+    again = generated.load(path)
     assert again.identity == P.identity and again.catalogue == P.catalogue
-    assert made.load(data_dir.puzzles / "missing.non") is None
+    assert generated.load(data_dir.puzzles / "missing.non") is None
     assert not [p for p in data_dir.puzzles.iterdir() if p.name.startswith(".")]  # no temp left
 
 
@@ -39,9 +39,9 @@ def test_a_folder_that_cannot_be_made_is_named_in_the_error(tmp_path: Path) -> N
     blocker = tmp_path / "data"
     blocker.write_text("a file where the data folder should be")
     with pytest.raises(NonotuiError, match="cannot write"):
-        made.save(DataDir(blocker), P, "x")
+        generated.save(DataDir(blocker), P, "x")
 
 
 def test_the_maker_is_the_nonogram_kind() -> None:
-    kind = made.maker()
+    kind = generated.maker()
     assert kind is not None and kind.name == "nonogram"

@@ -10,7 +10,7 @@ from nonotui import kinds
 from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.engine.techniques import BY_NAME, RULES
 from nonotui.kinds.nonogram.generate import Recipe, generate, parse_id
-from nonotui.kinds.nonogram.making import DAILY_BY_WEEKDAY, daily_request, recipe_of
+from nonotui.kinds.nonogram.generating import DAILY_BY_WEEKDAY, daily_request, recipe_of
 from nonotui.model.kind import Cancelled, PuzzleRequest
 from tests.simple_solver import line_solvable
 
@@ -130,7 +130,7 @@ def test_the_test_kind_declines_to_make_puzzles() -> None:
 
 def test_a_request_takes_its_grades_density_as_the_command_line_does() -> None:
     from nonotui.kinds.nonogram.generate import DEFAULT_DENSITY, GRADE_DENSITY
-    from nonotui.kinds.nonogram.making import recipe_of
+    from nonotui.kinds.nonogram.generating import recipe_of
 
     for grade in range(6):
         recipe = recipe_of(PuzzleRequest(10, 10, grade, "none", 1))

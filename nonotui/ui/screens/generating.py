@@ -26,7 +26,7 @@ from textual.worker import Worker, get_current_worker
 
 from nonotui.errors import NonotuiError
 from nonotui.model.kind import Cancelled, Kind, PuzzleRequest
-from nonotui.store import made
+from nonotui.store import generated
 from nonotui.store.paths import DataDir
 from nonotui.ui.host import host_of
 from nonotui.ui.messages import PuzzleChosen
@@ -241,7 +241,7 @@ class MakingScreen(ModalScreen[Made | None]):
             result = self.kind.new_puzzle(self.request, should_stop)
             if should_stop():
                 return
-            path = made.save(self.data_dir, result.puzzle, self.stem)
+            path = generated.save(self.data_dir, result.puzzle, self.stem)
         except Cancelled:
             return
         except NonotuiError as exc:
@@ -279,7 +279,7 @@ class MakingActions:
     def action_new_puzzle(self) -> None:
         """Ask for a size, grade and symmetry, make the puzzle in a worker, save it into the
         user's puzzles folder and play it."""
-        makers = made.makers()
+        makers = generated.makers()
         if not makers:
             self.app.notify("No kind of puzzle here can make new puzzles.", severity="error")
             return
@@ -288,7 +288,7 @@ class MakingActions:
 
         def chosen(request: PuzzleRequest | None) -> None:
             if request is not None and dialog.kind is not None:
-                stem = made.stem_of(request)
+                stem = generated.stem_of(request)
                 if dialog.kind is not makers[0]:  # the first kind's names stay as they were
                     stem = f"{dialog.kind.name}-{stem}"
                 self.make_puzzle(dialog.kind, request, stem)
@@ -298,19 +298,19 @@ class MakingActions:
     def action_daily_puzzle(self) -> None:
         """Today's puzzle (by the UTC date): opened from its file when it was made already today
         (its progress resumes), else made, saved and opened."""
-        kind = made.maker()
-        today = made.utc_today()
+        kind = generated.maker()
+        today = generated.utc_today()
         request = kind.daily_request(today) if kind is not None else None
         if kind is None or request is None:
             self.app.notify("No kind of puzzle here can make a daily puzzle.", severity="error")
             return
-        stem = made.stem_of(request, today)
-        path = made.path_for(self.data_dir, kind, stem)
+        stem = generated.stem_of(request, today)
+        path = generated.path_for(self.data_dir, kind, stem)
         if path.exists():
             label = path.name
 
             def find() -> tuple[Any, str, tuple[str, ...]]:
-                puzzle = made.load(path)
+                puzzle = generated.load(path)
                 if puzzle is None:
                     raise NonotuiError(f"{path}: the daily puzzle's file is gone")
                 return puzzle, label, ()
