@@ -21,8 +21,8 @@ Target (issue 13): every generated puzzle up to 15x15 under 10 ms median and 100
 from __future__ import annotations
 
 import argparse
-import re
 import platform
+import re
 import statistics
 import sys
 import time

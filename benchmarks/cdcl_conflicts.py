@@ -57,8 +57,10 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from random_tail import random_puzzle  # noqa: E402
 
-from nonotui.kinds.nonogram.engine import kernels  # noqa: E402
-from nonotui.kinds.nonogram.engine import search  # noqa: E402
+from nonotui.kinds.nonogram.engine import (
+    kernels,  # noqa: E402
+    search,  # noqa: E402
+)
 from nonotui.kinds.nonogram.formats import load  # noqa: E402
 from nonotui.kinds.nonogram.puzzle import Puzzle  # noqa: E402
 from nonotui.model.cells import CELL_DTYPE  # noqa: E402

@@ -9,7 +9,7 @@ as in the kernels: bit 0 empty, bit c colour c.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -38,7 +38,7 @@ def arrangements(clue: Clue, n: int) -> Iterator[tuple[int, ...]]:
     yield from place(0, 0, ())
 
 
-@lru_cache(maxsize=None)
+@cache
 def arrangement_array(clue: Clue, n: int) -> np.ndarray:
     """The arrangements of ``clue`` on ``n`` cells as a ``(count, n)`` ``uint32`` array."""
     rows = list(arrangements(clue, n))

@@ -15,7 +15,7 @@ known cells and has that value there".
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -99,7 +99,7 @@ def reference(clue: tuple[int, ...], line: str) -> str | None:
     def may_be(i: int, filled: bool) -> bool:
         return line[i] == UNKNOWN or line[i] == (SOLID if filled else DOT)
 
-    @lru_cache(maxsize=None)
+    @cache
     def rest(i: int, j: int):
         if i == n:
             return () if j == len(clue) else None
@@ -138,7 +138,7 @@ def count_arrangements(clue: tuple[int, ...], line: str) -> int:
     clue = tuple(clue)
     n = len(line)
 
-    @lru_cache(maxsize=None)
+    @cache
     def rest(i: int, j: int) -> int:
         if i == n:
             return int(j == len(clue))

@@ -1,7 +1,8 @@
 """Run the whole test suite the way CI does: the type check, then pytest twice.
 
-First ``mypy`` type-checks the package as ``[tool.mypy]`` in pyproject.toml configures it
-(strict); an error fails the whole before any test runs. Then numba's cache is filled once, in
+First ``ruff check`` lints the code with the rules ``[tool.ruff.lint]`` in pyproject.toml
+names, and ``mypy`` type-checks the package as ``[tool.mypy]`` configures it (strict); a
+finding of either fails the whole before any test runs. Then numba's cache is filled once, in
 two processes (:func:`warm_kernels`), so that the test workers load the kernels rather than
 each compiling them.
 The first pytest run is the normal suite with numba's JIT, on every core (pytest-xdist). The second runs the tests marked ``nojit``
@@ -57,6 +58,16 @@ def warm_kernels() -> None:
         print("warming numba's cache failed (see above); the tests go on", file=sys.stderr)
 
 
+def lint() -> int:
+    """``ruff check`` on the code, with pyproject.toml's rules; its exit code (1 on findings)."""
+    print("$ ruff check", flush=True)
+    return subprocess.call([sys.executable, "-m", "ruff", "check", *LINTED], cwd=ROOT)
+
+
+LINTED = ["nonotui", "tests", "tools", "benchmarks"]
+"""What ``ruff check`` looks at: everything of the project's own that is Python."""
+
+
 def typecheck() -> int:
     """``mypy`` on the package, configured by pyproject.toml; its exit code (1 on errors)."""
     print("$ mypy", flush=True)
@@ -66,6 +77,11 @@ def typecheck() -> int:
 def main() -> int:
     """The type check, then both runs; the exit code is the first failure's."""
     extra = sys.argv[1:]
+    code = lint()
+    if code != 0:
+        print("ruff found problems: fix them before the tests run (`ruff check --fix` fixes "
+              'many; docs/architecture.md, "Tests")', file=sys.stderr)
+        return code
     code = typecheck()
     if code != 0:
         print("mypy found type errors: fix them before the tests run "

@@ -12,8 +12,8 @@ from nonotui.kinds.nonogram.generate import parse_id
 from nonotui.model.kind import PuzzleRequest
 from nonotui.store import DataDir
 from nonotui.ui.app import make_app
-from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.generating import MakingScreen, NewPuzzleScreen, parse_size
+from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import Gate, play_screen, until
 
 MAKE_TIMEOUT = 180.0

@@ -68,6 +68,7 @@ def test_the_exit_code_is_the_first_failure_and_nothing_collected_fails(
         assert checks and not calls, "numba's cache is filled after mypy, before the tests"
         warmed.append(len(calls))
 
+    monkeypatch.setattr(tool, "lint", lambda: 0)
     monkeypatch.setattr(tool, "typecheck", typecheck)
     monkeypatch.setattr(tool, "warm_kernels", warm_kernels)
     monkeypatch.setattr(tool, "run", run)
@@ -83,6 +84,29 @@ def test_the_exit_code_is_the_first_failure_and_nothing_collected_fails(
         assert calls[1] == ({"NUMBA_DISABLE_JIT": "1"}, ["-m", "nojit and not slow", "-x"])
     else:
         assert len(calls) == 1
+
+
+def test_a_lint_finding_stops_the_run_before_the_type_check_and_the_tests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``lint`` runs ``ruff check`` from the project root on the project's Python (the rules
+    come from pyproject.toml, which names them); a finding ends the run with its code."""
+    tool = load_tool()
+    seen: list[tuple[list[str], object]] = []
+
+    def call(args: list[str], cwd: object = None, **_: object) -> int:
+        seen.append((args, cwd))
+        return 1
+
+    monkeypatch.setattr(tool.subprocess, "call", call)
+    monkeypatch.setattr(tool, "typecheck", lambda: pytest.fail("mypy ran after a finding"))
+    monkeypatch.setattr("sys.argv", ["run_tests.py"])
+    assert tool.main() == 1
+    assert seen == [([sys.executable, "-m", "ruff", "check", "nonotui", "tests", "tools",
+                      "benchmarks"], TOOL.parents[1])]
+    config = tomllib.loads((TOOL.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["tool"]["ruff"]["lint"]["select"]
+    assert any(d.startswith("ruff") for d in config["project"]["optional-dependencies"]["test"])
 
 
 def test_the_type_check_is_mypy_on_the_projects_configuration(

@@ -9,9 +9,9 @@ line (:class:`~nonotui.errors.NonotuiError`) rather than answer falsely.
 from __future__ import annotations
 
 import importlib.util
-from importlib import import_module
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date
+from importlib import import_module
 from typing import Any
 
 from nonotui.errors import NonotuiError

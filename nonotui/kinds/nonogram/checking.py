@@ -24,7 +24,8 @@ def check_board(puzzle: Puzzle, board: Board, should_stop: Stop) -> CheckReport:
     Raises:
         Cancelled: ``should_stop`` said so before the check finished.
     """
-    from nonotui.kinds.nonogram.engine.checks import decided as single, marks_solve
+    from nonotui.kinds.nonogram.engine.checks import decided as single
+    from nonotui.kinds.nonogram.engine.checks import marks_solve
 
     if marks_solve(puzzle, board):
         # the filled cells spell a solution, so no mark contradicts every solution

@@ -42,13 +42,13 @@ from nonotui.model.kind import (
     SolveOutcome,
     Step,
     Stop,
-    WarmUpStep,
     Subcommand,
     Unit,
     UnitGuide,
     UnitState,
     Use,
     WarmUp,
+    WarmUpStep,
     single_mark,
 )
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 

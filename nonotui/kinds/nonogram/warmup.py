@@ -66,8 +66,12 @@ def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list
         kind.solve(tiny, options={"strategy": "cdcl"})  # auto-solve's hard puzzles go to it
 
     def linesolvers(_stop: Stop) -> None:
-        from nonotui.kinds.nonogram.engine.lines import (REGISTRY, clue_array, solve_cells,
-                                                         time_cells)
+        from nonotui.kinds.nonogram.engine.lines import (
+            REGISTRY,
+            clue_array,
+            solve_cells,
+            time_cells,
+        )
 
         tiny = _tiny()
         for solver in REGISTRY.values():

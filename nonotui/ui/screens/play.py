@@ -27,8 +27,7 @@ from nonotui.ui.grid import BoardFrame, GridView
 from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
 from nonotui.ui.markkeys import MARKS, bind_marks, short_label
-from nonotui.ui.messages import (HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted,
-                                 Zoomed)
+from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted, Zoomed
 from nonotui.ui.palette import PaletteStrip, choose_color
 from nonotui.ui.session import PlaySession
 from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, is_warming, play_facts

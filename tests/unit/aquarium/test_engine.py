@@ -11,8 +11,22 @@ import numpy as np
 import pytest
 
 from nonotui.errors import NonotuiError
-from nonotui.kinds.aquarium.engine import EXAMPLE, Progress, level_domains, propagate, solve, warm_up
-from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, counts_problems, levels_of, make_puzzle
+from nonotui.kinds.aquarium.engine import (
+    EXAMPLE,
+    Progress,
+    level_domains,
+    propagate,
+    solve,
+    warm_up,
+)
+from nonotui.kinds.aquarium.puzzle import (
+    AIR,
+    UNKNOWN,
+    WATER,
+    counts_problems,
+    levels_of,
+    make_puzzle,
+)
 from nonotui.kinds.aquarium.random_tanks import random_puzzle
 from nonotui.model.board import Board
 

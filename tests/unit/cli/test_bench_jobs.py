@@ -17,9 +17,8 @@ import pytest
 
 from nonotui.cli import jobs, main
 from nonotui.kinds.nonogram.formats import load_all
-from tests import jobs_helpers
+from tests import jobs_helpers, simple_solver
 from tests import naive_count as naive
-from tests import simple_solver
 from tests.conftest import HARD_PUZZLE, HARD_PUZZLE_2
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formats"

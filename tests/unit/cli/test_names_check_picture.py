@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.cli import main
 from nonotui import kinds
+from nonotui.cli import main
 from nonotui.kinds.nonogram.formats import load, load_all
 from nonotui.kinds.nonogram.notation import board_from_text
 from nonotui.store.progress import Progress

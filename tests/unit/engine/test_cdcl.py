@@ -8,7 +8,6 @@ some from a partly filled board (sometimes a wrong one), solved with ``max_solut
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
@@ -19,8 +18,7 @@ from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, Board
 from tests import naive_count as naive
 from tests import simple_solver
-from tests.conftest import HARD_PUZZLE
-from tests.conftest import KERNEL_INTERNALS
+from tests.conftest import HARD_PUZZLE, KERNEL_INTERNALS
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
 pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)

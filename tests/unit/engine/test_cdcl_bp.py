@@ -18,8 +18,8 @@ from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
 from nonotui.kinds.nonogram.engine.search import prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
-from tests.unit.engine.test_cdcl import enumerate_against_the_counter
 from tests.conftest import KERNEL_INTERNALS
+from tests.unit.engine.test_cdcl import enumerate_against_the_counter
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
 pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)

@@ -46,7 +46,6 @@ def random_line(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarra
 def test_every_answer_of_the_cache_is_the_linesolver_s(slots: int) -> None:
     rng = np.random.default_rng(slots)
     methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int32)  # as Stack.method_ids
-    complete = np.array([False, True])
     longest = 70
     words = (longest + 31) // 32
     ltag = np.zeros(slots, dtype=np.uint64)

@@ -30,8 +30,8 @@ from nonotui.kinds.nonogram.engine.kernels.lines_bits import (
 from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import bits2_masks, bits2_open
 from nonotui.kinds.nonogram.engine.kernels.lines_fast import leftmost
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
-from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
 from tests.conftest import KERNEL_INTERNALS
+from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
 pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)

@@ -14,8 +14,8 @@ import pytest
 from nonotui.kinds.nonogram.engine.search import Progress, solve
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
-from tests.naive_count import check_solutions
 from tests.conftest import HARD_PUZZLE
+from tests.naive_count import check_solutions
 
 
 def solution_cells(result) -> list:

@@ -93,8 +93,8 @@ def test_tracker_speaks_in_unit_numbers() -> None:
 
 def test_margins_split_every_clue_number() -> None:
     labels = KIND.margins(Puzzle(rows=((1, 2), ()), columns=((1,), (1,), (1,), ()))).labels
-    left = [(l.index, l.parts, l.unit) for l in labels if l.side == "left"]
-    top = [(l.index, l.parts, l.unit) for l in labels if l.side == "top"]
+    left = [(m.index, m.parts, m.unit) for m in labels if m.side == "left"]
+    top = [(m.index, m.parts, m.unit) for m in labels if m.side == "top"]
     assert left == [(0, ("1", "2"), 0), (1, ("0",), 1)]
     assert top == [(0, ("1",), 2), (1, ("1",), 3), (2, ("1",), 4), (3, ("0",), 5)]
     assert KIND.borders(HEART).guide_every == 5 and not KIND.borders(HEART).walls
@@ -191,8 +191,8 @@ def test_a_colour_puzzle_is_played_with_a_palette() -> None:
     # the background's colour is the empty value's: the paper the player's crosses are on
     assert KIND.values(puzzle)[0].rgb == "#808080" and KIND.values(HEART)[0].rgb is None
     labels = KIND.margins(puzzle).labels
-    left = [(l.parts, l.values) for l in labels if l.side == "left"]
-    top = [(l.parts, l.values) for l in labels if l.side == "top"]
+    left = [(m.parts, m.values) for m in labels if m.side == "left"]
+    top = [(m.parts, m.values) for m in labels if m.side == "top"]
     assert left == [(("1", "1"), (1, 2)), (("2",), (2,))]
     assert top == [(("1",), (1,)), (("2",), (2,)), (("1",), (2,))]
-    assert all(not l.values for l in KIND.margins(HEART).labels)
+    assert all(not m.values for m in KIND.margins(HEART).labels)

@@ -20,6 +20,9 @@ import numpy as np
 from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.engine import kernels
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
+from nonotui.kinds.nonogram.engine.results import Progress as Progress
+from nonotui.kinds.nonogram.engine.results import SolveResult as SolveResult
+from nonotui.kinds.nonogram.engine.results import SolveStats as SolveStats
 from nonotui.kinds.nonogram.engine.strategies import (  # noqa: F401 - read as this module's
     # settings (tests and benchmarks set them here)
     AUTO_FIRST_PROBES,
@@ -34,12 +37,9 @@ from nonotui.kinds.nonogram.engine.strategies import (  # noqa: F401 - read as t
     PORTFOLIO_AFTER,
     PROBE_BUDGET,
     STRATEGIES,
-    Strategy,
     WU,
+    Strategy,
 )
-from nonotui.kinds.nonogram.engine.results import Progress as Progress
-from nonotui.kinds.nonogram.engine.results import SolveResult as SolveResult
-from nonotui.kinds.nonogram.engine.results import SolveStats as SolveStats
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board
 from nonotui.model.cells import unknown_for

@@ -17,11 +17,11 @@ from typing import Literal
 import numpy as np
 
 from nonotui.errors import NonotuiError
+from nonotui.kinds.nonogram.engine.checks import decided
 from nonotui.kinds.nonogram.engine.kernels import line_steps as _steps
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.kinds.nonogram.engine.search import prepare, solve
 from nonotui.kinds.nonogram.puzzle import Puzzle
-from nonotui.kinds.nonogram.engine.checks import decided
 from nonotui.model import CELL_DTYPE, EMPTY, Board
 from nonotui.model.words import plural
 

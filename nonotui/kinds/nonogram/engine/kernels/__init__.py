@@ -84,18 +84,19 @@ try:
     from .lines_fast import leftmost
     from .probe import (
         N_OPTIONS,
-        OPT_GUESS_BUDGET,
         OPT_FIRST_PROBES,
-        OPT_SETTLED,
-        OPT_PROBE_BUDGET,
+        OPT_GUESS_BUDGET,
         OPT_MEMO,
         OPT_NEAR,
         OPT_ORDER,
+        OPT_PROBE_BUDGET,
         OPT_SCORE,
+        OPT_SETTLED,
         SCORE_FAIL_FIRST,
         SCORE_PRODUCT,
         SCORE_WU,
     )
+    from .propagate import PROP_CONTRADICTION, PROP_OK, PROP_REFUSED, PROP_STOPPED
     from .search import (
         SEARCH_BUDGET,
         SEARCH_DONE,
@@ -106,7 +107,6 @@ try:
         search,
         search_grid,
     )
-    from .propagate import PROP_CONTRADICTION, PROP_OK, PROP_REFUSED, PROP_STOPPED
     from .state import (
         ST_BACKTRACKS,
         ST_CACHED,

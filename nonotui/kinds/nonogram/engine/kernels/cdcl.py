@@ -148,7 +148,7 @@ def learn(s):
         s.tpos
     exline, cand, clue_off, blocks, iwork, stats = s.exline, s.cand, s.clue_off, s.blocks, \
         s.iwork, s.stats
-    astack, aclear, stamps, memo = s.astack, s.aclear, s.stamp, s.memo
+    astack, aclear, memo = s.astack, s.aclear, s.memo
     if sc[SC_CKIND] == _CONF_CLAUSE:
         c = sc[SC_CREF]
         arr, start, k = lits, cl_start[c], cl_len[c]
@@ -264,7 +264,6 @@ def cdcl(units, blocks, colors, clue_off, cells, max_solutions, solutions, contr
     exhausted: every solution was found), ``CDCL_LIMIT`` or ``CDCL_STOPPED``. ``mode``: 0, or
     :data:`.cdcl_bp.MODE_SHAKE` with a seed in bits :data:`.cdcl_bp.SHAKE_SEED_SHIFT` up for the
     same search with its first activities shaken; nothing else in it is read."""
-    n = cells.shape[0]
     n_lines = units.span.shape[0]
     longest = 0
     for u in range(n_lines):

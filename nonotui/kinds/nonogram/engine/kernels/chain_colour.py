@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import CONTRADICTION, CHANGED, FCOMP, REFUSED, work_size
+from .common import CHANGED, CONTRADICTION, FCOMP, REFUSED, work_size
 from .dispatch import solve_line
 from .state import grid_units, longest_unit, most_blocks
 

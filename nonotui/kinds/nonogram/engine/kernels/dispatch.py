@@ -23,12 +23,12 @@ from .common import (
     prologue,
     work_size,
 )
+from .lines_bits import MAX_BITS, bits_open
+from .lines_bits2 import MAX_BITS2, bits2_open
 from .lines_colour import colour_fast_open, colour_olsak_open, colour_prologue
 from .lines_colour_dp import colour_complete_open, colour_fcomp_open
 from .lines_complete import complete_open
 from .lines_fast import fast_open
-from .lines_bits import MAX_BITS, bits_open
-from .lines_bits2 import MAX_BITS2, bits2_open
 from .lines_fcomp import fcomp_open
 from .lines_olsak import olsak_open
 

@@ -450,7 +450,6 @@ def _rewitness(h, w, blocks, colors, clue_off, cells, wit, changed, n_changed, l
     leaves alone; the new one is below both ``wit`` and ``cells``, so it is reached by
     propagating from their meet, starting with the lines whose cells the meet changed.
     """
-    n_lines = h + w
     words = keybuf.shape[1]
     head = 0
     tail = 0
