@@ -83,7 +83,6 @@ CHILD = textwrap.dedent(("""
 
     path = sys.argv[1]
     puzzle = kinds.open_one(path)
-    kind = kinds.kind_of(puzzle)
 
     def warm():
         assist.warm_up(lambda: False, **WARM_ARGS)
@@ -91,8 +90,13 @@ CHILD = textwrap.dedent(("""
 
     worker = threading.Thread(target=warm)
     worker.start()
-    board = kind.new_board(puzzle)
-    assist.hint(puzzle, board.copy(), (0, 0), None, lambda: False, kind.helper(puzzle))
+    if hasattr(kinds, "open_game"):  # the kinds' game objects (issue 34)
+        game = kinds.open_game(puzzle)
+        assist.hint(game, game.new_board(), (0, 0), None, lambda: False)
+    else:  # a checkout from before them
+        kind = kinds.kind_of(puzzle)
+        board = kind.new_board(puzzle)
+        assist.hint(puzzle, board.copy(), (0, 0), None, lambda: False, kind.helper(puzzle))
     times["hint"] = time.perf_counter() - t0
     worker.join()
     print(json.dumps({"times": times, "own": own, "sigs": sigs, "before_hint": before_hint}))

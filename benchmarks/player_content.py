@@ -25,7 +25,7 @@ def main() -> None:
     for entry in bundled_entries():
         puzzle = entry.puzzle
         t = time.perf_counter()
-        rating = kinds.kind_of(puzzle).rate(puzzle)
+        rating = kinds.open_game(puzzle).rate()
         times.append(time.perf_counter() - t)
         print(f"  {entry.title:16s} {puzzle.width}x{puzzle.height:<3d} grade {rating.grade}"
               f"  {times[-1]:.3f} s")

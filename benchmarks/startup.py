@@ -84,8 +84,13 @@ PHASES = textwrap.dedent("""
     mark("argument parser")
     options = solve.kind_options(args)
     mark("engine import (kind options)")
-    puzzle = solve._one_puzzle(HEART)
     from nonotui import kinds
+    if hasattr(solve, "one_game"):  # the kinds' game objects (issue 34)
+        game = solve.one_game(HEART)
+        puzzle = game.puzzle
+    else:  # a checkout from before them
+        puzzle = solve._one_puzzle(HEART)
+        game = None
     kind = kinds.kind_of(puzzle)
     mark("reading the puzzle")
     from numba.core.registry import cpu_target
@@ -96,9 +101,15 @@ PHASES = textwrap.dedent("""
     except TypeError:  # a checkout from before the tiers: it loads every solve kernel
         kind.warm_up(lambda: False, "solve", options[kind.name])
     mark("warm-up: the kernels this puzzle's solve needs, from numba's cache")
-    result = kind.solve(puzzle, options=options[kind.name])
+    if game is not None:
+        result = game.solve(options=options[kind.name])
+    else:
+        result = kind.solve(puzzle, options=options[kind.name])
     mark("the solve")
-    rows = kind.board_rows(puzzle, result.solutions[0])
+    if game is not None:
+        rows = game.board_rows(result.solutions[0])
+    else:
+        rows = kind.board_rows(puzzle, result.solutions[0])
     print(result.status, rows, file=open(os.devnull, "w"))
     mark("printing")
     import json, sys

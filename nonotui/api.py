@@ -29,8 +29,10 @@ from nonotui.model.kind import (
     Cancelled,
     Cell,
     CheckReport,
+    Game,
     HintLike,
     Kind,
+    PuzzleLike,
     Rating,
     SolveOutcome,
     Stop,
@@ -77,20 +79,24 @@ def dumps(puzzles: Any | Sequence[Any], fmt: str) -> str:
     return kinds.dump(items, fmt)
 
 
-def kind_of(puzzle: Any) -> Kind:
+def kind_of(puzzle: Any) -> Kind[Any]:
     """The puzzle's kind, for everything this module does not wrap."""
     return kinds.kind_of(puzzle)
 
 
-def register(kind: Kind) -> None:
+def game(puzzle: Any) -> Game[PuzzleLike]:
+    """The puzzle's game: everything its kind does with it (values, units, solve, hints...)."""
+    return kinds.open_game(puzzle)
+
+
+def register(kind: Kind[Any]) -> None:
     """Make another kind known to nonotui (files, the CLI and the player then take it)."""
     kinds.register(kind)
 
 
 def empty_board(puzzle: Any) -> Board:
     """A board of the puzzle's size with every cell undecided."""
-    kind = kinds.kind_of(puzzle)
-    return Board.full(puzzle.height, puzzle.width, unknown_of(kind.values(puzzle)))
+    return Board.full(puzzle.height, puzzle.width, unknown_of(game(puzzle).values))
 
 
 def read_board(puzzle: Any, text: str) -> Board:
@@ -99,12 +105,12 @@ def read_board(puzzle: Any, text: str) -> Board:
     Raises:
         NonotuiError: a bad character or size, naming the line.
     """
-    return kinds.kind_of(puzzle).read_board(puzzle, text)
+    return game(puzzle).read_board(text)
 
 
 def board_text(puzzle: Any, board: Board) -> str:
     """The board as text rows in the kind's notation, each ending in a newline."""
-    return "".join(row + "\n" for row in kinds.kind_of(puzzle).board_rows(puzzle, board))
+    return "".join(row + "\n" for row in game(puzzle).board_rows(board))
 
 
 def solve(
@@ -129,8 +135,8 @@ def solve(
     Raises:
         NonotuiError: a puzzle the solver cannot handle yet or an invalid option.
     """
-    return kinds.kind_of(puzzle).solve(
-        puzzle, board=board, max_solutions=max_solutions, timeout=timeout,
+    return game(puzzle).solve(
+        board=board, max_solutions=max_solutions, timeout=timeout,
         should_stop=should_stop, options=options,
     )
 
@@ -150,7 +156,7 @@ def hint(
     """
     if board is None:
         board = empty_board(puzzle)
-    return kinds.kind_of(puzzle).hint(puzzle, board.copy(), cursor, history, should_stop)
+    return game(puzzle).hint(board.copy(), cursor, history, should_stop)
 
 
 def check(puzzle: Any, board: Board, should_stop: Stop | None = None) -> CheckReport:
@@ -160,7 +166,7 @@ def check(puzzle: Any, board: Board, should_stop: Stop | None = None) -> CheckRe
     Raises:
         Cancelled: ``should_stop`` returned true.
     """
-    return kinds.kind_of(puzzle).check_board(puzzle, board.copy(), should_stop or _never)
+    return game(puzzle).check_board(board.copy(), should_stop or _never)
 
 
 def rate(puzzle: Any, should_stop: Stop | None = None) -> Rating:
@@ -171,7 +177,7 @@ def rate(puzzle: Any, should_stop: Stop | None = None) -> Rating:
     Raises:
         Cancelled: ``should_stop`` returned true.
     """
-    return kinds.kind_of(puzzle).rate(puzzle, should_stop)
+    return game(puzzle).rate(should_stop)
 
 
 def _never() -> bool:
@@ -181,6 +187,7 @@ def _never() -> bool:
 __all__ = [
     "Cancelled",
     "CheckReport",
+    "Game",
     "HintLike",
     "Kind",
     "NonotuiError",
@@ -190,6 +197,7 @@ __all__ = [
     "check",
     "dumps",
     "empty_board",
+    "game",
     "hint",
     "kind_of",
     "load",

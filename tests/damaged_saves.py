@@ -268,7 +268,7 @@ def check_save(root: Path, content: bytes) -> Outcome:
 
 def _check_progress(progress: Progress) -> None:
     """Every value of a resumed save is one the player can use."""
-    full = unknown_of(kinds.kind_of(PUZZLE).values(PUZZLE))
+    full = unknown_of(kinds.open_game(PUZZLE).values)
     assert _sane_seconds(progress.elapsed) and _sane_seconds(progress.best_time), progress
     assert all(_sane_seconds(t) for t in progress.solve_times), progress.solve_times
     for count in (progress.moves, progress.hints, progress.auto_solves,

@@ -18,10 +18,10 @@ import itertools
 import json
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from nonotui.errors import NonotuiError, PuzzleFormatError
 from nonotui.model.board import Board
@@ -33,7 +33,11 @@ from nonotui.model.kind import (
     CellValue,
     CheckReport,
     Command,
+    Game,
+    HintKind,
+    HintLike,
     KeyRules,
+    Kind,
     Lesson,
     MadePuzzle,
     MarginLabel,
@@ -43,7 +47,9 @@ from nonotui.model.kind import (
     PuzzleFormat,
     PuzzleRequest,
     Rating,
+    RatingReason,
     SolveOutcome,
+    SolveStatus,
     Step,
     Stop,
     Subcommand,
@@ -55,6 +61,10 @@ from nonotui.model.kind import (
     identity_of,
     single_mark,
 )
+
+if TYPE_CHECKING:
+    from argparse import ArgumentParser, Namespace
+    from importlib.resources.abc import Traversable
 
 DARK, LIT, HALF = 1, 2, 4
 UNKNOWN = DARK | LIT | HALF
@@ -96,9 +106,13 @@ class LightsPuzzle:
         return [(r, c) for r, row in enumerate(self.regions) for c, ch in enumerate(row)
                 if ch == name]
 
+    def identity_document(self) -> dict[str, object]:
+        return {"kind": "lights", "rows": list(self.rows), "regions": list(self.regions),
+                "counts": [n for _, n in self.counts]}
+
     @property
     def identity(self) -> str:
-        return identity_of(LIGHTS.identity_document(self))
+        return identity_of(self.identity_document())
 
 
 def read(text: str, path: str) -> list[LightsPuzzle]:
@@ -195,7 +209,7 @@ class LightsTracker:
 
     def __init__(self, puzzle: LightsPuzzle, board: Board) -> None:
         self.puzzle, self.board = puzzle, board
-        self.units = LIGHTS.units(puzzle)
+        self.units = LightsGame(puzzle).units
         self.states: list[UnitState] = ["open"] * len(self.units)
         self.refresh_all()
 
@@ -235,7 +249,7 @@ class LightsTracker:
 class LightsHint:
     """A hint: a wrong mark, or a cell every remaining solution agrees on."""
 
-    kind: str
+    kind: HintKind
     cells: tuple[tuple[int, int, int], ...]
     explanation: str
     undo_moves: int | None = None
@@ -254,36 +268,41 @@ def _name(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-class LightsKind:
-    """The test-only kind."""
+class LightsGame:
+    """One Lights puzzle: nothing worth keeping between hints and checks."""
 
-    name = "lights"
     title = "Lights"
 
-    def identity_document(self, puzzle: LightsPuzzle) -> dict[str, object]:
-        return {"kind": "lights", "rows": list(puzzle.rows), "regions": list(puzzle.regions),
-                "counts": [n for _, n in puzzle.counts]}
+    def __init__(self, puzzle: LightsPuzzle) -> None:
+        self.puzzle = puzzle
 
-    def values(self, puzzle: LightsPuzzle) -> tuple[CellValue, ...]:
+    @property
+    def values(self) -> tuple[CellValue, ...]:
         return VALUES
 
-    def new_board(self, puzzle: LightsPuzzle) -> Board:
+    def new_board(self) -> Board:
+        puzzle = self.puzzle
         return Board.full(puzzle.height, puzzle.width, UNKNOWN)
 
-    def units(self, puzzle: LightsPuzzle) -> Sequence[Unit]:
+    @property
+    def units(self) -> Sequence[Unit]:
+        puzzle = self.puzzle
         rows = [Unit("row", r, f"Row {r + 1}", [(r, c) for c in range(puzzle.width)])
                 for r in range(puzzle.height)]
         regions = [Unit("region", i, f"Region {name}", puzzle.region_cells(name))
                    for i, name in enumerate(puzzle.region_names)]
         return rows + regions
 
-    def tracker(self, puzzle: LightsPuzzle, board: Board) -> LightsTracker:
+    def tracker(self, board: Board) -> LightsTracker:
+        puzzle = self.puzzle
         return LightsTracker(puzzle, board)
 
-    def is_solved(self, puzzle: LightsPuzzle, board: Board) -> bool:
+    def is_solved(self, board: Board) -> bool:
+        puzzle = self.puzzle
         return LightsTracker(puzzle, board).solved
 
-    def describe(self, puzzle: LightsPuzzle) -> str:
+    def describe(self) -> str:
+        puzzle = self.puzzle
         out = [f"size: {puzzle.width}x{puzzle.height} (width x height)"]
         if puzzle.title:
             out.append(f"title: {puzzle.title}")
@@ -294,10 +313,11 @@ class LightsKind:
         out.append("half-lit: " + " ".join(f"{n}={k}" for n, k in puzzle.counts))
         return "\n".join(out)
 
-    def board_rows(self, puzzle: LightsPuzzle, board: Board) -> list[str]:
+    def board_rows(self, board: Board) -> list[str]:
         return ["".join(TEXT.get(int(v), "!") for v in row) for row in board.cells]
 
-    def read_board(self, puzzle: LightsPuzzle, text: str) -> Board:
+    def read_board(self, text: str) -> Board:
+        puzzle = self.puzzle
         rows = text.rstrip("\n").split("\n")
         board = Board.full(puzzle.height, puzzle.width, UNKNOWN)
         if len(rows) != puzzle.height:
@@ -308,40 +328,38 @@ class LightsKind:
             board.cells[r] = [CHAR[ch] for ch in row]
         return board
 
-    def unsupported(self, puzzle: LightsPuzzle, use: Use) -> str | None:
+    def unsupported(self, use: Use) -> str | None:
         return None
 
-    def has_goal(self, puzzle: LightsPuzzle) -> bool:
+    def has_goal(self) -> bool:
         return False
 
-    def with_goal(self, puzzle: LightsPuzzle, solution: Board) -> LightsPuzzle:
+    def with_goal(self, solution: Board) -> LightsPuzzle:
+        puzzle = self.puzzle
         return puzzle
 
-    def formats(self) -> Sequence[PuzzleFormat]:
-        return [FORMAT]
-
-    def read_spec(self, spec: str) -> list[LightsPuzzle] | None:
-        return None
-
-    def solve(self, puzzle: LightsPuzzle, *, board: Board | None = None, max_solutions: int = 2,
+    def solve(self, *, board: Board | None = None, max_solutions: int = 2,
               timeout: float | None = None, should_stop: Stop | None = None,
               options: Mapping[str, object] | None = None) -> SolveOutcome:
+        puzzle = self.puzzle
         start = time.perf_counter()
         try:
             found = tuple(solutions(puzzle, board, max_solutions, should_stop))
         except Cancelled:
             return SolveOutcome("cancelled", (), time.perf_counter() - start)
+        status: SolveStatus
         if not found:
             status = "contradiction"
         elif max_solutions == 1:
             status = "solved"
         else:
             status = "unique" if len(found) == 1 else "multiple"
-        return SolveOutcome(status, found, time.perf_counter() - start,  # type: ignore[arg-type]
+        return SolveOutcome(status, found, time.perf_counter() - start,
                             {"boards": len(found)}, {})
 
-    def _agreed(self, puzzle: LightsPuzzle, board: Board,
+    def _agreed(self, board: Board,
                 should_stop: Stop | None) -> tuple[list[Board], list[tuple[int, int, int]]]:
+        puzzle = self.puzzle
         every = list(solutions(puzzle, board, 10_000, should_stop))
         forced = []
         for r in range(puzzle.height):
@@ -351,23 +369,24 @@ class LightsKind:
                     forced.append((r, c, values.pop()))
         return every, forced
 
-    def _wrong(self, puzzle: LightsPuzzle, board: Board,
+    def _wrong(self, board: Board,
                should_stop: Stop | None) -> list[tuple[int, int, int]]:
+        puzzle = self.puzzle
         every = list(solutions(puzzle, None, 10_000, should_stop))
         return [(r, c, int(board.cells[r, c])) for r in range(puzzle.height)
                 for c in range(puzzle.width)
                 if int(board.cells[r, c]) != UNKNOWN
                 and all(int(s.cells[r, c]) != int(board.cells[r, c]) for s in every)]
 
-    def hint(self, puzzle: LightsPuzzle, board: Board, cursor: Cell,
+    def hint(self, board: Board, cursor: Cell,
              history: History | None, should_stop: Stop | None = None) -> LightsHint:
-        if self.is_solved(puzzle, board):
+        if self.is_solved(board):
             return LightsHint("solved", (), "Every row and region has its count: solved.")
-        wrong = self._wrong(puzzle, board, should_stop)
+        wrong = self._wrong(board, should_stop)
         if wrong:
             names = "; ".join(_name(r, c) for r, c, _ in wrong)
             return LightsHint("mistake", tuple(wrong), f"No solution has these marks: {names}.")
-        _, forced = self._agreed(puzzle, board, should_stop)
+        _, forced = self._agreed(board, should_stop)
         if forced:
             r, c, v = min(forced, key=lambda t: (abs(t[0] - cursor[0]) + abs(t[1] - cursor[1]),
                                                  t[0], t[1]))
@@ -377,19 +396,20 @@ class LightsKind:
                               f"{word}.")
         return LightsHint("guess", (), "Logic is stuck: guess a cell.")
 
-    def rate(self, puzzle: LightsPuzzle, should_stop: Stop | None = None) -> Rating:
+    def rate(self, should_stop: Stop | None = None) -> Rating:
         """Lights has one technique, "Unit counts" (grade 1): one row's lit count, or one
         region's half-lit count, alone rules values out of its cells. A walk applies it unit by
         unit until nothing changes; a unique puzzle it does not finish needs guessing (grade 0),
         and the brute-force solver says whether there is one solution, several or none."""
-        return self.explain(puzzle, should_stop)[0]
+        return self.explain(should_stop)[0]
 
-    def explain(self, puzzle: LightsPuzzle, should_stop: Stop | None = None
+    def explain(self, should_stop: Stop | None = None
                 ) -> tuple[Rating, list[Step]]:
+        puzzle = self.puzzle
         found = list(solutions(puzzle, None, 2, should_stop))
         if len(found) != 1:
-            reason = "no solution" if not found else "not unique"
-            return Rating(0, 0, False, False, None, {}, reason), []  # type: ignore[arg-type]
+            reason: RatingReason = "no solution" if not found else "not unique"
+            return Rating(0, 0, False, False, None, {}, reason), []
         board = Board.full(puzzle.height, puzzle.width, UNKNOWN)
         units = [(f"Row {r + 1}", [(r, c) for c in range(puzzle.width)], LIT, n)
                  for r, n in enumerate(puzzle.rows)]
@@ -413,15 +433,8 @@ class LightsKind:
             return Rating(0, len(steps), False, True, hardest, used, "needs guessing"), steps
         return Rating(1, len(steps), True, True, hardest, used), steps
 
-    def checker(self, puzzle: LightsPuzzle) -> Callable[[Board, Stop], frozenset[Cell]]:
-        def check(board: Board, should_stop: Stop) -> frozenset[Cell]:
-            return frozenset((r, c) for r, c, _ in self._wrong(puzzle, board, should_stop))
-        return check
-
-    def helper(self, puzzle: LightsPuzzle) -> LightsHelper:
-        return LightsHelper(self, puzzle)
-
-    def auto_solve(self, puzzle: LightsPuzzle, board: Board, should_stop: Stop) -> Plan:
+    def auto_solve(self, board: Board, should_stop: Stop) -> Plan:
+        puzzle = self.puzzle
         first = next(solutions(puzzle, board, 1, should_stop), None)
         if first is None:
             clean = next(solutions(puzzle, None, 1, should_stop), None)
@@ -435,47 +448,49 @@ class LightsKind:
         several = len(list(solutions(puzzle, board, 2, should_stop))) > 1
         return Plan("solved", tuple(steps), several)
 
-    def check_board(self, puzzle: LightsPuzzle, board: Board, should_stop: Stop) -> CheckReport:
-        if self.is_solved(puzzle, board):
+    def check_board(self, board: Board, should_stop: Stop) -> CheckReport:
+        if self.is_solved(board):
             return CheckReport("solved", "solved: every count is met")
-        wrong = self._wrong(puzzle, board, should_stop)
+        wrong = self._wrong(board, should_stop)
         if wrong:
             return CheckReport("wrong", f"{len(wrong)} marks fit no solution", tuple(wrong))
         return CheckReport("not-finished", "not finished")
 
-    def warm_up(self, should_stop: Stop, what: WarmUp = "all",
-                options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
-        """Plain Python: nothing to compile."""
-
-    def margins(self, puzzle: LightsPuzzle) -> Margins:
+    @property
+    def margins(self) -> Margins:
+        puzzle = self.puzzle
         labels = [MarginLabel("left", r, (str(n),), r) for r, n in enumerate(puzzle.rows)]
         for i, (name, n) in enumerate(puzzle.counts):
             _, column = puzzle.region_cells(name)[0]
             labels.append(MarginLabel("top", column, (str(n),), puzzle.height + i))
         return Margins(tuple(labels))
 
-    def guides(self, puzzle: LightsPuzzle, board: Board,
+    def guides(self, board: Board,
                units: Iterable[int] | None = None) -> dict[int, UnitGuide]:
+        puzzle = self.puzzle
         tracker = LightsTracker(puzzle, board)
         wanted = range(len(tracker.units)) if units is None else units
         return {u: UnitGuide((tracker.state(u) == "done",), tracker.state(u) == "broken")
                 for u in wanted}
 
-    def borders(self, puzzle: LightsPuzzle) -> Borders:
-        walls = set()
+    @property
+    def borders(self) -> Borders:
+        puzzle = self.puzzle
+        walls: set[tuple[int, int, Literal["right", "bottom"]]] = set()
         for r, row in enumerate(puzzle.regions):
             for c, ch in enumerate(row):
                 if c + 1 < puzzle.width and row[c + 1] != ch:
                     walls.add((r, c, "right"))
                 if r + 1 < puzzle.height and puzzle.regions[r + 1][c] != ch:
                     walls.add((r, c, "bottom"))
-        return Borders(None, frozenset(walls))  # type: ignore[arg-type]
+        return Borders(None, frozenset(walls))
 
-    def units_at(self, puzzle: LightsPuzzle, cells: Iterable[Cell]) -> set[int]:
+    def units_at(self, cells: Iterable[Cell]) -> set[int]:
         touched = set(cells)
-        return {i for i, unit in enumerate(self.units(puzzle)) if touched & set(unit.cells)}
+        return {i for i, unit in enumerate(self.units) if touched & set(unit.cells)}
 
-    def key_rules(self, puzzle: LightsPuzzle) -> KeyRules:
+    @property
+    def key_rules(self) -> KeyRules:
         # v, not h: h moves the cursor left (mark keys must not be the play screen's own)
         return KeyRules((MarkKey(("space",), "lit", "light the cell", "light"),
                          MarkKey(("x",), "dark", "darken the cell", "dark",
@@ -484,9 +499,42 @@ class LightsKind:
                                  "half-light a cell (again: clear it)")),
                         "lit", "dark", middle="half")
 
-    def expand_mark(self, puzzle: LightsPuzzle, board: Board, cell: Cell, value: int
+    def expand_mark(self, board: Board, cell: Cell, value: int
                     ) -> list[tuple[int, int, int]]:
         return single_mark(cell, value)
+
+    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
+        return frozenset((r, c) for r, c, _ in self._wrong(board, should_stop))
+
+    def hint_unit(self, hint: HintLike) -> int | None:
+        """A forced cell's row (unit ``r``): the row and region counts together decide it."""
+        return hint.cells[0][0] if hint.kind == "line" and hint.cells else None
+
+
+class LightsKind:
+    """The test-only kind: every member of the protocol written out (no defaults taken from
+    :mod:`nonotui.model.kind_base`), so that mypy checks the protocol against a kind that shares
+    nothing with the built-in ones."""
+
+    name = "lights"
+    title = "Lights"
+
+    def open(self, puzzle: LightsPuzzle) -> LightsGame:
+        return LightsGame(puzzle)
+
+    def bundled(self) -> Sequence[Traversable]:
+        return ()
+
+    def formats(self) -> Sequence[PuzzleFormat]:
+        return [FORMAT]
+
+    def read_spec(self, spec: str) -> list[LightsPuzzle] | None:
+        return None
+
+    def warm_up(self, should_stop: Stop, what: WarmUp = "all",
+                options: Mapping[str, object] | None = None,
+                first: LightsPuzzle | None = None) -> None:
+        """Plain Python: nothing to compile."""
 
     def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
         raise NonotuiError("lights puzzles cannot be generated")
@@ -500,11 +548,13 @@ class LightsKind:
     def subcommands(self) -> Sequence[Subcommand]:
         return []
 
-    def add_options(self, command: Command, parser: Any) -> None:
+    def add_options(self, command: Command, parser: ArgumentParser) -> None:
         """No options of its own."""
 
-    def solve_options(self, args: Any) -> dict[str, object]:
+    def solve_options(self, args: Namespace) -> dict[str, object]:
         return {}
+
+
 
 
 def _narrow_unit(board: Board, cells: Sequence[Cell], counted: int, n: int
@@ -525,26 +575,7 @@ def _narrow_unit(board: Board, cells: Sequence[Cell], counted: int, n: int
     return changed
 
 
-class LightsHelper:
-    """The player's hints and checks: nothing worth keeping between calls, except which row a
-    cell's hint speaks about."""
-
-    def __init__(self, kind: LightsKind, puzzle: LightsPuzzle) -> None:
-        self.kind, self.puzzle = kind, puzzle
-
-    def hint(self, board: Board, cursor: Cell, history: History | None,
-             should_stop: Stop) -> LightsHint:
-        return self.kind.hint(self.puzzle, board, cursor, history, should_stop)
-
-    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
-        return self.kind.checker(self.puzzle)(board, should_stop)
-
-    def hint_unit(self, hint: Any) -> int | None:
-        """A forced cell's row (unit ``r``): the row and region counts together decide it."""
-        return hint.cells[0][0] if hint.kind == "line" and hint.cells else None
-
-
-LIGHTS = LightsKind()
+LIGHTS: Kind[LightsPuzzle] = LightsKind()
 
 SAMPLE = """lights 3x3
 title Corner
@@ -558,9 +589,15 @@ counts A=1 B=1 C=1
 
 
 def json_of(puzzle: LightsPuzzle) -> str:
-    return json.dumps(LIGHTS.identity_document(puzzle))
+    return json.dumps(puzzle.identity_document())
 
 
 def sha(puzzle: LightsPuzzle) -> str:
-    canonical = json.dumps(LIGHTS.identity_document(puzzle), separators=(",", ":"))
+    canonical = json.dumps(puzzle.identity_document(), separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+if TYPE_CHECKING:
+    def _conforms(game: LightsGame) -> Game[LightsPuzzle]:
+        """mypy checks the game against the protocol."""
+        return game

@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from nonotui import kinds
 from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public names too
@@ -71,6 +73,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for name in SUBCOMMANDS:
         if only in (None, name):
             importlib.import_module(f"nonotui.cli.{name}").register(sub)
+    if only in SUBCOMMANDS:  # a shared command: no kind's own command is needed (nor read)
+        return parser
     for kind in kinds.kinds():
         for command in kind.subcommands():
             if only in (None, command.name):
@@ -105,8 +109,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     process ends at once (:func:`nonotui.errors.end_process`). Called with ``argv`` (tests, other programs),
     it returns the code."""
     if argv is None:
+        warnings.showwarning = _warning_line
         end_process(_run(sys.argv[1:]))
     return _run(argv)
+
+
+def _warning_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """A warning as the command line says it: one line, no source location (a package's kind
+    that cannot be loaded, left out: :func:`nonotui.kinds.kinds`)."""
+    print(f"nonotui: warning: {message}", file=sys.stderr)
 
 
 def _run(argv: Sequence[str]) -> int:

@@ -23,7 +23,6 @@ from typing import Any
 from nonotui import kinds
 from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options, positive_int
 from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, NonotuiError
-from nonotui.model.kind import identity_of
 
 NOT_SUPPORTED = "not supported"
 """The status of a puzzle its kind's solver does not support (``Kind.unsupported``)."""
@@ -86,8 +85,7 @@ class Entry:
         }
         if self.puzzle is not None:
             # the same key as `nonotui solve --json`'s, whatever file or folder it came from
-            kind = kinds.kind_of(self.puzzle)
-            out["identity"] = identity_of(kind.identity_document(self.puzzle))
+            out["identity"] = self.puzzle.identity
         if self.puzzle is not None and self.puzzle.title:
             out["title"] = self.puzzle.title
         if self.error is not None:
@@ -124,7 +122,7 @@ def collect(paths: list[str], skipped: list[str] | None = None) -> list[Entry]:
             continue
         for n, puzzle in enumerate(puzzles, start=1):
             entry = Entry(f"{label}#{n}" if len(puzzles) > 1 else label, puzzle)
-            why = kinds.kind_of(puzzle).unsupported(puzzle, "solve")
+            why = kinds.open_game(puzzle).unsupported("solve")
             if why is not None:
                 entry.status = NOT_SUPPORTED
                 entry.error = why
@@ -166,8 +164,7 @@ def run(args: argparse.Namespace) -> int:
             print("[]")
         print("nonotui: no puzzle files under " + ", ".join(args.paths), file=sys.stderr)
         return EXIT_BAD_INPUT
-    used = {kinds.kind_of(e.puzzle).name: kinds.kind_of(e.puzzle) for e in entries
-            if e.puzzle is not None and not e.status}
+    used = {e.puzzle.kind_name for e in entries if e.puzzle is not None and not e.status}
     # what the totals name: each kind's settings (a nonogram's linesolver stack)
     settings: dict[str, object] = {
         key: value for kind_opts in options.values() for key, value in kind_opts.items()}
@@ -175,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
 
     todo = sum(1 for e in entries if e.puzzle is not None and not e.status)
     workers = min(args.jobs or jobs.default_jobs(), todo)
-    if any(name not in kinds.BUILTIN for name in used):
+    if any(name not in kinds.OWN and name not in kinds.plugins() for name in used):
         workers = 1  # a kind registered at run time exists in this process only
 
     table = None if args.json else Table(entries)
@@ -187,8 +184,8 @@ def run(args: argparse.Namespace) -> int:
             cancelled = _in_pool(entries, args.timeout, options, workers, table, stopped)
         else:
             # load the kernels of every kind in the run first, so that their loading is not timed
-            for kind in used.values():
-                kind.warm_up(lambda: False, "solve", options[kind.name])
+            for name in sorted(used):
+                kinds.get(name).warm_up(lambda: False, "solve", options[name])
             cancelled = _in_process(entries, args.timeout, options, table, stopped)
     if workers > 1:
         settings.update(jobs=workers, wall=f"{time.perf_counter() - started:.2f} s")
@@ -213,9 +210,8 @@ def _in_process(entries: list[Entry], timeout: float | None, options: Options,
     for entry in entries:
         cancelled = False
         if entry.puzzle is not None and not entry.status:
-            kind = kinds.kind_of(entry.puzzle)
-            result = kind.solve(entry.puzzle, timeout=timeout, should_stop=stopped,
-                                options=options[kind.name])
+            result = kinds.open_game(entry.puzzle).solve(
+                timeout=timeout, should_stop=stopped, options=options[entry.puzzle.kind_name])
             entry.status, entry.seconds = result.status, result.seconds
             entry.stats = dict(result.stats)
             cancelled = result.status == "cancelled"
@@ -232,8 +228,7 @@ def _in_pool(entries: list[Entry], timeout: float | None, options: Options, work
     once it and every row before it are known; whether Ctrl-C stopped the run."""
     from nonotui.cli import jobs
 
-    names = sorted({kinds.kind_of(e.puzzle).name for e in entries
-                    if e.puzzle is not None and not e.status})
+    names = sorted({e.puzzle.kind_name for e in entries if e.puzzle is not None and not e.status})
     pool = jobs.Pool(workers, functools.partial(warm_up_worker, options, names),
                      functools.partial(solve_in_worker, options))
     tasks = [(i, e.puzzle) for i, e in enumerate(entries) if e.puzzle is not None and not e.status]
@@ -262,9 +257,8 @@ def warm_up_worker(options: Options, names: list[str]) -> None:
 def solve_in_worker(options: Options, puzzle: Any, timeout: float | None,
                     should_stop: Callable[[], bool]) -> tuple[str, float, dict[str, Any]]:
     """One puzzle in a worker: its status, the search's seconds and statistics."""
-    kind = kinds.kind_of(puzzle)
-    result = kind.solve(puzzle, timeout=timeout, should_stop=should_stop,
-                        options=options[kind.name])
+    result = kinds.open_game(puzzle).solve(timeout=timeout, should_stop=should_stop,
+                                           options=options[puzzle.kind_name])
     return result.status, result.seconds, dict(result.stats)
 
 

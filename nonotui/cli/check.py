@@ -22,14 +22,14 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from nonotui import kinds
 from nonotui.errors import EXIT_CANCELLED, EXIT_CONTRADICTION, EXIT_OK, EXIT_TIMEOUT
 from nonotui.model.kind import Cancelled, CellValue, CheckReport
 
 if TYPE_CHECKING:
     from nonotui.model.board import Board
+    from nonotui.model.kind import Game, PuzzleLike
 
 EXIT_FOR_STATUS = {
     "solved": EXIT_OK,
@@ -84,22 +84,24 @@ def to_json(report: CheckReport, values: Sequence[CellValue]) -> dict[str, objec
 def run(args: argparse.Namespace) -> int:
     """Check the board; returns the exit code."""
     from nonotui.cli.hint import read_state
-    from nonotui.cli.solve import _ctrl_c_stops, _one_puzzle
+    from nonotui.cli.solve import _ctrl_c_stops, one_game
 
-    puzzle = _one_puzzle(args.file)
-    board, _history = read_state(Path(args.state), puzzle)
+    game = one_game(args.file)
+    board, _history = read_state(Path(args.state), game)
     with _ctrl_c_stops() as stopped:
-        report = check_board(puzzle, board, stopped, args.timeout)
+        report = check_board(game, board, stopped, args.timeout)
     if args.json:
-        print(json.dumps(to_json(report, kinds.kind_of(puzzle).values(puzzle))))
+        print(json.dumps(to_json(report, game.values)))
     else:
         print(report.explanation)
     return EXIT_FOR_STATUS[report.status]
 
 
-def check_board(puzzle: Any, board: Board, stopped: Callable[[], bool] | None = None,
+def check_board(game: Game[PuzzleLike], board: Board,
+                stopped: Callable[[], bool] | None = None,
                 timeout: float | None = None) -> CheckReport:
-    """Judge ``board``'s marks against ``puzzle``'s clues (see the module's outcomes)."""
+    """Judge ``board``'s marks against the clues of ``game``'s puzzle (see the module's
+    outcomes)."""
     deadline = None if timeout is None else time.monotonic() + timeout
 
     def should_stop() -> bool:
@@ -108,7 +110,7 @@ def check_board(puzzle: Any, board: Board, stopped: Callable[[], bool] | None = 
         return deadline is not None and time.monotonic() >= deadline
 
     try:
-        return kinds.kind_of(puzzle).check_board(puzzle, board, should_stop)
+        return game.check_board(board, should_stop)
     except Cancelled:
         if deadline is not None and time.monotonic() >= deadline:
             return CheckReport("timeout",

@@ -17,6 +17,7 @@ from nonotui.errors import (
     UnsupportedPuzzleError,
 )
 from nonotui.model import files
+from nonotui.model.kind import Game, PuzzleLike
 
 
 class UsageError(NonotuiError):
@@ -115,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
     puzzles, label = open_puzzles(args.input)
     found = kinds.format_named(fmt)
     if found is not None and found[1].needs_goal and len(puzzles) == 1:
-        kind = kinds.kind_of(puzzles[0])
-        if not kind.has_goal(puzzles[0]) and kind.unsupported(puzzles[0], "solve") is None:
-            solved, code = with_solution(puzzles[0], label, args.timeout)
+        game = kinds.open_game(puzzles[0])
+        if not game.has_goal() and game.unsupported("solve") is None:
+            solved, code = with_solution(game, label, args.timeout)
             if solved is None:
                 return code
             puzzles = [solved]
@@ -132,20 +133,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def with_solution(puzzle: Any, label: str, timeout: float | None) -> tuple[Any, int]:
-    """``puzzle`` with its one solution as the goal picture, proven unique by the solver.
+def with_solution(game: Game[PuzzleLike], label: str, timeout: float | None
+                  ) -> tuple[PuzzleLike | None, int]:
+    """``game``'s puzzle with its one solution as the goal picture, proven unique by the
+    solver.
 
     Returns ``(puzzle, 0)``, or ``(None, exit code)`` after printing why there is no picture:
     several solutions (1), none (3), a timeout (4) or Ctrl-C (5).
     """
     from nonotui.cli.solve import _ctrl_c_stops
 
-    kind = kinds.kind_of(puzzle)
     with _ctrl_c_stops() as stopped:
         # two solutions asked for: a picture is written only when the search proves there is one
-        result = kind.solve(puzzle, max_solutions=2, timeout=timeout, should_stop=stopped)
+        result = game.solve(max_solutions=2, timeout=timeout, should_stop=stopped)
     if result.status == "unique":
-        return kind.with_goal(puzzle, result.solutions[0]), 0
+        return game.with_goal(result.solutions[0]), 0
     why, code = {
         "multiple": ("has more than one solution; a picture needs exactly one", EXIT_BAD_INPUT),
         "contradiction": ("has no solution, so there is no picture to write",

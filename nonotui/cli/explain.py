@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 
-from nonotui import kinds
 from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK, NonotuiError
 from nonotui.model import Board
-from nonotui.model.kind import Kind, unknown_of
+from nonotui.model.kind import Game, PuzzleLike, unknown_of
 from nonotui.model.words import plural
 
 CONTRADICTION = "Contradiction"
@@ -42,17 +41,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the walkthrough; returns the exit code."""
     from nonotui.cli.rate import grade_text
-    from nonotui.cli.solve import _one_puzzle
+    from nonotui.cli.solve import one_game
 
     if args.every < 1:
         raise NonotuiError("--every must be at least 1")
-    puzzle = _one_puzzle(args.file)
-    kind = kinds.kind_of(puzzle)
-    why = kind.unsupported(puzzle, "solve")
+    game = one_game(args.file)
+    puzzle = game.puzzle
+    why = game.unsupported("solve")
     if why is not None:
         raise NonotuiError(f"{args.file}: cannot be explained: {why}")
-    rating, steps = kind.explain(puzzle)
-    board = Board.full(puzzle.height, puzzle.width, unknown_of(kind.values(puzzle)))
+    rating, steps = game.explain()
+    board = Board.full(puzzle.height, puzzle.width, unknown_of(game.values))
     title = f"{puzzle.title}, " if puzzle.title else ""
     print(f"{title}{puzzle.width}x{puzzle.height}: {plural(len(steps), 'step')} from an "
           "empty board.")
@@ -64,10 +63,10 @@ def run(args: argparse.Namespace) -> int:
             board.cells[r, c] = v
         shown = False
         if n % args.every == 0 or step.method == CONTRADICTION:
-            _show(kind, puzzle, board, n)
+            _show(game, board, n)
             shown = True
     if not shown:
-        _show(kind, puzzle, board, len(steps))
+        _show(game, board, len(steps))
     print()
     if rating.reason == "needs guessing":
         print("No line alone, and no contradiction, decides another cell: the puzzle needs a "
@@ -86,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def _show(kind: Kind, puzzle: object, board: Board, after: int) -> None:
+def _show(game: Game[PuzzleLike], board: Board, after: int) -> None:
     print(f"\nThe board after step {after}:")
-    for row in kind.board_rows(puzzle, board):
+    for row in game.board_rows(board):
         print(f"  {row}")

@@ -11,13 +11,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nonotui.errors import EXIT_CONTRADICTION, EXIT_OK, NonotuiError
 
 if TYPE_CHECKING:
     from nonotui.model.board import Board
     from nonotui.model.history import History
+    from nonotui.model.kind import Game, PuzzleLike
 
 
 def cursor_arg(text: str) -> tuple[int, int]:
@@ -55,27 +56,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hint; returns the exit code."""
-    from nonotui import kinds
-    from nonotui.cli.solve import _one_puzzle
+    from nonotui.cli.solve import one_game
     from nonotui.model import Board
     from nonotui.model.kind import unknown_of
 
-    puzzle = _one_puzzle(args.file)
-    kind = kinds.kind_of(puzzle)
-    board = Board.full(puzzle.height, puzzle.width, unknown_of(kind.values(puzzle)))
+    game = one_game(args.file)
+    puzzle = game.puzzle
+    board = Board.full(puzzle.height, puzzle.width, unknown_of(game.values))
     history = None
     if args.state:
-        board, history = read_state(Path(args.state), puzzle)
+        board, history = read_state(Path(args.state), game)
     row, col = args.cursor
     if row >= puzzle.height or col >= puzzle.width:
         raise NonotuiError(f"--cursor {row + 1},{col + 1} is outside the "
                            f"{puzzle.width}x{puzzle.height} board")
-    if kind.solve(puzzle, max_solutions=1).status == "contradiction":
+    if game.solve(max_solutions=1).status == "contradiction":
         # a hint would still name a deduction; `solve` says no solution with exit 3, so does this
         print(f"nonotui: {args.file}: the clues contradict each other: the puzzle has no "
               "solution, so there is no hint to give", file=sys.stderr)
         return EXIT_CONTRADICTION
-    hint = kind.hint(puzzle, board, (row, col), history)
+    hint = game.hint(board, (row, col), history)
     if args.json:
         print(json.dumps(hint.to_json()))
     else:
@@ -83,19 +83,20 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def read_state(path: Path, puzzle: Any) -> tuple[Board, History | None]:
-    """The board (and undo history, from a save file) that ``path`` holds for ``puzzle``.
+def read_state(path: Path, game: Game[PuzzleLike]) -> tuple[Board, History | None]:
+    """The board (and undo history, from a save file) that ``path`` holds for ``game``'s
+    puzzle.
 
     Raises:
         NonotuiError: an unreadable file, a save of another puzzle, or rows of the wrong count
             or width (the message names the line).
     """
-    from nonotui import kinds
     from nonotui.errors import SaveError
     from nonotui.model import files
     from nonotui.store.jsonfile import NotOurJson, loads
     from nonotui.store.progress import from_document
 
+    puzzle = game.puzzle
     # A save file's undo history can outgrow a puzzle file's bound.
     text = files.read_text(path, limit=files.MAX_SAVE_BYTES, what="state file")
     if text.lstrip().startswith("{"):
@@ -120,6 +121,6 @@ def read_state(path: Path, puzzle: Any) -> tuple[Board, History | None]:
         raise NonotuiError(f"{path}: line {puzzle.height + 1}: one row too many; the puzzle "
                            f"has {puzzle.height} rows")
     try:
-        return kinds.kind_of(puzzle).read_board(puzzle, text), None
+        return game.read_board(text), None
     except NonotuiError as exc:
         raise NonotuiError(f"{path}: {exc.message}") from exc

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     puzzle = label = note = None
     if args.puzzle is not None:
         puzzle, label, note = Catalog(data_dir).resolve_noted(args.puzzle)
-        why = kinds.kind_of(puzzle).unsupported(puzzle, "play")
+        why = kinds.open_game(puzzle).unsupported("play")
         if why is not None:
             raise UnsupportedPuzzleError(f"{label} {why}")
     app = make_app(puzzle, label, data_dir, notices=(note,) if note else ())

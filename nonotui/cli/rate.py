@@ -18,7 +18,7 @@ from typing import Any
 
 from nonotui import kinds
 from nonotui.errors import EXIT_OK, EXIT_TIMEOUT, NonotuiError
-from nonotui.model.kind import GRADE_WORDS, Cancelled, Rating
+from nonotui.model.kind import GRADE_WORDS, Cancelled, Game, PuzzleLike, Rating
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,19 +51,21 @@ def run(args: argparse.Namespace) -> int:
     """Rate every puzzle the arguments name; returns the exit code."""
     from nonotui.store.catalog import open_puzzles
 
-    named: list[tuple[str, Any]] = []
+    named: list[tuple[str, Game[PuzzleLike]]] = []
     for spec in args.files:
         puzzles, label = open_puzzles(spec)
         for n, puzzle in enumerate(puzzles, start=1):
             name = f"{label}#{n}" if len(puzzles) > 1 else label
-            why = kinds.kind_of(puzzle).unsupported(puzzle, "solve")
+            game = kinds.open_game(puzzle)
+            why = game.unsupported("solve")
             if why is not None:
                 raise NonotuiError(f"{name}: cannot be rated: {why}")
-            named.append((name, puzzle))
+            named.append((name, game))
     out: list[dict[str, object]] = []
     timed_out = False
-    for label, puzzle in named:
-        rating = _rate(puzzle, args.timeout)
+    for label, game in named:
+        puzzle = game.puzzle
+        rating = _rate(game, args.timeout)
         if rating is None:
             timed_out = True
             out.append({"file": label, "grade": None, "score": None, "line_solvable": None,
@@ -80,14 +82,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_TIMEOUT if timed_out else EXIT_OK
 
 
-def _rate(puzzle: Any, timeout: float | None) -> Rating | None:
+def _rate(game: Game[PuzzleLike], timeout: float | None) -> Rating | None:
     """The puzzle's rating, ``None`` when it took longer than ``timeout`` seconds."""
-    kind = kinds.kind_of(puzzle)
     if timeout is None:
-        return kind.rate(puzzle)
+        return game.rate()
     deadline = time.monotonic() + timeout
     try:
-        return kind.rate(puzzle, lambda: time.monotonic() > deadline)
+        return game.rate(lambda: time.monotonic() > deadline)
     except Cancelled:
         return None
 

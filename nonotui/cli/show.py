@@ -28,5 +28,5 @@ def run(args: argparse.Namespace) -> int:
     for n, puzzle in enumerate(puzzles, start=1):
         if len(puzzles) > 1:
             print(f"{'' if n == 1 else chr(10)}== {label}#{n} (puzzle {n} of {len(puzzles)})")
-        print(kinds.kind_of(puzzle).describe(puzzle))
+        print(kinds.open_game(puzzle).describe())
     return 0

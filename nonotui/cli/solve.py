@@ -12,7 +12,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -27,7 +27,8 @@ from nonotui.errors import (
     NonotuiError,
     UnsupportedPuzzleError,
 )
-from nonotui.model.kind import Command, identity_of
+from nonotui.model.board import Board
+from nonotui.model.kind import CellValue, Command, Game, PuzzleLike
 
 EXIT_FOR_STATUS = {
     "unique": EXIT_OK,
@@ -113,17 +114,15 @@ def run(args: argparse.Namespace) -> int:
     except NonotuiError as exc:
         return _fail(args, report, "error", exc.message, EXIT_USAGE)
     try:
-        puzzle = _one_puzzle(args.file)
-        kind = kinds.kind_of(puzzle)
-        report.update(width=puzzle.width, height=puzzle.height,
-                      identity=identity_of(kind.identity_document(puzzle)))
+        game = one_game(args.file)
+        puzzle, kind = game.puzzle, kinds.kind_of(game.puzzle)
+        report.update(width=puzzle.width, height=puzzle.height, identity=puzzle.identity)
         if puzzle.title:
             report["title"] = puzzle.title
         # load the kernels first, so that "seconds" is the search alone
         kind.warm_up(lambda: False, "solve", options[kind.name], first=puzzle)
         with _ctrl_c_stops() as stopped:
-            result = kind.solve(
-                puzzle,
+            result = game.solve(
                 max_solutions=args.max_solutions,
                 timeout=args.timeout,
                 should_stop=stopped,
@@ -134,9 +133,9 @@ def run(args: argparse.Namespace) -> int:
     except NonotuiError as exc:
         return _fail(args, report, "error", exc.message, EXIT_BAD_INPUT)
 
-    grids = [kind.board_rows(puzzle, b) for b in result.solutions]
+    grids = [game.board_rows(b) for b in result.solutions]
     report.update(status=result.status, solutions=grids)
-    report.update(_value_names(kind, puzzle, result.solutions))
+    report.update(_value_names(game.values, result.solutions))
     report.update(
         seconds=round(result.seconds, 6),
         **result.settings,
@@ -151,11 +150,11 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FOR_STATUS[result.status]
 
 
-def _value_names(kind: Any, puzzle: Any, solutions: Any) -> dict[str, object]:
+def _value_names(values: Sequence[CellValue], solutions: Sequence[Board]
+                 ) -> dict[str, object]:
     """For a puzzle whose cells take more than two values (a colour nonogram): ``palette``,
     each value's name and letter, and ``values``, every solution as rows of value names. Black
     and white puzzles add nothing: their grids say it all with ``#`` and ``-``."""
-    values = kind.values(puzzle)
     if len(values) <= 2:
         return {}
     names = {v.mask: v.name for v in values}
@@ -175,8 +174,9 @@ def kind_options(args: argparse.Namespace) -> dict[str, dict[str, object]]:
     return {kind.name: kind.solve_options(args) for kind in kinds.kinds()}
 
 
-def _one_puzzle(spec: str) -> Any:
-    """The puzzle ``spec`` names; a file holding several must be narrowed with FILE#N."""
+def one_game(spec: str) -> Game[PuzzleLike]:
+    """The game of the puzzle ``spec`` names; a file holding several must be narrowed with
+    FILE#N."""
     from nonotui.store.catalog import open_puzzles
 
     puzzles, _ = open_puzzles(spec)
@@ -185,7 +185,7 @@ def _one_puzzle(spec: str) -> Any:
             f"{spec} holds {len(puzzles)} puzzles; pick one with {spec}#N, "
             "or solve them all with `nonotui bench`"
         )
-    return puzzles[0]
+    return kinds.open_game(puzzles[0])
 
 
 STAT_WORDS = {"probes": "{} probes", "guesses": "{} guesses", "max_depth": "depth {}"}

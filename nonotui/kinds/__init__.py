@@ -1,11 +1,17 @@
-"""The registry of puzzle kinds: the built-in kinds by name, loaded when first asked for, and any
-other kind through :func:`register`.
+"""The registry of puzzle kinds: every kind an installed package declares as an entry point of
+the group ``nonotui.kinds`` (nonotui's own two among them), loaded when first asked for, and any
+other kind through :func:`register` (the test suite's).
 
 ``store``, ``ui`` and ``cli`` find a kind here and use it only through the
-:class:`~nonotui.model.kind.Kind` protocol. A built-in kind is named by an import path and
-imported only when something asks for it, so importing the registry loads no kind (and a kind's
-module loads no engine until its engine is used: the player draws its first frame before numba
-is loaded).
+:class:`~nonotui.model.kind.Kind` protocol, and a puzzle through its
+:class:`~nonotui.model.kind.Game` (:func:`open_game`). Importing the registry loads no kind, and
+nonotui's own kinds are found without reading any package's metadata (:data:`OWN`): the other
+packages' entry points are read only when a command needs every kind (a file no own kind claims,
+the library, ``--help``), so start-up stays as quick as it was. A kind's module loads no engine
+until its engine is used: the player draws its first frame before numba is loaded.
+
+The registry holds kinds of different puzzle types, so it hands out ``Kind[Any]``: which type a
+kind's puzzles have is known only to the kind (its formats make them, its games take them).
 """
 
 from __future__ import annotations
@@ -13,9 +19,10 @@ from __future__ import annotations
 import importlib
 import re
 import threading
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nonotui.errors import (
     NonotuiError,
@@ -24,27 +31,72 @@ from nonotui.errors import (
     UnsupportedPuzzleError,
 )
 from nonotui.model import files
-from nonotui.model.kind import Kind, PuzzleFormat, PuzzleLike, StepwiseWarmUp, WarmUpStep
+from nonotui.model.kind import (
+    Game,
+    Kind,
+    PuzzleFormat,
+    PuzzleLike,
+    StepwiseWarmUp,
+    WarmUpStep,
+)
 from nonotui.model.words import plural
 
-BUILTIN: dict[str, str] = {
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+GROUP = "nonotui.kinds"
+"""The entry-point group a package declares its kinds in (``name = "module:attribute"``)."""
+
+OWN: dict[str, str] = {
     "nonogram": "nonotui.kinds.nonogram.kind:KIND",
     "aquarium": "nonotui.kinds.aquarium.kind:KIND",
 }
-"""Every built-in kind's name and where its :class:`Kind` object is (``module:attribute``), in
-the order detection tries them."""
+"""nonotui's own entry points, as pyproject.toml declares them (a test holds the two equal), in
+the order detection tries them; known without reading the metadata of every installed package.
+Another package's kind of the same name is not taken."""
 
-_loaded: dict[str, Kind] = {}
-_registered: dict[str, Kind] = {}
-_lock = threading.Lock()
+_loaded: dict[str, Kind[Any]] = {}
+_registered: dict[str, Kind[Any]] = {}
+_plugins: dict[str, str] | None = None
+_lock = threading.RLock()
 
 
 class UnknownKindError(NonotuiError):
-    """A kind name that no built-in or registered kind has."""
+    """A kind name that no installed or registered kind has."""
 
 
-def register(kind: Kind) -> None:
-    """Make a kind that is not built in known by its name (the test-only kind uses this).
+class KindLoadError(NonotuiError):
+    """An installed package's kind that cannot be loaded (an import error, or an object that is
+    not a :class:`~nonotui.model.kind.Kind`)."""
+
+
+def plugins() -> dict[str, str]:
+    """The kinds other installed packages declare (name: ``module:attribute``), by name; read
+    from the packages' metadata once (loads no kind)."""
+    global _plugins
+    with _lock:
+        if _plugins is None:
+            from importlib.metadata import entry_points
+
+            found: dict[str, str] = {}
+            for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
+                if point.name not in OWN:
+                    found.setdefault(point.name, point.value)
+            _plugins = found
+        return _plugins
+
+
+def rescan() -> None:
+    """Forget the installed packages' kinds read so far (after installing one in-process)."""
+    global _plugins
+    with _lock:
+        _plugins = None
+        for name in [n for n in _loaded if n not in OWN]:
+            del _loaded[name]
+
+
+def register(kind: Kind[Any]) -> None:
+    """Make a kind that is not installed known by its name (the test-only kind uses this).
 
     Registering the same object again does nothing.
 
@@ -58,51 +110,57 @@ def register(kind: Kind) -> None:
         existing = _registered.get(kind.name)
         if existing is kind:
             return
-        if existing is not None or kind.name in BUILTIN:
+        if existing is not None or kind.name in OWN or kind.name in plugins():
             raise ValueError(f"a kind named {kind.name!r} is already known")
         _registered[kind.name] = kind
 
 
 def unregister(name: str) -> None:
-    """Forget a kind added by :func:`register` (built-in kinds stay)."""
+    """Forget a kind added by :func:`register` (installed kinds stay)."""
     with _lock:
         _registered.pop(name, None)
 
 
 def names() -> tuple[str, ...]:
-    """Every kind's name, built-in ones first; loads nothing."""
+    """Every kind's name: nonotui's own first, then the other packages' and the registered ones
+    by name. Loads no kind."""
     with _lock:
-        return tuple(BUILTIN) + tuple(n for n in _registered if n not in BUILTIN)
+        others = sorted({*plugins(), *_registered} - set(OWN))
+        return (*OWN, *others)
 
 
-def get(name: str) -> Kind:
-    """The kind called ``name``, loading a built-in one on first use.
+def _target(name: str) -> str | None:
+    return OWN.get(name) or plugins().get(name)
+
+
+def get(name: str) -> Kind[Any]:
+    """The kind called ``name``, loading an installed one on first use.
 
     Raises:
         UnknownKindError: no kind has that name.
+        KindLoadError: an installed package's kind cannot be loaded.
     """
     with _lock:
         kind = _loaded.get(name) or _registered.get(name)
         if kind is not None:
             return kind
-        target = BUILTIN.get(name)
+        target = _target(name)
         if target is None:
-            known = ", ".join(tuple(BUILTIN) + tuple(_registered))
-            raise UnknownKindError(f"unknown puzzle kind {name!r} (known: {known})")
+            raise UnknownKindError(f"unknown puzzle kind {name!r} (known: {', '.join(names())})")
         module_name, _, attribute = target.partition(":")
-        found = getattr(importlib.import_module(module_name), attribute)
+        try:
+            found = getattr(importlib.import_module(module_name), attribute)
+        except Exception as exc:  # a broken package must not take nonotui down with it
+            raise KindLoadError(f"the puzzle kind {name!r} ({target}, entry point of "
+                                f"{GROUP}) cannot be loaded: {exc}") from exc
         if not isinstance(found, Kind):
-            raise TypeError(f"{target} does not implement the Kind protocol")
+            raise KindLoadError(f"the puzzle kind {name!r} ({target}, entry point of {GROUP}) "
+                                "does not implement the Kind protocol")
         _loaded[name] = found
         return found
 
 
-def kinds() -> list[Kind]:
-    """Every kind, loading the built-in ones."""
-    return [get(name) for name in names()]
-
-
-def kind_of(puzzle: Any) -> Kind:
+def kind_of(puzzle: PuzzleLike) -> Kind[Any]:
     """The kind of a puzzle object (by its ``kind_name``).
 
     Raises:
@@ -114,20 +172,56 @@ def kind_of(puzzle: Any) -> Kind:
     return get(name)
 
 
-def _all_formats() -> list[tuple[Kind, PuzzleFormat]]:
-    return [(kind, fmt) for kind in kinds() for fmt in kind.formats()]
+def open_game(puzzle: PuzzleLike) -> Game[PuzzleLike]:
+    """The game of a puzzle, made by its kind: what the player, the store and the command line
+    ask of it.
+
+    Raises:
+        UnknownKindError: the puzzle names no known kind.
+    """
+    game: Game[PuzzleLike] = kind_of(puzzle).open(puzzle)
+    return game
 
 
-def format_for_extension(path: str | Path) -> tuple[Kind, PuzzleFormat] | None:
-    """The kind and format that claim ``path``'s extension, if any."""
-    name = str(path).lower()
-    for kind, fmt in _all_formats():
+def kinds() -> list[Kind[Any]]:
+    """Every kind that loads, in :func:`names`' order. An installed package's kind that cannot
+    be loaded is left out with a warning (:class:`KindLoadError` says why), so that one broken
+    package does not stop every command."""
+    out: list[Kind[Any]] = []
+    for name in names():
+        try:
+            out.append(get(name))
+        except KindLoadError as exc:
+            warnings.warn(str(exc), RuntimeWarning, stacklevel=2)
+    return out
+
+
+def _formats_of(every: Sequence[Kind[Any]]) -> list[tuple[Kind[Any], PuzzleFormat]]:
+    return [(kind, fmt) for kind in every for fmt in kind.formats()]
+
+
+def _all_formats() -> list[tuple[Kind[Any], PuzzleFormat]]:
+    return _formats_of(kinds())
+
+
+def _claiming(name: str, every: Sequence[Kind[Any]]) -> tuple[Kind[Any], PuzzleFormat] | None:
+    for kind, fmt in _formats_of(every):
         if any(name.endswith(ext) for ext in fmt.extensions):
             return kind, fmt
     return None
 
 
-def detect(text: str, path: str | Path) -> tuple[Kind, PuzzleFormat]:
+def format_for_extension(path: str | Path) -> tuple[Kind[Any], PuzzleFormat] | None:
+    """The kind and format that claim ``path``'s extension, if any: nonotui's own kinds are
+    asked first, the other packages' only when none of them claims it."""
+    name = str(path).lower()
+    found = _claiming(name, [get(own) for own in OWN])
+    if found is not None:
+        return found
+    return _claiming(name, [k for k in kinds() if k.name not in OWN])
+
+
+def detect(text: str, path: str | Path) -> tuple[Kind[Any], PuzzleFormat]:
     """The kind and format of a file: by its extension when one claims it, else by content.
 
     Raises:
@@ -144,7 +238,13 @@ def detect(text: str, path: str | Path) -> tuple[Kind, PuzzleFormat]:
     raise PuzzleFormatError(path, None, f"not a puzzle format nonotui knows ({known})")
 
 
-def format_named(name: str) -> tuple[Kind, PuzzleFormat] | None:
+def bundled() -> list[tuple[Kind[Any], Traversable]]:
+    """Every kind's bundled puzzle files with their kind, sorted by file name."""
+    found = [(kind, item) for kind in kinds() for item in kind.bundled()]
+    return sorted(found, key=lambda pair: pair[1].name)
+
+
+def format_named(name: str) -> tuple[Kind[Any], PuzzleFormat] | None:
     """The kind and format called ``name`` (as ``--to`` takes it)."""
     for kind, fmt in _all_formats():
         if fmt.name == name:
@@ -178,10 +278,14 @@ def dump(puzzles: Sequence[Any], name: str) -> str:
     return fmt.write(list(puzzles))
 
 
-def read_spec(spec: str) -> tuple[Kind, list[Any]] | None:
+def read_spec(spec: str, own_only: bool = False) -> tuple[Kind[Any], list[Any]] | None:
     """The puzzles of a command-line argument that is not a file but a form one kind knows (a
-    Tatham game id, ...), with that kind; ``None`` when no kind takes it."""
-    for kind in kinds():
+    Tatham game id, ...), with that kind; ``None`` when no kind takes it. nonotui's own kinds
+    are asked first; with ``own_only``, only they are."""
+    every = [get(own) for own in OWN]
+    if not own_only:
+        every += [k for k in kinds() if k.name not in OWN]
+    for kind in every:
         puzzles = kind.read_spec(spec)
         if puzzles is not None:
             return kind, puzzles
@@ -211,10 +315,15 @@ def open_spec(spec: str) -> tuple[list[Any], str]:
     Raises:
         NonotuiError: the file cannot be read, N is out of range, or the form is malformed.
     """
-    found = read_spec(spec)
+    found = read_spec(spec, own_only=True)
     if found is not None:
         return found[1], spec
     match = _SPEC_INDEX.match(spec)
+    indexed = match is not None and not files.exists(spec) and files.exists(match["path"])
+    if not indexed and not files.exists(spec):  # perhaps another package's form
+        found = read_spec(spec)
+        if found is not None:
+            return found[1], spec
     if match and not files.exists(spec):
         path, n = match.group("path"), int(match.group("n"))
         puzzles = load_all(path)
@@ -233,7 +342,7 @@ def open_one(spec: str) -> Any:
     return open_spec(spec)[0][0]
 
 
-def parse(text: str, path: str | Path = "<text>") -> tuple[Kind, list[Any]]:
+def parse(text: str, path: str | Path = "<text>") -> tuple[Kind[Any], list[Any]]:
     """Every puzzle in ``text`` with its kind, in the detected format.
 
     Raises:
@@ -267,8 +376,11 @@ def warm_up_steps(first: PuzzleLike | None = None) -> list[WarmUpStep]:
 
 
 __all__: Sequence[str] = [
-    "BUILTIN",
+    "GROUP",
+    "OWN",
+    "KindLoadError",
     "UnknownKindError",
+    "bundled",
     "detect",
     "dump",
     "format_for_extension",
@@ -278,11 +390,14 @@ __all__: Sequence[str] = [
     "kinds",
     "load_all",
     "names",
+    "open_game",
     "open_one",
     "open_spec",
     "parse",
+    "plugins",
     "read_spec",
     "register",
+    "rescan",
     "unregister",
     "warm_up_steps",
     "writable",

@@ -23,7 +23,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from nonotui.model.board import Board
 from nonotui.model.history import History
@@ -67,6 +67,10 @@ from nonotui.model.vocab import (
     WarmUp,
     unknown_of,
 )
+
+if TYPE_CHECKING:  # only for annotations: neither is loaded when the player starts
+    from argparse import ArgumentParser, Namespace
+    from importlib.resources.abc import Traversable
 
 
 class UnitTracker(Protocol):
@@ -123,22 +127,6 @@ class HintLike(Protocol):
         """The hint's JSON shape (``nonotui hint --json``)."""
 
 
-class Helper(Protocol):
-    """The player's hints and checks on one puzzle (:meth:`Kind.helper`), keeping what they learn
-    between calls. Made without the engine; each method runs in one worker thread at a time, and
-    raises :class:`Cancelled` when ``should_stop`` says so."""
-
-    def hint(self, board: Board, cursor: Cell, history: History | None,
-             should_stop: Stop) -> HintLike:
-        """What :meth:`Kind.hint` answers for ``board`` (a copy), the same hint sooner."""
-
-    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
-        """The cells of ``board`` (a copy) whose marks no solution allows."""
-
-    def hint_unit(self, hint: HintLike) -> int | None:
-        """The unit a hint reasons in (drawn around its cells), or ``None``."""
-
-
 class PuzzleLike(Protocol):
     """What the shared layers read of any kind's puzzle."""
 
@@ -163,8 +151,166 @@ class PuzzleLike(Protocol):
     def height(self) -> int: ...
 
 
+P = TypeVar("P", bound=PuzzleLike)
+"""A kind's puzzle type."""
+
+P_co = TypeVar("P_co", bound=PuzzleLike, covariant=True)
+"""A kind's puzzle type, where a game only hands it out."""
+
 WarmUpStep = tuple[str, Callable[[Stop], None]]
 """One step of a kind's warm-up: what it readies, in words, and the call that readies it."""
+
+
+@runtime_checkable
+class Game(Protocol[P_co]):
+    """One puzzle bound to its kind: what the player, the store and the command line ask of it,
+    made once when the puzzle is opened (:meth:`Kind.open`).
+
+    What it describes (values, units, margins, borders, keys) is computed once; what needs the
+    engine (solve, hints, checks, auto-solve, rating) imports it when first called, so that
+    opening a game costs nothing: the player draws its first frame before any numba is loaded.
+    A game keeps what its hints and checks learn between calls; each of those runs in one worker
+    thread at a time, and raises :class:`Cancelled` when ``should_stop`` says so.
+
+    The members under "capabilities" are optional: :class:`~nonotui.model.kind_base.GameBase`
+    gives each a default (a kind without a solver says so in one line).
+    """
+
+    @property
+    def puzzle(self) -> P_co:
+        """The puzzle."""
+
+    @property
+    def title(self) -> str:
+        """The kind's name for people (``Nonogram``)."""
+
+    @property
+    def values(self) -> tuple[CellValue, ...]:
+        """The values a cell can take, by bit (``values[i].bit == i``)."""
+
+    @property
+    def units(self) -> Sequence[Unit]:
+        """Every constraint unit, in a fixed order that unit numbers refer to."""
+
+    @property
+    def margins(self) -> Margins:
+        """The labels drawn around the board."""
+
+    @property
+    def borders(self) -> Borders:
+        """What the grid draws between cells."""
+
+    @property
+    def key_rules(self) -> KeyRules:
+        """The keys and mouse buttons that mark cells, and what digits do."""
+
+    def new_board(self) -> Board:
+        """The board a new game starts from: every cell unknown, or the puzzle's own saved
+        state when its file carries one."""
+
+    def tracker(self, board: Board) -> UnitTracker:
+        """A tracker of ``board``'s unit states (it reads the board it is given, live)."""
+
+    def is_solved(self, board: Board) -> bool:
+        """Whether ``board`` is a solution (any solution counts, not a stored picture)."""
+
+    def describe(self) -> str:
+        """What ``nonotui show`` prints: size, metadata, identity, clues, goal."""
+
+    def board_rows(self, board: Board) -> list[str]:
+        """The board as text rows in the kind's notation (``solve``'s grids)."""
+
+    def read_board(self, text: str) -> Board:
+        """A board given as text rows (``hint --state``), checked against the puzzle's size.
+
+        Raises:
+            NonotuiError: a bad character or a row of the wrong length, naming its line.
+        """
+
+    # -- capabilities (defaults in GameBase) ---------------------------------------------------
+
+    def unsupported(self, use: Use) -> str | None:
+        """Why this puzzle cannot be solved or played, or ``None`` (the default)."""
+
+    def has_goal(self) -> bool:
+        """Whether the puzzle carries its intended picture."""
+
+    def with_goal(self, solution: Board) -> P_co:
+        """The puzzle with ``solution`` (its one solution) as its goal picture."""
+
+    def units_at(self, cells: Iterable[Cell]) -> set[int]:
+        """The units that hold any of ``cells`` (those whose guides a move changes)."""
+
+    def guides(self, board: Board, units: Iterable[int] | None = None) -> dict[int, UnitGuide]:
+        """The guide of each unit in ``units`` (every unit with a margin label when ``None``)."""
+
+    def expand_mark(self, board: Board, cell: Cell, value: int) -> Sequence[CellValueChange]:
+        """The cells a mark of ``value`` (a bitset) on ``cell`` sets when its key expands
+        (:attr:`MarkKey.expand`), the cursor cell among them; the player records them as one
+        move. The default: the cell alone (:func:`single_mark`)."""
+
+    def solve(
+        self,
+        *,
+        board: Board | None = None,
+        max_solutions: int = 2,
+        timeout: float | None = None,
+        should_stop: Stop | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> SolveOutcome:
+        """Solve from ``board`` (or from nothing), stopping after ``max_solutions``.
+
+        ``options`` are the kind's own (:meth:`Kind.solve_options`).
+        """
+
+    def check_board(self, board: Board, should_stop: Stop) -> CheckReport:
+        """Judge ``board``'s marks against the clues, spoiling nothing (``nonotui check``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def hint(self, board: Board, cursor: Cell, history: History | None,
+             should_stop: Stop | None = None) -> HintLike:
+        """The easiest deduction from ``board`` (a copy) near ``cursor``.
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def check(self, board: Board, should_stop: Stop) -> frozenset[Cell]:
+        """The cells of ``board`` (a copy) whose marks no solution allows.
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def hint_unit(self, hint: HintLike) -> int | None:
+        """The unit a hint reasons in (drawn around its cells), or ``None``."""
+
+    def auto_solve(self, board: Board, should_stop: Stop) -> Plan:
+        """The steps from ``board`` (a copy) to a solution, in the engine's own order.
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def rate(self, should_stop: Stop | None = None) -> Rating:
+        """How hard the puzzle is: solved from an empty board the way a player following hints
+        would, counting each technique's steps (``nonotui rate``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
+
+    def explain(self, should_stop: Stop | None = None) -> tuple[Rating, Sequence[Step]]:
+        """:meth:`rate`'s rating with the path it walked: each step's cells, its words
+        (``description``, naming the technique) and its technique (``method``), in order
+        (``nonotui explain``).
+
+        Raises:
+            Cancelled: ``should_stop`` said so.
+        """
 
 
 @runtime_checkable
@@ -174,18 +320,20 @@ class StepwiseWarmUp(Protocol):
     between steps while the player's hint is worked out (:func:`nonotui.ui.assist.warm_up`).
     A kind without it is warmed up in one step."""
 
-    def warm_up_steps(self, first: Any | None = None) -> list[WarmUpStep]:
+    def warm_up_steps(self, first: PuzzleLike | None = None) -> list[WarmUpStep]:
         """The steps of ``warm_up(should_stop, "all")``, in order; with ``first`` (a puzzle
         of this kind, the one the player opened), those a hint on it needs come first."""
 
 
 @runtime_checkable
-class Kind(Protocol):
-    """One kind of puzzle. Implemented once per kind, found through :mod:`nonotui.kinds`.
+class Kind(Protocol[P]):
+    """One kind of puzzle, found through :mod:`nonotui.kinds` (an entry point of the group
+    ``nonotui.kinds``). What is the same for all its puzzles is here; one puzzle's game is
+    :meth:`open`'s.
 
-    Methods that need the engine (solve, hint, check, auto-solve, guides, warm-up) import it
-    when first called, so that a kind's object costs nothing to load: the player draws its first
-    frame before any numba is loaded.
+    A kind's object costs nothing to load: its formats, engine and commands are imported by
+    the methods that use them. The members under "capabilities" are optional:
+    :class:`~nonotui.model.kind_base.KindBase` gives each a default.
     """
 
     @property
@@ -196,167 +344,28 @@ class Kind(Protocol):
     def title(self) -> str:
         """The kind's name for people (``Nonogram``)."""
 
-    # -- the puzzle --------------------------------------------------------------------------
-
-    def identity_document(self, puzzle: Any) -> dict[str, object]:
-        """The canonical document the puzzle's identity is the hash of (never changes without
-        a migration of every save)."""
-
-    def values(self, puzzle: Any) -> tuple[CellValue, ...]:
-        """The values a cell can take, by bit (``values[i].bit == i``)."""
-
-    def new_board(self, puzzle: Any) -> Board:
-        """The board a new game starts from: every cell unknown, or the puzzle's own saved
-        state when its file carries one."""
-
-    def units(self, puzzle: Any) -> Sequence[Unit]:
-        """Every constraint unit, in a fixed order that unit numbers refer to."""
-
-    def tracker(self, puzzle: Any, board: Board) -> UnitTracker:
-        """A tracker of ``board``'s unit states (it reads the board it is given, live)."""
-
-    def is_solved(self, puzzle: Any, board: Board) -> bool:
-        """Whether ``board`` is a solution (any solution counts, not a stored picture)."""
-
-    def describe(self, puzzle: Any) -> str:
-        """What ``nonotui show`` prints: size, metadata, identity, clues, goal."""
-
-    def board_rows(self, puzzle: Any, board: Board) -> list[str]:
-        """The board as text rows in the kind's notation (``solve``'s grids)."""
-
-    def read_board(self, puzzle: Any, text: str) -> Board:
-        """A board given as text rows (``hint --state``), checked against the puzzle's size.
-
-        Raises:
-            NonotuiError: a bad character or a row of the wrong length, naming its line.
-        """
-
-    def unsupported(self, puzzle: Any, use: Use) -> str | None:
-        """Why this puzzle cannot be solved or played yet (a colour nonogram), or ``None``."""
-
-    def has_goal(self, puzzle: Any) -> bool:
-        """Whether the puzzle carries its intended picture."""
-
-    def with_goal(self, puzzle: Any, solution: Board) -> Any:
-        """The puzzle with ``solution`` (its one solution) as its goal picture."""
-
-    # -- files ---------------------------------------------------------------------------------
-
     def formats(self) -> Sequence[PuzzleFormat]:
         """The kind's file formats, in the order content detection tries them."""
 
-    def read_spec(self, spec: str) -> list[Any] | None:
+    def open(self, puzzle: P) -> Game[P]:
+        """The game of one puzzle of this kind."""
+
+    # -- capabilities (defaults in KindBase) ---------------------------------------------------
+
+    def bundled(self) -> Sequence[Traversable]:
+        """The puzzle files shipped with the kind (the library's bundled collection); none by
+        default."""
+
+    def read_spec(self, spec: str) -> list[P] | None:
         """The puzzles of a command-line argument that is not a file but a form only this kind
         knows (a Tatham game id, a puzz.link URL), or ``None`` when it is not one."""
 
-    # -- the engine ----------------------------------------------------------------------------
-
-    def solve(
-        self,
-        puzzle: Any,
-        *,
-        board: Board | None = None,
-        max_solutions: int = 2,
-        timeout: float | None = None,
-        should_stop: Stop | None = None,
-        options: Mapping[str, object] | None = None,
-    ) -> SolveOutcome:
-        """Solve from ``board`` (or from nothing), stopping after ``max_solutions``.
-
-        ``options`` are the kind's own (:meth:`solve_options`).
-        """
-
-    def hint(
-        self,
-        puzzle: Any,
-        board: Board,
-        cursor: Cell,
-        history: History | None,
-        should_stop: Stop | None = None,
-    ) -> HintLike:
-        """The easiest deduction from ``board`` (a copy) near ``cursor``.
-
-        Raises:
-            Cancelled: ``should_stop`` said so.
-        """
-
-    def checker(self, puzzle: Any) -> Callable[[Board, Stop], frozenset[Cell]]:
-        """A check for this puzzle: called with a board (a copy) and a cancel callback, it
-        returns the cells whose marks no solution allows. It may keep what it learns about the
-        clues between calls; it is called from one worker at a time.
-
-        Raises (when called):
-            Cancelled: ``should_stop`` said so.
-        """
-
-    def helper(self, puzzle: Any) -> Helper:
-        """The player's hints and checks on this puzzle (cheap: computes nothing yet)."""
-
-    def auto_solve(self, puzzle: Any, board: Board, should_stop: Stop) -> Plan:
-        """The steps from ``board`` (a copy) to a solution, in the engine's own order.
-
-        Raises:
-            Cancelled: ``should_stop`` said so.
-        """
-
-    def check_board(self, puzzle: Any, board: Board, should_stop: Stop) -> CheckReport:
-        """Judge ``board``'s marks against the clues, spoiling nothing (``nonotui check``).
-
-        Raises:
-            Cancelled: ``should_stop`` said so.
-        """
-
-    def rate(self, puzzle: Any, should_stop: Stop | None = None) -> Rating:
-        """How hard ``puzzle`` is: solved from an empty board the way a player following hints
-        would, counting each technique's steps (``nonotui rate``).
-
-        Raises:
-            Cancelled: ``should_stop`` said so.
-        """
-
-    def explain(self, puzzle: Any, should_stop: Stop | None = None
-                ) -> tuple[Rating, Sequence[Step]]:
-        """:meth:`rate`'s rating with the path it walked: each step's cells, its words
-        (``description``, naming the technique) and its technique (``method``), in order
-        (``nonotui explain``).
-
-        Raises:
-            Cancelled: ``should_stop`` said so.
-        """
-
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
-                options: Mapping[str, object] | None = None, first: Any | None = None) -> None:
-        """Compile (or load from cache) what solves use (with ``options``, as :meth:`solve`
-        takes them; with ``first``, only what solving that puzzle needs), what any solve may
-        come to use however long it searches (``long``), or also what hints, checks and guides
-        use (``all``)."""
-
-    # -- drawing and playing -------------------------------------------------------------------
-
-    def margins(self, puzzle: Any) -> Margins:
-        """The labels drawn around the board."""
-
-    def guides(
-        self, puzzle: Any, board: Board, units: Iterable[int] | None = None
-    ) -> dict[int, UnitGuide]:
-        """The guide of each unit in ``units`` (every unit with a margin label when ``None``)."""
-
-    def borders(self, puzzle: Any) -> Borders:
-        """What the grid draws between cells."""
-
-    def units_at(self, puzzle: Any, cells: Iterable[Cell]) -> set[int]:
-        """The units that hold any of ``cells`` (those whose guides a move changes)."""
-
-    def key_rules(self, puzzle: Any) -> KeyRules:
-        """The keys and mouse buttons that mark cells, and what digits do."""
-
-    def expand_mark(self, puzzle: Any, board: Board, cell: Cell, value: int
-                    ) -> Sequence[CellValueChange]:
-        """The cells a mark of ``value`` (a bitset) on ``cell`` sets when its key expands
-        (:attr:`MarkKey.expand`), the cursor cell among them; the player records them as one
-        move. A kind whose marks never expand returns :func:`single_mark`."""
-
-    # -- new puzzles -----------------------------------------------------------------------------
+                options: Mapping[str, object] | None = None, first: P | None = None) -> None:
+        """Compile (or load from cache) what solves use (with ``options``, as
+        :meth:`Game.solve` takes them; with ``first``, only what solving that puzzle needs),
+        what any solve may come to use however long it searches (``long``), or also what
+        hints, checks and guides use (``all``). Nothing by default."""
 
     def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
         """A new puzzle made to ``request`` (the same request gives the same puzzle), carrying
@@ -364,8 +373,8 @@ class Kind(Protocol):
         reached). Runs in a worker: it may take seconds.
 
         Raises:
-            NonotuiError: this kind cannot make puzzles, or not this one (a size out of range,
-                a grade not reached), said in one line.
+            NonotuiError: this kind cannot make puzzles (the default), or not this one (a size
+                out of range, a grade not reached), said in one line.
             Cancelled: ``should_stop`` said so.
         """
 
@@ -377,17 +386,16 @@ class Kind(Protocol):
         """The "Learn" collection's techniques, easiest first, each shown on one line whose
         "after" the kind's engine computes (none for a kind without named techniques)."""
 
-    # -- the command line ----------------------------------------------------------------------
-
     def subcommands(self) -> Sequence[Subcommand]:
         """Subcommands only this kind has."""
 
-    def add_options(self, command: Command, parser: Any) -> None:
-        """Add this kind's options to a shared subcommand's argparse parser (``--linesolvers``
-        for ``solve`` and ``bench``). Option names must not clash with another kind's."""
+    def add_options(self, command: Command, parser: ArgumentParser) -> None:
+        """Add this kind's options to a shared subcommand's parser (``--linesolvers`` for
+        ``solve`` and ``bench``). Option names must not clash with another kind's."""
 
-    def solve_options(self, args: Any) -> dict[str, object]:
-        """Read the options :meth:`add_options` added from parsed arguments, for :meth:`solve`.
+    def solve_options(self, args: Namespace) -> dict[str, object]:
+        """Read the options :meth:`add_options` added from parsed arguments, for
+        :meth:`Game.solve`.
 
         Raises:
             NonotuiError: an option's value is invalid (a usage error).
@@ -420,11 +428,12 @@ __all__ = [
     "Command",
     "DigitKeys",
     "GlyphRole",
-    "Helper",
+    "Game",
     "HintKind",
     "HintLike",
     "KeyRules",
     "Kind",
+    "P",
     "Lesson",
     "MadePuzzle",
     "MarginLabel",

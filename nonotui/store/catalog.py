@@ -157,12 +157,11 @@ class Catalog:
 
 
 def bundled_entries() -> list[Entry]:
-    """Every puzzle shipped with nonotui, by file name."""
+    """Every puzzle shipped with nonotui, by file name: the files each kind declares
+    (:meth:`~nonotui.model.kind.Kind.bundled`)."""
     out: list[Entry] = []
-    root = resources.files(BUNDLED_PACKAGE)
-    for item in sorted(root.iterdir(), key=lambda t: t.name):
-        if kinds.format_for_extension(item.name) is not None:  # any kind's puzzle files
-            out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
+    for _kind, item in kinds.bundled():  # each kind declares its own files
+        out += _entries_of(item.name, "bundled", item.read_text(encoding="utf-8"))
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from nonotui import kinds
 from nonotui.errors import NonotuiError
 from nonotui.model import files
-from nonotui.model.kind import Kind, PuzzleRequest
+from nonotui.model.kind import Kind, PuzzleLike, PuzzleRequest
 from nonotui.store.paths import DataDir
 
 
@@ -26,7 +26,7 @@ def utc_today() -> date:
     return datetime.now(UTC).date()
 
 
-def maker() -> Kind | None:
+def maker() -> Kind[Any] | None:
     """The first kind that makes puzzles (one whose :meth:`~Kind.daily_request` gives one)."""
     today = utc_today()
     for kind in kinds.kinds():
@@ -35,7 +35,7 @@ def maker() -> Kind | None:
     return None
 
 
-def makers() -> list[Kind]:
+def makers() -> list[Kind[Any]]:
     """Every kind that makes puzzles, in the registry's order (what "New puzzle" offers)."""
     today = utc_today()
     return [kind for kind in kinds.kinds() if kind.daily_request(today) is not None]
@@ -50,7 +50,7 @@ def stem_of(request: PuzzleRequest, daily: date | None = None) -> str:
             f"{request.seed}")
 
 
-def extension_for(kind: Kind) -> tuple[str, Any]:
+def extension_for(kind: Kind[Any]) -> tuple[str, Any]:
     """The extension and writer of the kind's first writable format.
 
     Raises:
@@ -62,20 +62,19 @@ def extension_for(kind: Kind) -> tuple[str, Any]:
     raise NonotuiError(f"{kind.title} puzzles cannot be written to a file")
 
 
-def path_for(data_dir: DataDir, kind: Kind, stem: str) -> Path:
+def path_for(data_dir: DataDir, kind: Kind[Any], stem: str) -> Path:
     """Where a made puzzle called ``stem`` is kept."""
     extension, _ = extension_for(kind)
     return data_dir.puzzles / f"{stem}{extension}"
 
 
-def save(data_dir: DataDir, puzzle: Any, stem: str) -> Path:
+def save(data_dir: DataDir, puzzle: PuzzleLike, stem: str) -> Path:
     """Write ``puzzle`` into the user's puzzles folder as ``stem`` and return its path.
 
     Raises:
         NonotuiError: the folder or the file cannot be written (naming the path).
     """
-    kind = kinds.kind_of(puzzle)
-    extension, write = extension_for(kind)
+    extension, write = extension_for(kinds.get(puzzle.kind_name))
     path = data_dir.puzzles / f"{stem}{extension}"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

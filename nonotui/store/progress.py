@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -171,12 +170,12 @@ class Progress:
     values: tuple[CellValue, ...] = field(kw_only=True)
 
     @classmethod
-    def new(cls, puzzle: Any) -> Progress:
+    def new(cls, puzzle: PuzzleLike) -> Progress:
         """Fresh progress: the board the puzzle's kind starts from (every cell unknown, or the
         puzzle's own saved state when its file has one)."""
-        kind = kinds.kind_of(puzzle)
-        return cls(puzzle.identity, kind.new_board(puzzle), title=puzzle.title,
-                   kind=kind.name, values=kind.values(puzzle))
+        game = kinds.open_game(puzzle)
+        return cls(puzzle.identity, game.new_board(), title=puzzle.title,
+                   kind=puzzle.kind_name, values=game.values)
 
     def record_solve(self, elapsed: float) -> bool:
         """The puzzle was just solved after ``elapsed`` seconds of play: solved; then, unless
@@ -223,7 +222,7 @@ class Progress:
         }
 
     @classmethod
-    def from_json(cls, data: object, puzzle: Any) -> Progress:
+    def from_json(cls, data: object, puzzle: PuzzleLike) -> Progress:
         """Read a save document of the current schema for ``puzzle``.
 
         Raises:
@@ -232,13 +231,13 @@ class Progress:
         """
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
-        kind = kinds.kind_of(puzzle)
+        kind_name = puzzle.kind_name
         written = data.get("kind")
         if not isinstance(written, str):
             raise SaveError(f"the save's kind is {shown(written)}, not the name of a kind")
-        if written != kind.name:
+        if written != kind_name:
             raise SaveError(f"the save is of a {shown(written)} puzzle, this puzzle is a "
-                            f"{kind.name}")
+                            f"{kind_name}")
         if data.get("identity") != puzzle.identity:
             raise SaveError("the save belongs to a different puzzle")
         size = data.get("size")
@@ -247,7 +246,7 @@ class Progress:
         if size != [puzzle.width, puzzle.height]:
             raise SaveError(f"the save is for a {size} board, the puzzle is "
                             f"{puzzle.width}x{puzzle.height}")
-        values = kind.values(puzzle)
+        values = kinds.open_game(puzzle).values
         full = unknown_of(values)
         board = decode_board(data.get("board"), data.get("legend"), puzzle.width,
                              puzzle.height, full)
@@ -276,7 +275,7 @@ class Progress:
             list(tally.solve_times),
             tally.helped,
             tally.assisted_solves,
-            kind=kind.name,
+            kind=kind_name,
             values=values,
         )
 

@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from nonotui import kinds
 from nonotui.errors import NonotuiError, SaveError, UnsupportedPuzzleError
+from nonotui.model.kind import Game, PuzzleLike
 from nonotui.model.vocab import RATING_VERSION
 from nonotui.store import DataDir, LockHeld, ProgressStore, PuzzleLock, SettingsStore
 from nonotui.store.autosave import RETRY_DELAY
@@ -48,7 +49,7 @@ Found = tuple[Any, str, tuple[str, ...]]
 class _Prepared:
     """What a worker reads before a play screen can open: the puzzle, its progress, its lock."""
 
-    puzzle: Any
+    game: Game[PuzzleLike]
     label: str
     progress: Progress
     lock: PuzzleLock | None
@@ -248,7 +249,8 @@ class NonotuiApp(App[int]):
             NonotuiError: a puzzle its kind cannot play yet (a colour nonogram), or a save that
                 cannot be used.
         """
-        reason = kinds.kind_of(puzzle).unsupported(puzzle, "play")
+        game = kinds.open_game(puzzle)
+        reason = game.unsupported("play")
         if reason is not None:
             raise UnsupportedPuzzleError(f"{label} {reason}")
         taken = self.progress_store.lock_for(puzzle.identity)
@@ -275,11 +277,11 @@ class NonotuiApp(App[int]):
             raise
         if result.notice:
             notices.append(result.notice)
-        return _Prepared(puzzle, label, result.progress, lock, tuple(notices), cannot_write)
+        return _Prepared(game, label, result.progress, lock, tuple(notices), cannot_write)
 
     def _screen_for(self, prepared: _Prepared) -> PlayScreen:
         screen = PlayScreen(
-            prepared.puzzle,
+            prepared.game,
             prepared.progress,
             self.progress_store,
             prepared.lock,

@@ -17,11 +17,10 @@ from contextlib import contextmanager
 from nonotui import kinds
 from nonotui.model.board import Board
 from nonotui.model.history import History
-from nonotui.model.kind import Cancelled, Cell, Helper, HintLike, Plan, PuzzleLike, Stop
+from nonotui.model.kind import Cancelled, Cell, Game, HintLike, Plan, PuzzleLike, Stop
 
-__all__ = ["Cancelled", "check", "hint", "kind_of", "solve_plan", "warm_up"]
+__all__ = ["Cancelled", "check", "hint", "solve_plan", "warm_up"]
 
-kind_of = kinds.kind_of
 _steps = kinds.warm_up_steps
 
 
@@ -67,29 +66,23 @@ def warm_up(should_stop: Stop, first: PuzzleLike | None = None,
         progress(0, len(steps))
 
 
-def hint(puzzle: PuzzleLike, board: Board, cursor: Cell, history: History | None,
-         should_stop: Stop, helper: Helper | None = None) -> HintLike:
-    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. With
-    ``helper`` (:meth:`Kind.helper`), the hint reuses what the earlier ones learned (the same
-    hint, sooner)."""
+def hint(game: Game[PuzzleLike], board: Board, cursor: Cell, history: History | None,
+         should_stop: Stop) -> HintLike:
+    """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. The game
+    keeps what earlier hints learned (the same hint, sooner)."""
     with _asked():
-        if helper is not None:
-            return helper.hint(board, cursor, history, should_stop)
-        return kind_of(puzzle).hint(puzzle, board, cursor, history, should_stop)
+        return game.hint(board, cursor, history, should_stop)
 
 
-def check(puzzle: PuzzleLike, board: Board, should_stop: Stop,
-          helper: Helper | None = None) -> frozenset[Cell]:
-    """The cells whose marks no solution allows; raises :class:`Cancelled`. With ``helper``, the
-    clues are solved only on the first check, not on every one."""
+def check(game: Game[PuzzleLike], board: Board, should_stop: Stop) -> frozenset[Cell]:
+    """The cells whose marks no solution allows; raises :class:`Cancelled`. The game solves the
+    clues only on the first check, not on every one."""
     with _asked():
-        if helper is not None:
-            return helper.check(board, should_stop)
-        return kind_of(puzzle).checker(puzzle)(board, should_stop)
+        return game.check(board, should_stop)
 
 
-def solve_plan(puzzle: PuzzleLike, board: Board, should_stop: Stop) -> Plan:
+def solve_plan(game: Game[PuzzleLike], board: Board, should_stop: Stop) -> Plan:
     """Solve from ``board`` (a copy): whether the marks allow a solution at all, then the steps
-    in the engine's own order (:meth:`Kind.auto_solve`). Raises :class:`Cancelled`."""
+    in the engine's own order (:meth:`Game.auto_solve`). Raises :class:`Cancelled`."""
     with _asked():
-        return kind_of(puzzle).auto_solve(puzzle, board, should_stop)
+        return game.auto_solve(board, should_stop)

@@ -18,7 +18,7 @@ An auto-solve shows its frames with :meth:`PlaySession.preview` and ends as one 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from textual import on, work
@@ -32,13 +32,9 @@ from nonotui.model.history import History, Move
 from nonotui.model.kind import (
     Cancelled,
     Cell,
-    Helper,
     HintLike,
-    Kind,
     Plan,
-    PuzzleLike,
     Stop,
-    Unit,
     UnitGuide,
 )
 from nonotui.model.words import plural
@@ -88,21 +84,18 @@ class Assistant(Widget):
 
     DEFAULT_CSS = "Assistant { display: none; }"
 
-    def __init__(self, kind: Kind, puzzle: PuzzleLike, session: PlaySession, settings: Settings,
+    def __init__(self, session: PlaySession, settings: Settings,
                  glyphs: Callable[[], Glyphs]) -> None:
         super().__init__()
-        self.kind = kind
-        self.puzzle = puzzle
+        self.game = session.game
+        """The puzzle's game: its hints and checks keep what they learn between calls."""
         self.session = session
         self.settings = settings
         self._glyphs = glyphs
-        self.helper: Helper = kind.helper(puzzle)
-        """The kind's hints and checks, keeping what they learn between calls."""
-        self.unavailable = kind.unsupported(puzzle, "solve")
+        self.unavailable = self.game.unsupported("solve")
         """Why the solver cannot help with this puzzle (a kind that plays puzzles its engine
         does not solve yet), or ``None``: hints, checks, guides and auto-solve then say so
         instead of running."""
-        self._units: Sequence[Unit] | None = None
         self.version = 0
         """Bumped on every change of the board: an answer for an older version is dropped."""
         self.hint: HintLike | None = None
@@ -171,8 +164,8 @@ class Assistant(Widget):
     def _update_guides(self, cells: Iterable[Cell] | None) -> None:
         if not self.guiding:
             return
-        units = None if cells is None else self.kind.units_at(self.puzzle, cells)
-        self.guides.update(self.kind.guides(self.puzzle, self.session.board, units))
+        units = None if cells is None else self.game.units_at(cells)
+        self.guides.update(self.game.guides(self.session.board, units))
 
     def _forget_hint(self) -> None:
         self.hint = None
@@ -223,7 +216,7 @@ class Assistant(Widget):
     def _hint_worker(self, board: Board, cursor: Cell, history: History, version: int) -> None:
         self._engine_call(
             "hint",
-            lambda stop: assist.hint(self.puzzle, board, cursor, history, stop, self.helper),
+            lambda stop: assist.hint(self.game, board, cursor, history, stop),
             lambda found: HintFound(found, version),
         )
 
@@ -239,10 +232,8 @@ class Assistant(Widget):
         self.hint, self.hint_version = hint, message.version
         cells = frozenset((r, c) for r, c, _ in hint.cells)
         self.highlight = cells
-        unit = self.helper.hint_unit(hint)
-        if self._units is None:
-            self._units = self.kind.units(self.puzzle)
-        around = frozenset(self._units[unit].cells) if unit is not None else frozenset()
+        unit = self.game.hint_unit(hint)
+        around = frozenset(self.game.units[unit].cells) if unit is not None else frozenset()
         self.unit_cells = around - cells
         # to the hint's nearest cell: on a large puzzle it may be out of view, and the next
         # hint is then looked for near this one
@@ -292,7 +283,7 @@ class Assistant(Widget):
     def _check_worker(self, board: Board, version: int, asked: bool) -> None:
         self._engine_call(
             "check",
-            lambda stop: assist.check(self.puzzle, board, stop, self.helper),
+            lambda stop: assist.check(self.game, board, stop),
             lambda wrong: CheckDone(wrong, version, asked),
         )
 
@@ -335,7 +326,7 @@ class Assistant(Widget):
     def _solve_worker(self, board: Board, version: int) -> None:
         self._engine_call(
             "auto-solve",
-            lambda stop: assist.solve_plan(self.puzzle, board, stop),
+            lambda stop: assist.solve_plan(self.game, board, stop),
             lambda plan: SolvePlanned(plan, version),
         )
 

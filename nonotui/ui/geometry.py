@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from nonotui import kinds
-from nonotui.model.kind import Borders, Margins
+from nonotui.model.kind import Borders, Game, Margins, PuzzleLike
 
 Wall = tuple[int, int, Literal["right", "bottom"]]
 
@@ -124,14 +123,13 @@ class Geometry:
     frame: int = 0
 
     @classmethod
-    def of(cls, puzzle: Any, letters: Mapping[int, str] | None = None,
+    def of(cls, game: Game[PuzzleLike], letters: Mapping[int, str] | None = None,
            cell_width: int | None = None) -> Geometry:
-        """The layout for ``puzzle``, from its kind's margins and borders; ``letters`` (value
+        """The layout for ``game``'s puzzle, from its margins and borders; ``letters`` (value
         bit to character) stand beside coloured margin numbers; ``cell_width`` as in
         :meth:`build`."""
-        kind = kinds.kind_of(puzzle)
-        return cls.build(puzzle.width, puzzle.height, kind.margins(puzzle),
-                         kind.borders(puzzle), letters, cell_width)
+        return cls.build(game.puzzle.width, game.puzzle.height, game.margins, game.borders,
+                         letters, cell_width)
 
     @classmethod
     def build(cls, width: int, height: int, margins: Margins, borders: Borders,

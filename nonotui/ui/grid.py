@@ -22,7 +22,7 @@ and posts :mod:`~nonotui.ui.messages` for mouse strokes; the play screen owns th
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 from rich.segment import Segment
@@ -33,9 +33,8 @@ from textual.geometry import Offset, Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from nonotui import kinds
 from nonotui.model.board import Board
-from nonotui.model.kind import UnitGuide, UnitState
+from nonotui.model.kind import Game, PuzzleLike, UnitGuide, UnitState
 from nonotui.ui.geometry import WALL_WIDTHS, WIDTHS, Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.gridstyle import style_table
@@ -149,18 +148,18 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     GridView > .grid--run { color: $text; background: $warning; text-style: bold; }
     """
 
-    def __init__(self, puzzle: Any, board: Board, *, id: str | None = None) -> None:
+    def __init__(self, game: Game[PuzzleLike], board: Board, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        kind = kinds.kind_of(puzzle)
-        self.puzzle = puzzle
+        self.game = game
+        self.puzzle = game.puzzle
         self.board = board
-        self.values = kind.values(puzzle)
-        self.geometry = Geometry.of(puzzle)
+        self.values = game.values
+        self.geometry = Geometry.of(game)
         self.glyphs: Glyphs = UNICODE
         self.cursor: tuple[int, int] = (0, 0)
-        self.unit_states: list[UnitState] = ["open"] * len(kind.units(puzzle))
+        self.unit_states: list[UnitState] = ["open"] * len(game.units)
         """The state of every unit, by unit number."""
-        rules = kind.key_rules(puzzle)
+        rules = game.key_rules
         masks = {value.name: value.mask for value in self.values}
         self.buttons = {1: masks[rules.primary], 3: masks[rules.secondary]}
         """What each mouse button marks: left, right, and the middle one when the kind says."""
@@ -170,7 +169,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         """The rows whose left margin labels each unit."""
         self._above: dict[int, list[int]] = {}
         """The columns whose top margin labels each unit."""
-        for label in kind.margins(puzzle).labels:
+        for label in game.margins.labels:
             slots = self._left_of if label.side == "left" else self._above
             slots.setdefault(label.unit, []).append(label.index)
         self.highlight: frozenset[tuple[int, int]] = frozenset()
@@ -240,7 +239,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         """Lay the puzzle out again at ``cell_width``, with the letters as chosen."""
         chars = ({v.bit: v.char for v in self.values if v.role == "color"} if self.letters
                  else None)
-        self.geometry = Geometry.of(self.puzzle, chars, cell_width)
+        self.geometry = Geometry.of(self.game, chars, cell_width)
         g = self.geometry
         self.virtual_size = Size(self.clue_columns + g.grid_width, self.header_lines + g.grid_height)
         self._repaint_all()

@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from nonotui import kinds
 from nonotui.model.history import Change, Move, MoveKind, make_move, move_to
-from nonotui.model.kind import UnitState, unknown_of
+from nonotui.model.kind import Game, PuzzleLike, UnitState, unknown_of
 from nonotui.store import Progress
 
 
@@ -59,17 +57,19 @@ class KeyRun:
 class PlaySession:
     """One puzzle being played."""
 
-    def __init__(self, puzzle: Any, progress: Progress, *, read_only: bool = False) -> None:
-        self.puzzle = puzzle
-        self.kind = kinds.kind_of(puzzle)
+    def __init__(self, game: Game[PuzzleLike], progress: Progress, *,
+                 read_only: bool = False) -> None:
+        self.game = game
+        """The puzzle's game, made once as it was opened: what the screens ask of its kind."""
+        self.puzzle = game.puzzle
         self.progress = progress
         self.read_only = read_only
         self.board = progress.board
         self.history = progress.history
-        self.values = self.kind.values(puzzle)
+        self.values = self.game.values
         self.unknown = unknown_of(self.values)
         """An undecided cell: every value of the kind still allowed."""
-        self.key_rules = self.kind.key_rules(puzzle)
+        self.key_rules = self.game.key_rules
         masks = {value.name: value.mask for value in self.values}
         self.masks = masks
         """Each value's cell bitset, by the value's name."""
@@ -79,8 +79,8 @@ class PlaySession:
         self.color = 0
         """The current colour, an index into :attr:`colors`: what the primary value's keys,
         the left button, shift+arrows and paint mode mark."""
-        self.units = self.kind.units(puzzle)
-        self.tracker = self.kind.tracker(puzzle, self.board)
+        self.units = self.game.units
+        self.tracker = self.game.tracker(self.board)
         self.cursor = progress.cursor
         self.paint: int | None = None
         self.stroke: Stroke | None = None
@@ -182,7 +182,7 @@ class PlaySession:
 
     def mark(self, name: str, expand: bool = False) -> Move | None:
         """A marking key pressed on the cursor cell: its value there (and, for a key that
-        expands, wherever the kind's :meth:`~nonotui.model.kind.Kind.expand_mark` spreads it,
+        expands, wherever the game's :meth:`~nonotui.model.kind.Game.expand_mark` spreads it,
         as one move), or the cell cleared when it already holds that value."""
         value = self.mask_of(name)
         row, column = self.cursor
@@ -190,7 +190,7 @@ class PlaySession:
             return self.toggle(value)
         if self.read_only:
             raise PermissionError("read-only")
-        cells = list(self.kind.expand_mark(self.puzzle, self.board, self.cursor, value))
+        cells = list(self.game.expand_mark(self.board, self.cursor, value))
         return self._record(move_to(self.board, cells, "paint" if len(cells) > 1 else "mark"))
 
     def clear(self) -> Move | None:
@@ -407,7 +407,7 @@ class PlaySession:
     def solved(self) -> bool:
         """Whether the board is a solution, as the kind judges it (asked only once the tracker,
         kept up to date move by move, finds every unit satisfied)."""
-        return self.tracker.solved and self.kind.is_solved(self.puzzle, self.board)
+        return self.tracker.solved and self.game.is_solved(self.board)
 
     @property
     def run(self) -> tuple[int, str | None] | None:

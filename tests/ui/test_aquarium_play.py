@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from nonotui.kinds.aquarium.game import AquariumGame
 from nonotui.kinds.aquarium.kind import KIND
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
 from nonotui.store import DataDir, ProgressStore
@@ -40,7 +41,7 @@ def example() -> AquariumPuzzle:
 
 
 def rows(screen: PlayScreen) -> list[str]:
-    return KIND.board_rows(screen.puzzle, screen.session.board)
+    return KIND.open(screen.puzzle).board_rows(screen.session.board)
 
 
 def grid_text(grid: GridView) -> list[str]:
@@ -50,7 +51,7 @@ def grid_text(grid: GridView) -> list[str]:
 async def test_the_example_is_played_to_the_finish_with_tank_fills(data_dir: DataDir) -> None:
     async with make_app(example(), "four.aq").run_test(size=(100, 30)) as pilot:
         screen = await play_screen(pilot)
-        assert screen.session.kind is KIND
+        assert isinstance(screen.session.game, AquariumGame)
         await pilot.press("space")  # tank A (rows 1-2) filled from row 1 down
         assert rows(screen) == ["~~??", "~???", "????", "????"]
         await pilot.press("u")  # the whole fill is one undo step
@@ -68,7 +69,7 @@ async def test_the_example_is_played_to_the_finish_with_tank_fills(data_dir: Dat
         await pilot.press("j", "space")
         await until(pilot, lambda: isinstance(pilot.app.screen, FinishScreen))
         assert rows(screen) == ["~~..", "~..~", "??~~", "~~~~"]
-        assert KIND.is_solved(screen.puzzle, screen.session.board)
+        assert KIND.open(screen.puzzle).is_solved(screen.session.board)
         assert screen.session.progress.solved and not screen.stopwatch.running
         assert screen.session.progress.moves == 7  # undo and redo are not moves
         assert screen.save_now()
@@ -111,12 +112,12 @@ async def test_walls_counts_and_keys_are_drawn() -> None:
             "   ┗━━━━━━━━━━━━━━━┛",
         ]
         assert screen.query_one(FittingFooter).shown[:4] == ("Fill", "Air", "Water", "Air cell")
-    marking = dict(help_for(KIND.key_rules(example())))["Marking"]
+    marking = dict(help_for(KIND.open(example()).key_rules))["Marking"]
     keys = dict(marking)
     assert "up to this row" in keys["space"] and "from this row up" in keys["x"]
     assert "this cell only" in keys["f"] and "this cell only" in keys["X (shift+x)"]
     # no colours in Aquarium: its help lists no colour key (issue 33, item 11)
-    every = " ".join(f"{k} {v}" for _, rows in help_for(KIND.key_rules(example()))
+    every = " ".join(f"{k} {v}" for _, rows in help_for(KIND.open(example()).key_rules)
                      for k, v in rows)
     assert "colour" not in every
 
@@ -164,7 +165,7 @@ async def test_the_library_shows_the_kind_and_filters_by_it(data_dir: DataDir) -
         assert [r.entry.title for r in library.shown] == ["Four tanks"]
         await pilot.press("enter")
         screen = await play_screen(pilot)
-        assert isinstance(screen, PlayScreen) and screen.session.kind is KIND
+        assert isinstance(screen, PlayScreen) and isinstance(screen.session.game, AquariumGame)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("escape", "k")  # the search cleared; every kind again
@@ -207,7 +208,7 @@ async def test_new_puzzle_asks_which_kind(data_dir: DataDir, monkeypatch) -> Non
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, PlayScreen), 60)
         screen = await play_screen(pilot)
-        assert screen.session.kind is KIND and screen.puzzle.identity == example().identity
+        assert isinstance(screen.session.game, AquariumGame) and screen.puzzle.identity == example().identity
         assert [(r.width, r.height) for r in asked] == [(6, 7)]
         (saved,) = data_dir.puzzles.iterdir()
         assert saved.name.startswith("aquarium-new-6x7-") and saved.suffix == ".aq"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from nonotui.kinds import open_game
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.kinds.nonogram.tracker import filled_blocks
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
@@ -26,7 +27,7 @@ def test_a_plan_from_consistent_marks_reaches_a_solution_line_by_line(marks) -> 
     board = unknown_board(PLUS)
     for r, c, v in marks:
         board.cells[r, c] = v
-    plan = assist.solve_plan(PLUS, board.copy(), NEVER)
+    plan = assist.solve_plan(open_game(PLUS), board.copy(), NEVER)
     assert plan.status == "solved" and not plan.several
     seen = set()
     for step in plan.steps:
@@ -40,7 +41,7 @@ def test_a_plan_from_consistent_marks_reaches_a_solution_line_by_line(marks) -> 
 
 def test_a_plan_needing_a_guess_ends_with_the_search_and_says_several() -> None:
     two = Puzzle.from_picture([[1, 0], [0, 1]], title="Two")
-    plan = assist.solve_plan(two, unknown_board(two), NEVER)
+    plan = assist.solve_plan(open_game(two), unknown_board(two), NEVER)
     assert plan.several and [s.method for s in plan.steps] == ["search"]
     assert plan.steps[0].unit is None and "the search" in plan.steps[0].description
 
@@ -48,10 +49,10 @@ def test_a_plan_needing_a_guess_ends_with_the_search_and_says_several() -> None:
 def test_inconsistent_marks_get_no_plan_and_a_check_names_them() -> None:
     board = unknown_board(PLUS)
     board.cells[0, 1] = FILLED
-    assert assist.solve_plan(PLUS, board, NEVER).status == "inconsistent"
-    assert assist.check(PLUS, board, NEVER) == {(0, 1)}
+    assert assist.solve_plan(open_game(PLUS), board, NEVER).status == "inconsistent"
+    assert assist.check(open_game(PLUS), board, NEVER) == {(0, 1)}
 
 
 def test_a_stop_request_cancels() -> None:
     with pytest.raises(assist.Cancelled):
-        assist.solve_plan(PLUS, unknown_board(PLUS), lambda: True)
+        assist.solve_plan(open_game(PLUS), unknown_board(PLUS), lambda: True)

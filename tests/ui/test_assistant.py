@@ -11,7 +11,7 @@ import pytest
 from textual import on
 from textual.app import App, ComposeResult
 
-from nonotui import kinds
+from nonotui.kinds import open_game
 from nonotui.model import EMPTY, FILLED, UNKNOWN
 from nonotui.model.kind import CellValueChange, Plan, Step
 from nonotui.store import Progress
@@ -52,7 +52,7 @@ class Host(App[None]):
 
     def __init__(self, session: PlaySession, settings: Settings) -> None:
         super().__init__()
-        self.assistant = Assistant(kinds.kind_of(PLUS), PLUS, session, settings, lambda: ASCII)
+        self.assistant = Assistant(session, settings, lambda: ASCII)
         self.replies: list[Reply] = []
 
     def compose(self) -> ComposeResult:
@@ -65,7 +65,7 @@ class Host(App[None]):
 
 @pytest.fixture
 def session() -> PlaySession:
-    return PlaySession(PLUS, Progress.new(PLUS))
+    return PlaySession(open_game(PLUS), Progress.new(PLUS))
 
 
 def settings(check: str = "request", solve_speed: str = "slow") -> Settings:

@@ -263,10 +263,10 @@ async def test_the_ascii_setting_draws_letters_too() -> None:
 async def test_hints_and_checks_say_the_solver_cannot_help_when_the_kind_says_so(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # until the engine solves colour puzzles, and for any puzzle a kind plays but cannot solve
-    from nonotui.kinds.nonogram.kind import NonogramKind
+    from nonotui.kinds.nonogram.game import NonogramGame
 
-    monkeypatch.setattr(NonogramKind, "unsupported",
-                        lambda self, puzzle, use: None if use == "play" else "not solved yet")
+    monkeypatch.setattr(NonogramGame, "unsupported",
+                        lambda self, use: None if use == "play" else "not solved yet")
     async with app().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         for key in ("i", "c", "S"):
@@ -453,7 +453,7 @@ def test_the_finish_picture_of_a_colour_puzzle_is_drawn_in_coloured_blocks() -> 
     board = Board(__import__("numpy").array(
         [[R if v == 1 else B if v == 2 else Y if v == 3 else EMPTY for v in row]
          for row in PICTURE], dtype="uint8"))
-    values = KIND.values(COLOURS)
+    values = KIND.open(COLOURS).values
     text = picture_text(board, choose("unicode"), values)
     lines = text.plain.split("\n")
     assert lines == ["▀" * 5] * 3  # 5 rows: two per line, the last half on paper

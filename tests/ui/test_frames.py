@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from nonotui.kinds import open_game
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.store.settings import SOLVE_SPEEDS, Settings
@@ -35,7 +36,7 @@ DEFAULT_DELAY = SOLVE_SPEEDS[Settings().solve_speed]
 
 
 def check_frames(puzzle: Puzzle) -> None:
-    plan = assist.solve_plan(puzzle, unknown_board(puzzle), never)
+    plan = assist.solve_plan(open_game(puzzle), unknown_board(puzzle), never)
     assert plan.status == "solved"
     frames = solve_frames(plan.steps)
     assert len(frames) > 1
@@ -62,7 +63,7 @@ def test_big_bench_puzzles_animate_within_ten_seconds(name: str) -> None:
 
 def test_small_plans_show_one_step_per_frame_and_say_which() -> None:
     puzzle = load(PUZZLES / "heart.non")
-    plan = assist.solve_plan(puzzle, unknown_board(puzzle), never)
+    plan = assist.solve_plan(open_game(puzzle), unknown_board(puzzle), never)
     frames = solve_frames(plan.steps)
     assert len(plan.steps) < FRAME_BUDGET and len(frames) == len(plan.steps)
     assert [(f.first, f.last) for f in frames] == [(i, i) for i in range(1, len(frames) + 1)]
@@ -71,7 +72,7 @@ def test_small_plans_show_one_step_per_frame_and_say_which() -> None:
 
 def test_a_grouped_frame_names_its_steps_lines_and_cells() -> None:
     puzzle = load(PUZZLES / "tortoise.non")
-    plan = assist.solve_plan(puzzle, unknown_board(puzzle), never)
+    plan = assist.solve_plan(open_game(puzzle), unknown_board(puzzle), never)
     frames = solve_frames(plan.steps)
     assert len(frames) == FRAME_BUDGET
     first = frames[0]
@@ -86,7 +87,7 @@ def test_the_search_step_fills_the_board_row_by_row() -> None:
     if not path.is_file():
         pytest.skip("webpbn-00023.nin is not in ../shared/bench/survey")
     puzzle = load(path)
-    plan = assist.solve_plan(puzzle, unknown_board(puzzle), never)
+    plan = assist.solve_plan(open_game(puzzle), unknown_board(puzzle), never)
     assert len(plan.steps) == 1 and plan.steps[0].unit is None
     frames = solve_frames(plan.steps)
     assert len(frames) == puzzle.height
@@ -97,7 +98,7 @@ def test_the_search_step_fills_the_board_row_by_row() -> None:
 def test_cells_are_counted_by_the_kinds_values() -> None:
     """Aquarium's frames count water and air, not a nonogram's filled and empty; a colour
     puzzle's name its colours."""
-    from nonotui.kinds.aquarium.kind import VALUES
+    from nonotui.kinds.aquarium.game import VALUES
     from nonotui.model.cells import EMPTY, FILLED
     from nonotui.model.kind import CellValue, Step
 

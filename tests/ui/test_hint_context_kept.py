@@ -19,13 +19,13 @@ async def test_hints_share_one_context_that_proves_what_they_apply(data_dir) -> 
     async with app_for().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         await hinted(pilot, screen)
-        context = screen.assistant.helper.hint_context()
-        assert context.reference is screen.assistant.helper.reference()  # shared with the checks
+        context = screen.assistant.game.hint_context()
+        assert context.reference is screen.assistant.game.reference()  # shared with the checks
         first = screen.assistant.hint
         await pilot.press("i")  # applied
         assert all(context.proven[r, c] == v for r, c, v in first.cells)
         await hinted(pilot, screen)
-        assert screen.assistant.helper.hint_context() is context
+        assert screen.assistant.game.hint_context() is context
         assert context.sound(screen.session.board)
         await pilot.press("i")
         # a wrong mark of the player's own: the board is no longer only the hints' deductions,

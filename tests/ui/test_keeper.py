@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nonotui.errors import SaveError
+from nonotui.kinds import open_game
 from nonotui.kinds.nonogram.notation import format_board
 from nonotui.model import FILLED, UNKNOWN
 from nonotui.store import Progress, ProgressStore, PuzzleLock
@@ -29,7 +30,7 @@ class FlakyStore(ProgressStore):
 
 
 def keeper_for(tmp_path: Path) -> tuple[ProgressKeeper, FlakyStore, PuzzleLock]:
-    session = PlaySession(PLUS, Progress.new(PLUS))
+    session = PlaySession(open_game(PLUS), Progress.new(PLUS))
     store = FlakyStore(tmp_path / "progress")
     lock = PuzzleLock(tmp_path / "plus.lock")
     return ProgressKeeper(session, store, lock), store, lock

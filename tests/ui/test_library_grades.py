@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from nonotui import kinds
+from nonotui.kinds.aquarium.game import AquariumGame
+from nonotui.kinds.nonogram.game import NonogramGame
 from nonotui.model.kind import Cancelled
 from nonotui.model.vocab import RATING_VERSION, Rating
 from nonotui.store import DataDir
@@ -17,6 +18,9 @@ from nonotui.ui.app import make_app
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from tests.ui.conftest import Gate, app_for, play_screen, until
+
+GAMES = (NonogramGame, AquariumGame)
+"""The game classes of the kinds with bundled puzzles, whose ratings the tests stand in for."""
 
 BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
 """How many puzzles the library lists as bundled (nonograms in black and white and colour, and
@@ -42,12 +46,12 @@ def rated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every kind rates with :func:`fake_rating`; the titles rated, in order."""
     calls: list[str] = []
 
-    def rate(puzzle: Any, should_stop: Any = None) -> Rating:
-        calls.append(puzzle.title)
-        return fake_rating(puzzle)
+    def rate(game: Any, should_stop: Any = None) -> Rating:
+        calls.append(game.puzzle.title)
+        return fake_rating(game.puzzle)
 
-    for kind in kinds.kinds():
-        monkeypatch.setattr(kind, "rate", rate)
+    for game in GAMES:
+        monkeypatch.setattr(game, "rate", rate)
     return calls
 
 
@@ -122,19 +126,18 @@ async def test_a_damaged_grades_file_is_reported_once_and_recomputed(
 
 
 async def test_leaving_the_library_stops_the_grading(monkeypatch: pytest.MonkeyPatch) -> None:
-    kind = kinds.get("nonogram")
     gate = Gate()
     stops: list[bool] = []
 
-    def rate(puzzle: Any, should_stop: Any = None) -> Rating:
+    def rate(game: Any, should_stop: Any = None) -> Rating:
         gate.entered.set()
         gate.opened.wait(gate.timeout)
         stops.append(should_stop())
         if should_stop():
             raise Cancelled()
-        return fake_rating(puzzle)
+        return fake_rating(game.puzzle)
 
-    monkeypatch.setattr(kind, "rate", rate)
+    monkeypatch.setattr(NonogramGame, "rate", rate)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen)

@@ -18,7 +18,7 @@ from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
 from nonotui.ui.status import HintPanel
-from tests.lights_kind import LIGHTS, SAMPLE, UNKNOWN, LightsPuzzle, read
+from tests.lights_kind import LIGHTS, SAMPLE, UNKNOWN, LightsGame, LightsPuzzle, read
 from tests.ui.conftest import cell_offset, play_screen, until
 
 SOLUTION = ["#..", "+#.", "+.+"]
@@ -38,7 +38,7 @@ def corner() -> LightsPuzzle:
 
 
 def rows(screen: PlayScreen) -> list[str]:
-    return LIGHTS.board_rows(screen.puzzle, screen.session.board)
+    return LIGHTS.open(screen.puzzle).board_rows(screen.session.board)
 
 
 def grid_text(grid: GridView) -> list[str]:
@@ -58,7 +58,7 @@ async def test_the_library_lists_it_and_opens_it(data_dir: DataDir) -> None:
             ("Corner", (3, 3), "new")]
         await pilot.press("enter")
         screen = await play_screen(pilot)
-        assert screen.session.kind is LIGHTS
+        assert isinstance(screen.session.game, LightsGame)
         assert rows(screen) == ["???"] * 3
 
 

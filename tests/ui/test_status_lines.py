@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nonotui.kinds import open_game
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import FILLED
 from nonotui.store import Progress
@@ -45,7 +46,7 @@ def test_a_message_on_its_own_line_is_never_cut() -> None:
 
 
 def test_the_facts_put_modes_first_then_name_size_clock_moves_and_cursor() -> None:
-    session = PlaySession(PLUS, Progress.new(PLUS))
+    session = PlaySession(open_game(PLUS), Progress.new(PLUS))
     assert play_facts(session, "Plus", "", "0:05") == "Plus · 5x5 · 0:05 · 0 moves · row 1 col 1"
     session.go_to(2, 3)
     session.toggle(FILLED)
@@ -66,7 +67,7 @@ def test_the_clock_says_paused_solved_or_auto_solved() -> None:
 
 
 def test_the_cursor_clues_are_named_only_past_30_cells_a_side() -> None:
-    assert cursor_clues(Geometry.of(PLUS), (2, 2)) == ""
+    assert cursor_clues(Geometry.of(open_game(PLUS)), (2, 2)) == ""
     wide = Puzzle.from_picture([[1] * 31, [0] * 30 + [1]], title="Wide")
-    assert cursor_clues(Geometry.of(wide), (1, 30)) == "clues 1 | 2"
-    assert cursor_clues(Geometry.of(wide), (0, 0)) == "clues 31 | 1"
+    assert cursor_clues(Geometry.of(open_game(wide)), (1, 30)) == "clues 1 | 2"
+    assert cursor_clues(Geometry.of(open_game(wide)), (0, 0)) == "clues 31 | 1"

@@ -72,10 +72,10 @@ def test_hint_and_check() -> None:
     assert api.board_text(puzzle, api.empty_board(puzzle)) == "?????\n" * 5
 
 
-def test_rate_goes_through_the_kind() -> None:
+def test_rate_goes_through_the_game() -> None:
     puzzle = api.load("heart")
     rating = api.rate(puzzle)
     assert (rating.grade, rating.unique, rating.line_solvable) == (2, True, True)
-    assert rating == api.kind_of(puzzle).rate(puzzle)
+    assert rating == api.game(puzzle).rate()
     with pytest.raises(api.Cancelled):
         api.rate(puzzle, lambda: True)

@@ -36,6 +36,7 @@ class HoldFirstThread(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, HoldFirstThread())
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.ui import assist
+from nonotui.kinds import open_game
 
 puzzle = Puzzle.from_picture([[1, 0], [0, 1]])
 errors = []
@@ -43,7 +44,7 @@ errors = []
 
 def first():
     try:
-        assist.hint(puzzle, unknown_board(puzzle), (0, 0), None, lambda: False)
+        assist.hint(open_game(puzzle), unknown_board(puzzle), (0, 0), None, lambda: False)
     except Exception as exc:
         errors.append(f"hint: {exc!r}")
 
@@ -52,7 +53,7 @@ def second():
     inside.wait(5)
     second_started.set()
     try:
-        assist.solve_plan(puzzle, unknown_board(puzzle), lambda: False)
+        assist.solve_plan(open_game(puzzle), unknown_board(puzzle), lambda: False)
     except Exception as exc:
         errors.append(f"auto-solve: {exc!r}")
 

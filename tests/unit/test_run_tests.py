@@ -127,7 +127,7 @@ def test_the_type_check_is_mypy_on_the_projects_configuration(
     assert seen == [([sys.executable, "-m", "mypy"], TOOL.parents[1])]
     config = tomllib.loads((TOOL.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
     mypy = config["tool"]["mypy"]
-    assert mypy["packages"] == ["nonotui"] and mypy["strict"] is True
+    assert mypy["files"] == ["nonotui", "tests/lights_kind.py"] and mypy["strict"] is True
     test_extra = " ".join(config["project"]["optional-dependencies"]["test"])
     assert "mypy" in test_extra and "types-defusedxml" in test_extra
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -49,12 +48,7 @@ from nonotui.model.vocab import (
     Cancelled,
     Cell,
     CellValueChange,
-    CheckReport,
     HintKind,
-    Lesson,
-    Plan,
-    Rating,
-    Step,
 )
 
 Stop = Callable[[], bool] | None
@@ -469,13 +463,7 @@ __all__ = [
     "ROW",
     "TECHNIQUES",
     "AquariumHint",
-    "Helper",
     "HintContext",
-    "auto_solve",
-    "check_board",
-    "explain",
-    "lessons",
-    "rate",
     "board_solutions",
     "candidates",
     "contradiction_hint",
@@ -485,49 +473,3 @@ __all__ = [
     "next_hint",
     "wrong_marks",
 ]
-
-
-# -- what the kind wires in, from the sibling modules (imported when first called) -------------
-
-
-def Helper(puzzle: AquariumPuzzle) -> Any:  # noqa: N802 - the kind calls it as a class
-    """The player's :class:`~nonotui.kinds.aquarium.assist.Helper` for ``puzzle``."""
-    from nonotui.kinds.aquarium.assist import Helper as _Helper
-
-    return _Helper(puzzle)
-
-
-def check_board(puzzle: AquariumPuzzle, board: Board, should_stop: Callable[[], bool]
-                ) -> CheckReport:
-    """:func:`nonotui.kinds.aquarium.assist.check_board`."""
-    from nonotui.kinds.aquarium.assist import check_board as _check
-
-    return _check(puzzle, board, should_stop)
-
-
-def auto_solve(puzzle: AquariumPuzzle, board: Board, should_stop: Callable[[], bool]) -> Plan:
-    """:func:`nonotui.kinds.aquarium.rating.auto_solve`."""
-    from nonotui.kinds.aquarium.rating import auto_solve as _auto
-
-    return _auto(puzzle, board, should_stop)
-
-
-def rate(puzzle: AquariumPuzzle, should_stop: Stop = None) -> Rating:
-    """:func:`nonotui.kinds.aquarium.rating.rate`."""
-    from nonotui.kinds.aquarium.rating import rate as _rate
-
-    return _rate(puzzle, should_stop)
-
-
-def explain(puzzle: AquariumPuzzle, should_stop: Stop = None) -> tuple[Rating, list[Step]]:
-    """:func:`nonotui.kinds.aquarium.rating.explain`."""
-    from nonotui.kinds.aquarium.rating import explain as _explain
-
-    return _explain(puzzle, should_stop)
-
-
-def lessons() -> tuple[Lesson, ...]:
-    """:func:`nonotui.kinds.aquarium.lessons.lessons`."""
-    from nonotui.kinds.aquarium.lessons import lessons as _lessons
-
-    return _lessons()

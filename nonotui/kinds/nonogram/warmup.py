@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
 
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model.cells import EMPTY
-from nonotui.model.kind import Stop, WarmUpStep
+from nonotui.model.kind import Kind, PuzzleLike, Stop, WarmUpStep
 
 TINY = [[1, 1, 0], [0, 1, 0], [0, 1, 1]]
 """A 3x3 picture: small enough that every step takes no time of its own."""
@@ -27,7 +26,8 @@ def _tiny() -> Puzzle:
     return Puzzle.from_picture(TINY, title="warm-up")
 
 
-def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list[WarmUpStep]:
+def steps(kind: Kind[Puzzle], first: PuzzleLike | None, load_engine: Callable[[], None]
+          ) -> list[WarmUpStep]:
     """The steps of the player's warm-up, the first hint's first: the hints of ``first``'s
     flavour (colour or black and white), then the other flavour's, the guides and checks, the
     probing hints, auto-solve's propagation and search, every linesolver, and the library's
@@ -37,7 +37,7 @@ def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list
         # as the player asks: through a helper, which first solves the clues (the reference)
         load_engine()
         tiny = _tiny()
-        kind.helper(tiny).hint(unknown_board(tiny), (0, 0), None, stop)
+        kind.open(tiny).hint(unknown_board(tiny), (0, 0), None, stop)
 
     def colour_hints(stop: Stop) -> None:
         load_engine()
@@ -48,10 +48,11 @@ def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list
 
         tiny = _tiny()
         board = unknown_board(tiny)
-        kind.guides(tiny, board)
+        game = kind.open(tiny)
+        game.guides(board)
         board.cells[0, 0] = EMPTY  # a wrong mark: the mistake rung's search
         next_hint(tiny, board, should_stop=stop)
-        kind.helper(tiny).check(board, stop)
+        game.check(board, stop)
 
     def probing(_stop: Stop) -> None:
         from nonotui.kinds.nonogram.engine.hints import HintContext
@@ -63,7 +64,7 @@ def steps(kind: Any, first: Any | None, load_engine: Callable[[], None]) -> list
 
         tiny = _tiny()
         propagation(tiny, unknown_board(tiny))  # propagating as auto-solve does
-        kind.solve(tiny, options={"strategy": "cdcl"})  # auto-solve's hard puzzles go to it
+        kind.open(tiny).solve(options={"strategy": "cdcl"})  # auto-solve's hard puzzles go to it
 
     def linesolvers(_stop: Stop) -> None:
         from nonotui.kinds.nonogram.engine.lines import (

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -15,9 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 from textual.worker import get_current_worker
 
-from nonotui import kinds
 from nonotui.model.board import Board
-from nonotui.model.kind import CellValue
+from nonotui.model.kind import CellValue, Game, PuzzleLike
 from nonotui.store.grades import Grade, GradeCache
 from nonotui.ui.clock import format_time
 from nonotui.ui.glyphs import Glyphs
@@ -118,7 +116,7 @@ class FinishScreen(ModalScreen[str | None]):
 
     def __init__(
         self,
-        puzzle: Any,
+        game: Game[PuzzleLike],
         board: Board,
         elapsed: float,
         moves: int,
@@ -129,8 +127,9 @@ class FinishScreen(ModalScreen[str | None]):
         assisted: bool = False,
     ) -> None:
         super().__init__()
-        self.puzzle = puzzle
-        self.values = kinds.kind_of(puzzle).values(puzzle)
+        self.game = game
+        self.puzzle = game.puzzle
+        self.values = game.values
         self.board = board.copy()
         self.elapsed = elapsed
         self.moves = moves
@@ -182,9 +181,8 @@ class FinishScreen(ModalScreen[str | None]):
     @work(thread=True, exclusive=True, group="finish-grade", exit_on_error=False)
     def _rate(self, cache: GradeCache) -> None:
         worker = get_current_worker()
-        kind = kinds.kind_of(self.puzzle)
         try:
-            grade = Grade.of(kind.rate(self.puzzle, lambda: worker.is_cancelled))
+            grade = Grade.of(self.game.rate(lambda: worker.is_cancelled))
         except Exception:  # noqa: BLE001 - no grade is shown; the finish stays
             return
         cache.put(self.puzzle.identity, grade)

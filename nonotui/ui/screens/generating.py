@@ -86,14 +86,14 @@ class NewPuzzleScreen(ModalScreen[PuzzleRequest | None]):
     """
 
     def __init__(self, size: str = "15x15", grade: int = 0, symmetry: str = "none",
-                 makers: Sequence[Kind] = (), kind: str | None = None) -> None:
+                 makers: Sequence[Kind[Any]] = (), kind: str | None = None) -> None:
         super().__init__()
         self.size_text = size
         self.grade = grade
         self.symmetry = symmetry
         self.makers = tuple(makers)
         """The kinds that make puzzles; a Kind field offers them when there are several."""
-        self.kind: Kind | None = next((k for k in self.makers if k.name == kind),
+        self.kind: Kind[Any] | None = next((k for k in self.makers if k.name == kind),
                                       self.makers[0] if self.makers else None)
         """The kind chosen (``kind`` when it makes puzzles, else the first maker, until
         another is picked)."""
@@ -201,7 +201,7 @@ class MakingScreen(ModalScreen[Made | None]):
     MakingScreen ProgressBar { margin: 1 0; }
     """
 
-    def __init__(self, kind: Kind, request: PuzzleRequest, data_dir: DataDir, stem: str) -> None:
+    def __init__(self, kind: Kind[Any], request: PuzzleRequest, data_dir: DataDir, stem: str) -> None:
         super().__init__()
         self.kind = kind
         self.request = request
@@ -319,7 +319,7 @@ class MakingActions:
             return
         self.make_puzzle(kind, request, stem)
 
-    def make_puzzle(self, kind: Kind, request: PuzzleRequest, stem: str) -> None:
+    def make_puzzle(self, kind: Kind[Any], request: PuzzleRequest, stem: str) -> None:
         """Make, save and play a puzzle (the waiting screen shows meanwhile)."""
 
         def done(result: Made | None) -> None:

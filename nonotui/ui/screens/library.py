@@ -494,11 +494,11 @@ class LibraryScreen(MakingActions, Screen[None]):
             for identity, puzzle in todo:
                 if should_stop():
                     break
-                kind = kinds.kind_of(puzzle)
                 try:
-                    if kind.unsupported(puzzle, "solve") is not None:
+                    game = kinds.open_game(puzzle)
+                    if game.unsupported("solve") is not None:
                         raise NonotuiError("cannot be rated")
-                    grade = Grade.of(kind.rate(puzzle, should_stop))
+                    grade = Grade.of(game.rate(should_stop))
                 except Cancelled:
                     break
                 except Exception:  # noqa: BLE001 - one puzzle's failure leaves the others

@@ -7,18 +7,15 @@ for hints, checks and auto-solve, and saves through a :class:`~nonotui.ui.keeper
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 
-from nonotui import kinds
 from nonotui.model.history import Move
+from nonotui.model.kind import Game, PuzzleLike
 from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK
-from nonotui.ui import assist
 from nonotui.ui.assistant import Assistant
 from nonotui.ui.clock import Stopwatch, clock_text
 from nonotui.ui.footer import FittingFooter
@@ -85,7 +82,7 @@ class PlayScreen(Screen[None]):
 
     def __init__(
         self,
-        puzzle: Any,
+        game: Game[PuzzleLike],
         progress: Progress,
         store: ProgressStore,
         lock: PuzzleLock | None,
@@ -95,15 +92,14 @@ class PlayScreen(Screen[None]):
         notices: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
-        self.puzzle = puzzle
-        self.kind = kinds.kind_of(puzzle)
-        self.key_rules = self.kind.key_rules(puzzle)
+        self.puzzle = game.puzzle
+        self.session = PlaySession(game, progress, read_only=lock is None)
+        self.key_rules = self.session.key_rules
         self._bindings, self.FOOTER_RANKS = bind_marks(self._bindings, self.key_rules,
                                                        PlayScreen.FOOTER_RANKS)
         self.label = label
         self.short_label = short_label(label)
         self.notices = notices
-        self.session = PlaySession(puzzle, progress, read_only=lock is None)
         self.stopwatch = Stopwatch(progress.elapsed)
         self.finished = self.session.solved
         """Solved in this board: marks are refused until the puzzle is restarted."""
@@ -115,14 +111,13 @@ class PlayScreen(Screen[None]):
     # -- composition and lifecycle --------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        grid = GridView(self.puzzle, self.session.board, id="grid")
+        grid = GridView(self.session.game, self.session.board, id="grid")
         grid.glyphs = self.glyphs
         with BoardFrame(id="board"):
             yield grid
         yield PaletteStrip(self.session.colors, id="palette")
         yield HintPanel(id="hint-panel")
-        self.assistant = Assistant(assist.kind_of(self.puzzle), self.puzzle, self.session,
-                                   self.host.settings, lambda: self.glyphs)
+        self.assistant = Assistant(self.session, self.host.settings, lambda: self.glyphs)
         yield self.assistant
         yield StatusLine(id="status")
         yield FittingFooter()
@@ -325,7 +320,7 @@ class PlayScreen(Screen[None]):
         self._say("Solved with help (no best time)." if assisted else "Solved!")
         self._update_facts()
         self.app.push_screen(
-            FinishScreen(self.puzzle, self.session.board, elapsed, progress.moves, new_best,
+            FinishScreen(self.session.game, self.session.board, elapsed, progress.moves, new_best,
                          progress.best_time, self.glyphs, assisted=assisted),
             self._after_finish,
         )

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from nonotui import cli
-from nonotui.kinds.aquarium import kind as aquarium_kind
 
 EXAMPLE = """title "Four tanks"
 size 4x4
@@ -95,9 +94,6 @@ def test_generate_by_kind(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     assert code == 0 and f"id: {puzzle.identity}" in shown
     code, _, err = run(capsys, "generate", "--kind", "aquarium", "99x5", "--seed", "7")
     assert code == 1 and "outside" in err
-    monkeypatch.setattr(aquarium_kind, "_available", lambda part: part != "generate")
-    code, _, err = run(capsys, "generate", "--kind", "aquarium", "6x6", "--seed", "1")
-    assert code == 1 and "generator is not part of this nonotui build" in err
 
 
 def test_solve_gives_the_stated_solution_and_exit_3_without_one(four: Path, tmp_path: Path,

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 from nonotui.kinds.aquarium import hints
-from nonotui.kinds.aquarium.assist import Helper, check_board
+from nonotui.kinds.aquarium.assist import check_board
+from nonotui.kinds.aquarium.game import AquariumGame
 from nonotui.kinds.aquarium.hints import COLUMN, FULL, GRAVITY, ROW, TECHNIQUES
-from nonotui.kinds.aquarium.lessons import EXAMPLES, after, example_puzzle
+from nonotui.kinds.aquarium.lessons import EXAMPLES, after, example_puzzle, lessons
 from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
-from nonotui.kinds.aquarium.rating import GRADES, SHORT_CHAIN, explain, rate
+from nonotui.kinds.aquarium.rating import GRADES, SHORT_CHAIN, auto_solve, explain, rate
 from nonotui.model.board import Board
 from nonotui.model.vocab import GRADE_WORDS
 from tests.aq_hint_oracle import all_solutions, consistent, random_puzzle
@@ -114,7 +115,7 @@ def test_auto_solve_reaches_an_oracle_solution() -> None:
             for c in range(p.width):
                 if rng.random() < 0.1:
                     board.cells[r, c] = rng.choice((WATER, AIR))
-        plan = hints.auto_solve(p, board, never)
+        plan = auto_solve(p, board, never)
         statuses.add(plan.status)
         marks = {(r, c): int(board.cells[r, c]) == WATER for r in range(p.height)
                  for c in range(p.width) if int(board.cells[r, c]) != UNKNOWN}
@@ -153,7 +154,7 @@ def test_check_board_and_checker_against_the_oracle() -> None:
                         board.cells[r, c] = rng.choice((WATER, AIR))
         report = check_board(p, board, never)
         seen.add(report.status)
-        helper = Helper(p)
+        helper = AquariumGame(p)
         wrong = helper.check(board, never)
         marks = {(r, c): int(board.cells[r, c]) == WATER for r in range(p.height)
                  for c in range(p.width) if int(board.cells[r, c]) != UNKNOWN}
@@ -181,13 +182,13 @@ def test_check_board_and_checker_against_the_oracle() -> None:
     board.cells[0, 0] = board.cells[0, 1] = WATER
     report = check_board(p, board, never)
     assert report.status == "inconsistent" and report.wrong == ()
-    assert Helper(p).check(board, never) == frozenset()
+    assert AquariumGame(p).check(board, never) == frozenset()
     hint = hints.next_hint(p, board)
     assert hint.kind == "mistake" and "together they fit none" in hint.explanation
 
 
 def test_helper_hint_unit_numbers_rows_columns_then_tanks() -> None:
-    helper = Helper(ISSUE)
+    helper = AquariumGame(ISSUE)
     hint = helper.hint(empty(ISSUE), (0, 0), None, never)
     assert hint.unit == ("row", 3) and helper.hint_unit(hint) == 3
     board = empty(ISSUE)
@@ -199,10 +200,10 @@ def test_helper_hint_unit_numbers_rows_columns_then_tanks() -> None:
 
 
 def test_lessons_hold_in_every_solution_and_need_their_technique() -> None:
-    lessons = hints.lessons()
-    assert [lesson.technique for lesson in lessons] == [e[0] for e in EXAMPLES]
-    assert [lesson.technique for lesson in lessons] == list(TECHNIQUES[:4])
-    for lesson, (name, axis, count, tanks, before, _) in zip(lessons, EXAMPLES, strict=True):
+    found = lessons()
+    assert [lesson.technique for lesson in found] == [e[0] for e in EXAMPLES]
+    assert [lesson.technique for lesson in found] == list(TECHNIQUES[:4])
+    for lesson, (name, axis, count, tanks, before, _) in zip(found, EXAMPLES, strict=True):
         p = example_puzzle(axis, count, tanks)
         assert isinstance(p, AquariumPuzzle)
         sols = all_solutions(p)

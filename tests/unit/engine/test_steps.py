@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.kinds import open_one
+from nonotui.kinds import open_game, open_one
 from nonotui.kinds.nonogram.engine import solve
 from nonotui.kinds.nonogram.engine.steps import propagation, solve_steps
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
@@ -137,7 +137,7 @@ def test_a_broken_board_stops_where_it_broke():
 def test_auto_solve_shows_the_engine_s_steps(bench):
     puzzle = open_one(str(bench / "survey" / "webpbn-00065.nin"))
     board = unknown_board(puzzle)
-    plan = assist.solve_plan(puzzle, board.copy(), lambda: False)
+    plan = assist.solve_plan(open_game(puzzle), board.copy(), lambda: False)
     prop = propagation(puzzle, board)
     lines = len(prop.steps)
     h = puzzle.height  # the player's steps name units: rows, then columns

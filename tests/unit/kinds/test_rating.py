@@ -144,7 +144,7 @@ def test_bundled_puzzles(name: str) -> None:
 
 def test_the_kind_rates_through_the_protocol() -> None:
     puzzle = open_one("puzzles/heart.non")
-    assert kinds.kind_of(puzzle).rate(puzzle) == rate(puzzle)
+    assert kinds.open_game(puzzle).rate() == rate(puzzle)
 
 
 def test_should_stop_cancels() -> None:
@@ -187,7 +187,7 @@ def test_a_puzzle_that_needs_guessing() -> None:
     assert (rating.grade, rating.reason, rating.unique) == (0, "needs guessing", True)
     assert not rating.line_solvable and rating.steps[CONTRADICTION] > 0
     assert _line_stalls(puzzle)
-    found = kinds.kind_of(puzzle).solve(puzzle, max_solutions=2)
+    found = kinds.open_game(puzzle).solve(max_solutions=2)
     assert found.status == "unique"
     picture = [[1 if v == FILLED_CELL else 0 for v in row] for row in found.solutions[0].cells]
     assert naive_count.clues_of(picture) == (puzzle.rows, puzzle.columns)

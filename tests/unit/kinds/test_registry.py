@@ -35,7 +35,7 @@ def test_importing_the_registry_loads_no_kind() -> None:
 
 
 def test_getting_the_nonogram_kind_loads_no_engine_and_no_numba() -> None:
-    loaded = modules_after("import nonotui.kinds as k; k.get('nonogram').margins")
+    loaded = modules_after("import nonotui.kinds as k; k.get('nonogram').title")
     assert "nonotui.kinds.nonogram.kind" in loaded
     assert "numba" not in loaded
     assert not any(m.startswith("nonotui.kinds.nonogram.engine") for m in loaded)
@@ -55,7 +55,7 @@ def test_the_aquarium_kind_is_built_in_and_loads_no_numba() -> None:
     kind = kinds.get("aquarium")
     assert isinstance(kind, Kind) and kind.name == "aquarium"
     assert kinds.kind_of(make_puzzle([1], [1], ["A"])) is kind
-    loaded = modules_after("import nonotui.kinds as k; k.get('aquarium').margins")
+    loaded = modules_after("import nonotui.kinds as k; k.get('aquarium').title")
     assert "nonotui.kinds.aquarium.kind" in loaded
     assert "numba" not in loaded and "nonotui.kinds.nonogram.kind" not in loaded
 
@@ -85,11 +85,8 @@ class _Renamed:
 def registered() -> Iterator[_Renamed]:
     kind = _Renamed("other")
     # __getattr__ does not satisfy a runtime protocol check: give it the members for real
-    for member in ("title", "identity_document", "values", "new_board", "units", "tracker",
-                   "is_solved", "formats", "read_spec", "solve", "hint", "checker",
-                   "helper", "auto_solve", "warm_up", "margins", "guides", "borders",
-                   "units_at", "key_rules",
-                   "subcommands", "add_options", "solve_options"):
+    for member in ("title", "formats", "open", "bundled", "read_spec", "warm_up", "new_puzzle",
+                   "daily_request", "lessons", "subcommands", "add_options", "solve_options"):
         setattr(kind, member, getattr(NONOGRAM, member))
     kinds.register(kind)  # type: ignore[arg-type]
     yield kind

@@ -53,14 +53,14 @@ def test_its_files_are_found_by_extension_and_content(sample: Path) -> None:
 
 def test_units_margins_and_walls() -> None:
     (puzzle,) = api.loads(SAMPLE, "x.lights")
-    units = LIGHTS.units(puzzle)
+    units = LIGHTS.open(puzzle).units
     assert [u.axis for u in units] == ["row"] * 3 + ["region"] * 3
     assert list(units[4].cells) == [(0, 2), (1, 2), (2, 2)]
-    tops = [(m.index, m.parts, m.unit) for m in LIGHTS.margins(puzzle).labels if m.side == "top"]
+    tops = [(m.index, m.parts, m.unit) for m in LIGHTS.open(puzzle).margins.labels if m.side == "top"]
     assert tops == [(0, ("1",), 3), (2, ("1",), 4), (1, ("1",), 5)]
-    walls = LIGHTS.borders(puzzle).walls
+    walls = LIGHTS.open(puzzle).borders.walls
     assert (0, 1, "right") in walls and (0, 0, "right") not in walls
-    assert (0, 1, "bottom") in walls and LIGHTS.borders(puzzle).guide_every is None
+    assert (0, 1, "bottom") in walls and LIGHTS.open(puzzle).borders.guide_every is None
 
 
 def test_solve_hint_check_through_the_api() -> None:
@@ -150,19 +150,19 @@ def test_solve_and_bench_print_only_the_statistics_a_kind_gives(sample: Path, ca
 
 def test_it_rates_its_puzzles_with_its_own_solver() -> None:
     (sample,) = api.loads(SAMPLE, "x.lights")
-    stuck = kinds.kind_of(sample).rate(sample)
+    stuck = kinds.open_game(sample).rate()
     assert (stuck.grade, stuck.reason, stuck.unique) == (0, "not unique", False)
     assert len(list(solutions(sample, None, 3))) > 1
     unique = dataclasses.replace(sample, rows=(0, 0, 3), counts=(("A", 3), ("B", 2), ("C", 0)))
     (only,) = solutions(unique, None, 2)
-    rating = LIGHTS.rate(unique)
+    rating = LIGHTS.open(unique).rate()
     assert (rating.grade, rating.line_solvable, rating.unique) == (1, True, True)
     assert rating.steps == {"Unit counts": rating.score} and rating.score > 0
     broken = dataclasses.replace(sample, rows=(0, 0, 1), counts=(("A", 0), ("B", 3), ("C", 3)))
     assert list(solutions(broken, None, 1)) == []
-    assert LIGHTS.rate(broken).reason == "no solution"
+    assert LIGHTS.open(broken).rate().reason == "no solution"
     with pytest.raises(Cancelled):
-        LIGHTS.rate(unique, should_stop=lambda: True)
+        LIGHTS.open(unique).rate(should_stop=lambda: True)
 
 
 def test_rate_and_explain_work_on_it_through_the_protocol(
