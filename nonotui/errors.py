@@ -128,6 +128,20 @@ class UnreadableFileError(NonotuiError):
         super().__init__(f"{where}: {self.problem}")
 
 
+class RequestError(NonotuiError):
+    """A request a command cannot take as given: a size, grade, density or seed out of range,
+    or options that do not go together. The command that took it says it as a usage error
+    (exit 2); named elsewhere (a generator id given to ``show``) it is bad input.
+
+    Attributes:
+        problem: The problem alone, without what it was found in.
+    """
+
+    def __init__(self, problem: str, where: str = "") -> None:
+        self.problem = problem
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
 class UnsupportedPuzzleError(NonotuiError):
     """A valid puzzle that a command cannot handle yet (for example a colour puzzle)."""
 

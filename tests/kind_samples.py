@@ -1,6 +1,6 @@
 """A puzzle file of every kind the registry knows (the test-only Lights kind registered too), for
 the conformance tests that run every command and the player against every kind
-(``tests/unit/kinds/test_every_kind.py``, ``tests/ui/test_every_kind.py``)."""
+(``tests/unit/kinds/test_every_kind_commands.py``, ``tests/ui/test_every_kind_plays.py``)."""
 
 from __future__ import annotations
 

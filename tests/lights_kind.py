@@ -554,6 +554,9 @@ class LightsKind:
     def solve_options(self, args: Namespace) -> dict[str, object]:
         return {}
 
+    def make_options(self, args: Namespace) -> dict[str, object]:
+        return {}
+
 
 
 

@@ -30,7 +30,8 @@ from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public
     end_process,
 )
 
-SUBCOMMANDS = ("play", "serve", "show", "convert", "solve", "bench", "hint", "check", "rate", "explain")
+SUBCOMMANDS = ("play", "serve", "show", "convert", "solve", "bench", "hint", "check", "rate",
+               "explain", "generate")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them; each kind's own
 subcommands (a nonogram's ``line``) follow, from the registry."""
 
@@ -79,10 +80,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         for command in kind.subcommands():
             if only in (None, command.name):
                 command.register(sub)
-                if command.name == "generate":  # other kinds' puzzles by --kind
-                    from nonotui.cli.generate_kind import add_kind_option
-
-                    add_kind_option(sub, kind.name)
     return parser
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from nonotui import kinds
-from nonotui.cli.solve import _ctrl_c_stops, add_engine_options, kind_options, positive_int
+from nonotui.cli.solve import add_engine_options, ctrl_c_stops, kind_options, positive_int
 from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, NonotuiError
 
 NOT_SUPPORTED = "not supported"
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
     if table is not None:
         table.header()
     started = time.perf_counter()
-    with _ctrl_c_stops() as stopped:
+    with ctrl_c_stops() as stopped:
         if workers > 1:
             cancelled = _in_pool(entries, args.timeout, options, workers, table, stopped)
         else:

@@ -84,11 +84,11 @@ def to_json(report: CheckReport, values: Sequence[CellValue]) -> dict[str, objec
 def run(args: argparse.Namespace) -> int:
     """Check the board; returns the exit code."""
     from nonotui.cli.hint import read_state
-    from nonotui.cli.solve import _ctrl_c_stops, one_game
+    from nonotui.cli.solve import ctrl_c_stops, one_game
 
     game = one_game(args.file)
     board, _history = read_state(Path(args.state), game)
-    with _ctrl_c_stops() as stopped:
+    with ctrl_c_stops() as stopped:
         report = check_board(game, board, stopped, args.timeout)
     if args.json:
         print(json.dumps(to_json(report, game.values)))

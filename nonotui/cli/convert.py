@@ -141,9 +141,9 @@ def with_solution(game: Game[PuzzleLike], label: str, timeout: float | None
     Returns ``(puzzle, 0)``, or ``(None, exit code)`` after printing why there is no picture:
     several solutions (1), none (3), a timeout (4) or Ctrl-C (5).
     """
-    from nonotui.cli.solve import _ctrl_c_stops
+    from nonotui.cli.solve import ctrl_c_stops
 
-    with _ctrl_c_stops() as stopped:
+    with ctrl_c_stops() as stopped:
         # two solutions asked for: a picture is written only when the search proves there is one
         result = game.solve(max_solutions=2, timeout=timeout, should_stop=stopped)
     if result.status == "unique":

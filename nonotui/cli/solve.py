@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
             report["title"] = puzzle.title
         # load the kernels first, so that "seconds" is the search alone
         kind.warm_up(lambda: False, "solve", options[kind.name], first=puzzle)
-        with _ctrl_c_stops() as stopped:
+        with ctrl_c_stops() as stopped:
             result = game.solve(
                 max_solutions=args.max_solutions,
                 timeout=args.timeout,
@@ -227,7 +227,7 @@ def _fail(args: argparse.Namespace, report: dict[str, Any], status: str, message
 
 
 @contextmanager
-def _ctrl_c_stops() -> Iterator[Callable[[], bool] | None]:
+def ctrl_c_stops() -> Iterator[Callable[[], bool] | None]:
     """While solving, the first Ctrl-C asks the search to stop; a second one interrupts.
 
     Yields the ``should_stop`` callback, or ``None`` outside the main thread, where Python

@@ -401,6 +401,15 @@ class Kind(Protocol[P]):
             NonotuiError: an option's value is invalid (a usage error).
         """
 
+    def make_options(self, args: Namespace) -> dict[str, object]:
+        """Read the options :meth:`add_options` added to ``generate`` from parsed arguments,
+        for :meth:`new_puzzle` (:attr:`PuzzleRequest.options`): only those given, so that the
+        command can refuse one given with another kind. None by default.
+
+        Raises:
+            RequestError: an option's value is invalid, or options that do not go together.
+        """
+
 
 def single_mark(cell: Cell, value: int) -> list[CellValueChange]:
     """What :meth:`Kind.expand_mark` gives for a kind whose marks never expand: the cell alone."""

@@ -88,6 +88,10 @@ class KindBase(Generic[P]):
         """No options of its own."""
         return {}
 
+    def make_options(self, args: Namespace) -> dict[str, object]:
+        """No options of its own."""
+        return {}
+
 
 class GameBase(Generic[P]):
     """The defaults of a game's optional members. A subclass sets :attr:`puzzle` and

@@ -42,7 +42,7 @@ PlanStatus = Literal["solved", "inconsistent", "no-solution"]
 """An auto-solve's outcome: steps to a solution, marks that fit no solution, clues that have
 none."""
 
-Command = Literal["solve", "bench", "hint", "check"]
+Command = Literal["solve", "bench", "hint", "check", "generate"]
 """The shared subcommands a kind may add options to."""
 
 Use = Literal["solve", "play"]
@@ -360,6 +360,9 @@ class PuzzleRequest:
         symmetry: ``none``, ``horizontal``, ``vertical`` or ``both``.
         seed: Decides the puzzle: the same request gives the same puzzle on every machine.
         title: The title to give it (``None``: the kind's own).
+        options: The kind's own options (``nonotui generate``'s, read by
+            :meth:`~nonotui.model.kind.Kind.make_options`: a nonogram's colours, density or
+            picture); empty for the player's requests.
     """
 
     width: int
@@ -368,6 +371,7 @@ class PuzzleRequest:
     symmetry: str = "none"
     seed: int = 0
     title: str | None = None
+    options: Mapping[str, object] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -378,10 +382,13 @@ class MadePuzzle:
         puzzle: The puzzle (carrying its recipe in its metadata).
         note: What the player should know, such as a grade asked for but not reached, or
             ``None``.
+        spec: What names this puzzle again in place of a file (a generator id such as
+            ``gen1:15x15:g0:nosym:d55:42``), or ``None``; ``nonotui generate`` prints it.
     """
 
     puzzle: Any
     note: str | None = None
+    spec: str | None = None
 
 
 @dataclass(frozen=True)

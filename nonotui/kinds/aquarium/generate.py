@@ -461,4 +461,4 @@ def new_puzzle(request: PuzzleRequest, should_stop: Stop = None) -> MadePuzzle:
     if request.grade and made.grade != request.grade:
         note = (f"Grade {request.grade} was asked for; the nearest the generator reached is "
                 f"grade {made.grade}.")
-    return MadePuzzle(puzzle, note)
+    return MadePuzzle(puzzle, note, recipe.id)

@@ -41,11 +41,8 @@ Importing this module loads neither numba nor the engine; :func:`generate` does.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.pictures import (
     SYMMETRIES,
     Cell,
@@ -61,141 +58,31 @@ from nonotui.kinds.nonogram.pictures import (
     smoothing_passes,
     threshold,
     undecided,
-    undecided_upto,
 )
 from nonotui.kinds.nonogram.puzzle import Metadata, Puzzle
+from nonotui.kinds.nonogram.recipes import (
+    DEFAULT_DENSITY,
+    MAX_COLORS,
+    MAX_DENSITY,
+    MAX_RESTARTS,
+    MAX_SEED,
+    MAX_SIZE,
+    MIN_DENSITY,
+    MIN_SIZE,
+    SYMMETRY_TOKENS,
+    VERSION,
+    Generated,
+    GenerationStop,
+    GeneratorError,
+    Recipe,
+    looks_like_id,
+    parse_id,
+)
 from nonotui.kinds.nonogram.rng import SplitMix64
-from nonotui.model.vocab import Cancelled
-
-VERSION = 1
-"""The generator's version, the ``1`` of ``gen1:``: bump it whenever the same recipe would give
-another puzzle."""
-
-SYMMETRY_TOKENS: dict[Symmetry, str] = {
-    "none": "nosym", "horizontal": "hsym", "vertical": "vsym", "both": "hvsym"}
-
-MIN_SIZE, MAX_SIZE = 5, 80
-"""The sides a generated puzzle may have."""
-MIN_DENSITY, MAX_DENSITY = 20, 80
-"""The percentages of filled cells ``--density`` accepts."""
-DEFAULT_DENSITY = 55
-MAX_SEED = (1 << 64) - 1
-MAX_COLORS = 6
-"""The most block colours ``generate --colors`` makes (:mod:`~nonotui.kinds.nonogram.generate_colour`)."""
 
 FIXUP_BUDGET_PER_CELL = 0.25
 """Cell flips one candidate may take (times its number of cells, at least 20) before the
 generator starts over from a new field."""
-MAX_RESTARTS = 60
-"""Fields tried for one recipe before giving up with an error."""
-
-_ID = re.compile(
-    r"^gen(?P<version>\d+):(?P<w>\d+)x(?P<h>\d+):g(?P<grade>\d+):(?P<sym>[a-z]+):"
-    r"d(?P<density>\d+):(?:c(?P<colors>\d+):)?(?P<seed>\d+)$"
-)
-
-
-
-class GeneratorError(NonotuiError):
-    """A recipe or generator id that cannot give a puzzle (bad size, density, grade, ...).
-
-    Attributes:
-        problem: The problem alone, without the id.
-    """
-
-    def __init__(self, spec: str, problem: str) -> None:
-        self.problem = problem
-        super().__init__(f"{spec}: {problem}" if spec else problem)
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """Everything that decides a generated puzzle (with :data:`VERSION`)."""
-
-    width: int
-    height: int
-    seed: int
-    symmetry: Symmetry = "none"
-    density: int = DEFAULT_DENSITY
-    grade: int = 0
-    """1 to 5: the grade aimed at; 0: any grade (line-solvable, not rated)."""
-    colors: int = 1
-    """Block colours: 1 is black and white; 2 to :data:`MAX_COLORS` make a colour puzzle."""
-
-    @property
-    def id(self) -> str:
-        """``gen1:15x15:g0:nosym:d55:42``; a colour recipe adds ``cN``: ``...:d55:c3:42``."""
-        colors = f"c{self.colors}:" if self.colors != 1 else ""
-        return (f"gen{VERSION}:{self.width}x{self.height}:g{self.grade}:"
-                f"{SYMMETRY_TOKENS[self.symmetry]}:d{self.density}:{colors}{self.seed}")
-
-    def check(self, spec: str = "") -> None:
-        """Raises :class:`GeneratorError` when the recipe cannot be made."""
-        for side, name in ((self.width, "width"), (self.height, "height")):
-            if not MIN_SIZE <= side <= MAX_SIZE:
-                raise GeneratorError(
-                    spec, f"the {name} must be from {MIN_SIZE} to {MAX_SIZE}, not {side}")
-        if not MIN_DENSITY <= self.density <= MAX_DENSITY:
-            raise GeneratorError(spec, f"the density must be from {MIN_DENSITY} to "
-                                       f"{MAX_DENSITY} percent, not {self.density}")
-        if not 0 <= self.grade <= 5:
-            raise GeneratorError(spec, f"the grade must be from 1 to 5 (0: any), not "
-                                       f"{self.grade}")
-        if not 0 <= self.seed <= MAX_SEED:
-            raise GeneratorError(spec, f"the seed must be from 0 to {MAX_SEED}")
-        if self.symmetry not in SYMMETRY_TOKENS:
-            raise GeneratorError(spec, f"unknown symmetry {self.symmetry!r}")
-        if not 1 <= self.colors <= MAX_COLORS:
-            raise GeneratorError(spec, f"the colours must be from 1 to {MAX_COLORS}, not "
-                                       f"{self.colors}")
-        if self.colors > 1 and self.grade:
-            raise GeneratorError(spec, "a grade can be asked for black-and-white puzzles only, "
-                                       "not with colours")
-
-
-def looks_like_id(spec: str) -> bool:
-    """Whether ``spec`` means to be a generator id (``gen`` and a version, then a colon)."""
-    return re.match(r"^gen\d+:", spec) is not None
-
-
-def parse_id(spec: str) -> Recipe:
-    """The recipe of a generator id.
-
-    Raises:
-        GeneratorError: a malformed id, another generator version, or a recipe out of range.
-    """
-    match = _ID.match(spec)
-    if match is None:
-        raise GeneratorError(spec, "not a generator id; they look like gen1:15x15:g0:nosym:d55:42")
-    if int(match["version"]) != VERSION:
-        raise GeneratorError(spec, f"made by generator version {match['version']}; this "
-                                   f"nonotui has version {VERSION}")
-    by_token = {token: name for name, token in SYMMETRY_TOKENS.items()}
-    if match["sym"] not in by_token:
-        raise GeneratorError(spec, f"unknown symmetry {match['sym']!r} (known: "
-                                   f"{', '.join(by_token)})")
-    recipe = Recipe(int(match["w"]), int(match["h"]), int(match["seed"]), by_token[match["sym"]],
-                    int(match["density"]), int(match["grade"]), int(match["colors"] or 1))
-    recipe.check(spec)
-    return recipe
-
-
-@dataclass(frozen=True)
-class Generated:
-    """A generated puzzle and what making it took."""
-
-    recipe: Recipe
-    puzzle: Puzzle
-    fixups: int
-    """Cells flipped (counting a cell and its mirror images once) in the candidate kept."""
-    restarts: int
-    """Fields abandoned before the one kept."""
-    flips_total: int
-    """Cell flips over every field tried, abandoned ones included."""
-    grade: int = 0
-    """The grade the puzzle was rated (0 for a ``g0`` recipe, which is not rated); it differs
-    from ``recipe.grade`` when the generator settled for the nearest grade it reached."""
-
 
 def generate(recipe: Recipe, fixup_budget: int | None = None,
              should_stop: Callable[[], bool] | None = None) -> Generated:
@@ -214,7 +101,7 @@ def generate(recipe: Recipe, fixup_budget: int | None = None,
         Cancelled: ``should_stop`` returned true.
     """
     recipe.check(recipe.id)
-    stop = _Stop(should_stop)
+    stop = GenerationStop(should_stop)
     if recipe.colors > 1:
         from nonotui.kinds.nonogram.generate_colour import generate_colour
 
@@ -236,28 +123,8 @@ def generate(recipe: Recipe, fixup_budget: int | None = None,
                                     "try another seed or density")
 
 
-class _Stop:
-    """The generator's cancellation: ``check`` raises :class:`Cancelled` once ``should_stop``
-    says so; ``undecided`` is :func:`undecided` with a check first (the fix-up's inner step)."""
-
-    def __init__(self, should_stop: Callable[[], bool] | None) -> None:
-        self.should_stop = should_stop
-
-    def check(self) -> None:
-        if self.should_stop is not None and self.should_stop():
-            raise Cancelled
-
-    def undecided(self, picture: Picture) -> list[Cell]:
-        self.check()
-        return undecided(picture)
-
-    def upto(self, picture: Picture, technique: str, memo: Memo) -> list[Cell]:
-        self.check()
-        return undecided_upto(picture, technique, memo)
-
-
 def _line_solvable_field(recipe: Recipe, rng: SplitMix64, passes: int | None, budget: int,
-                         stop: _Stop) -> tuple[Picture | None, int]:
+                         stop: GenerationStop) -> tuple[Picture | None, int]:
     """The next field of ``rng`` thresholded at the recipe's density and made line-solvable
     with at most ``budget`` flips: ``(picture, flips)``, the picture ``None`` when its lines
     could not be mended or the flips did not get there (the flips spent are still counted)."""
@@ -333,7 +200,7 @@ def _graded_stream(recipe: Recipe) -> SplitMix64:
     return SplitMix64((recipe.seed + recipe.grade * 0x9E3779B97F4A7C15) & MAX_SEED)
 
 
-def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: _Stop) -> Generated:
+def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: GenerationStop) -> Generated:
     """A puzzle of ``recipe.grade``, or of the nearest grade reached within the budgets.
 
     Every field of the recipe's stream is first made line-solvable as for ``g0``. Grades 1 and
@@ -408,7 +275,7 @@ GRADE1_ROUND_SAMPLED = 4
 
 
 def _cover_then_cut(picture: Picture, rng: SplitMix64, symmetry: Symmetry, cut_left: int,
-                    memo: Memo, stop: _Stop) -> tuple[bool, int]:
+                    memo: Memo, stop: GenerationStop) -> tuple[bool, int]:
     """The fix-up towards grade 1 on pictures bigger than :data:`GRADE1_SMALL_SIDE` sides:
     first every filled cell is put into an overlap of its row's or column's clue
     (:func:`~nonotui.kinds.nonogram.pictures.cover_filled`, a cheap count that grade 1 needs
@@ -446,7 +313,7 @@ again, before it undoes the perturbation."""
 
 
 def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
-            fix_ambiguity: bool, stop: _Stop) -> list[tuple[Picture, int, int]]:
+            fix_ambiguity: bool, stop: GenerationStop) -> list[tuple[Picture, int, int]]:
     """Puzzles harder than line logic from the line-solvable ``picture``: flip one cell drawn
     by ``rng``; when line logic then stalls, the engine's search decides whether the clues are
     still unique. A non-unique one is fixed (``fix_ambiguity``) by flipping up to
@@ -497,7 +364,7 @@ def _flip(picture: Picture, cells: list[Cell]) -> None:
         picture[r][c] ^= 1
 
 
-def _second_solution(picture: Picture, stop: _Stop) -> Picture | None:
+def _second_solution(picture: Picture, stop: GenerationStop) -> Picture | None:
     """A solution of ``picture``'s clues other than ``picture``, ``None`` when it is unique."""
     from nonotui.kinds.nonogram.engine.search import solve
     from nonotui.model.cells import FILLED
@@ -512,7 +379,7 @@ def _second_solution(picture: Picture, stop: _Stop) -> Picture | None:
     return None
 
 
-def _rate(picture: Picture, stop: _Stop) -> int:
+def _rate(picture: Picture, stop: GenerationStop) -> int:
     """The grade of ``picture``'s puzzle, by the rating (:mod:`nonotui.kinds.nonogram.rating`)."""
     from nonotui.kinds.nonogram.rating import rate
 
@@ -549,8 +416,10 @@ def _puzzle_of(spec: str) -> Puzzle:
     return generate(parse_id(spec)).puzzle
 
 
-__all__ = ["DEFAULT_DENSITY", "GRADE_DENSITY", "GRADE_FIELDS", "MAX_COLORS", "MAX_RESTARTS",
-           "SYMMETRIES",
-           "VERSION", "Generated", "GeneratorError", "Recipe", "Symmetry", "field", "generate",
-           "looks_like_id", "make_line_solvable", "mend_lines", "orbit", "parse_id", "read_id",
-           "threshold", "undecided"]
+__all__ = [
+    "DEFAULT_DENSITY", "GRADE_DENSITY", "GRADE_FIELDS", "MAX_COLORS", "MAX_DENSITY",
+    "MAX_RESTARTS", "MAX_SEED", "MAX_SIZE", "MIN_DENSITY", "MIN_SIZE", "SYMMETRIES",
+    "SYMMETRY_TOKENS", "VERSION", "Generated", "GenerationStop", "GeneratorError", "Recipe",
+    "Symmetry", "field", "generate", "looks_like_id", "make_line_solvable", "mend_lines",
+    "orbit", "parse_id", "read_id", "threshold", "undecided",
+]

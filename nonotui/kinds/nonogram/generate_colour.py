@@ -22,17 +22,17 @@ whether it is depends on the picture.
 
 from __future__ import annotations
 
-from nonotui.kinds.nonogram.generate import (
+from nonotui.kinds.nonogram.pictures import Picture, field, mend_lines, orbit, threshold
+from nonotui.kinds.nonogram.puzzle import Color, Metadata, Puzzle
+from nonotui.kinds.nonogram.recipes import (
     MAX_RESTARTS,
     MAX_SEED,
     VERSION,
     Generated,
+    GenerationStop,
     GeneratorError,
     Recipe,
-    _Stop,
 )
-from nonotui.kinds.nonogram.pictures import Picture, field, mend_lines, orbit, threshold
-from nonotui.kinds.nonogram.puzzle import Color, Metadata, Puzzle
 from nonotui.kinds.nonogram.rng import SplitMix64
 
 PALETTE = (
@@ -51,7 +51,7 @@ _STREAM = 0xD1B54A32D192ED03
 """Mixed into the seed so that a colour recipe's stream differs from the black-and-white one's."""
 
 
-def generate_colour(recipe: Recipe, budget: int, stop: _Stop) -> Generated:
+def generate_colour(recipe: Recipe, budget: int, stop: GenerationStop) -> Generated:
     """The colour puzzle of ``recipe``, with ``budget`` flips per field; ``stop`` cancels.
 
     Raises:
@@ -116,7 +116,7 @@ def _flip(picture: Picture, other: Picture, rng: SplitMix64, recipe: Recipe) -> 
         picture[i][j] = value
 
 
-def _second_solution(picture: Picture, palette: tuple[Color, ...], stop: _Stop) -> Picture | None:
+def _second_solution(picture: Picture, palette: tuple[Color, ...], stop: GenerationStop) -> Picture | None:
     """A solution of ``picture``'s clues other than ``picture``, ``None`` when the engine's
     search proves it the only one."""
     from nonotui.kinds.nonogram.engine.search import solve

@@ -1,4 +1,4 @@
-"""New puzzles for the player: the library's "New puzzle" and "Daily puzzle".
+"""New puzzles: the library's "New puzzle" and "Daily puzzle", and ``nonotui generate``.
 
 Both go through :func:`~nonotui.kinds.nonogram.generate.generate`, so a puzzle made here has
 the generator's id in its ``catalogue`` field and is the puzzle that id names on every machine.
@@ -45,14 +45,19 @@ def recipe_of(request: PuzzleRequest) -> Recipe:
     Raises:
         GeneratorError: an unknown symmetry (sizes and grades are checked by the generator).
     """
-    if request.symmetry not in SYMMETRIES:
-        raise GeneratorError("", f"unknown symmetry {request.symmetry!r} (known: "
+    wanted = request.options.get("symmetry", request.symmetry)  # `generate --symmetry`
+    if wanted not in SYMMETRIES:
+        raise GeneratorError("", f"unknown symmetry {wanted!r} (known: "
                                  f"{', '.join(SYMMETRIES)})")
-    symmetry: Symmetry = next(s for s in SYMMETRIES if s == request.symmetry)
-    # the grade's own density, as `nonotui generate --grade G` takes without --density: denser
+    symmetry: Symmetry = next(s for s in SYMMETRIES if s == wanted)
+    # the grade's own density unless the request names one (`generate --density`): denser
     # pictures are easier, and the default density alone rarely gives grade 3 on small boards
-    density = GRADE_DENSITY.get(request.grade, DEFAULT_DENSITY)
-    return Recipe(request.width, request.height, request.seed, symmetry, density, request.grade)
+    density = request.options.get("density")
+    if not isinstance(density, int):
+        density = GRADE_DENSITY.get(request.grade, DEFAULT_DENSITY)
+    colors = request.options.get("colors", 1)
+    return Recipe(request.width, request.height, request.seed, symmetry, density, request.grade,
+                  colors if isinstance(colors, int) else 1)
 
 
 def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
@@ -69,6 +74,9 @@ def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadeP
     """
     from nonotui.kinds.nonogram.generate import generate
 
+    image = request.options.get("image")
+    if isinstance(image, str):
+        return _from_image(request, image)
     recipe = recipe_of(request)
     recipe.check(recipe.id)
     if should_stop is not None and should_stop():
@@ -83,7 +91,26 @@ def new_puzzle(request: PuzzleRequest, should_stop: Stop | None = None) -> MadeP
     if request.grade and made.grade != request.grade:
         note = (f"Grade {request.grade} was asked for; the nearest the generator reached is "
                 f"grade {made.grade}.")
-    return MadePuzzle(puzzle, note)
+    return MadePuzzle(puzzle, note, recipe.id)
+
+
+def _from_image(request: PuzzleRequest, image: str) -> MadePuzzle:
+    """The puzzle of the picture at ``image`` (:mod:`nonotui.kinds.nonogram.picture`), its size
+    and seed the request's; the note says how many cells were changed to make it unique.
+
+    Raises:
+        RecipeRangeError: a size or seed out of range.
+        PictureError: the picture cannot be read (or Pillow is missing), or no unique puzzle.
+    """
+    from pathlib import Path
+
+    from nonotui.kinds.nonogram.picture import from_picture
+
+    Recipe(request.width, request.height, request.seed).check()  # the generator's own ranges
+    made = from_picture(Path(image), request.width, request.height, request.seed)
+    note = (f"changed {made.changed} of {request.width * request.height} cells to make the "
+            "puzzle unique")
+    return MadePuzzle(made.puzzle, note)
 
 
 __all__ = ["DAILY_BY_WEEKDAY", "daily_request", "new_puzzle", "recipe_of"]

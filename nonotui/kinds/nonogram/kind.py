@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from nonotui.kinds.nonogram.game import GUIDE_EVERY, KEY_RULES, NonogramGame, load_engine
 from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.kinds.nonogram.warmup import WARM_UP_ID, steps
 from nonotui.model import files
 from nonotui.model.kind import (
     Command,
@@ -33,9 +34,6 @@ from nonotui.model.kind_base import KindBase
 if TYPE_CHECKING:
     from argparse import ArgumentParser, Namespace, _SubParsersAction
     from importlib.resources.abc import Traversable
-
-WARM_UP_ID = "4x4:2/1/2/1/1.1/2/1/1"
-"""A tiny puzzle that needs probing: solving it loads every kernel a solve uses."""
 
 BUNDLED_EXTENSION = ".non"
 """The bundled nonograms: the ``.non`` files of the package ``nonotui.puzzles``."""
@@ -124,8 +122,6 @@ class NonogramKind(KindBase[Puzzle]):
     def warm_up_steps(self, first: PuzzleLike | None = None) -> list[WarmUpStep]:
         """The player's warm-up (``all``) in steps, those a hint on ``first`` needs first
         (:func:`nonotui.kinds.nonogram.warmup.steps`)."""
-        from nonotui.kinds.nonogram.warmup import steps
-
         return steps(self, first, load_engine)
 
     def new_puzzle(self, request: PuzzleRequest, should_stop: Stop | None = None) -> MadePuzzle:
@@ -147,12 +143,17 @@ class NonogramKind(KindBase[Puzzle]):
         return lessons()
 
     def subcommands(self) -> Sequence[Subcommand]:
-        """``line``: one line through each linesolver, timed; ``generate``: new puzzles. Each
-        command's module is imported only when its parser is built."""
-        return [Subcommand("line", _register_line), Subcommand("generate", _register_generate)]
+        """``line``: one line through each linesolver, timed (its module is imported only when
+        its parser is built)."""
+        return [Subcommand("line", _register_line)]
 
     def add_options(self, command: Command, parser: ArgumentParser) -> None:
-        """``--linesolvers`` for ``solve`` and ``bench``."""
+        """``--linesolvers`` for ``solve`` and ``bench``; ``--colors``, ``--symmetry``,
+        ``--density`` and ``--from IMAGE`` for ``generate``."""
+        if command == "generate":
+            from nonotui.kinds.nonogram.generate_options import add_generate_options
+
+            add_generate_options(parser)
         if command in ("solve", "bench"):
             parser.add_argument(
                 "--linesolvers",
@@ -175,17 +176,22 @@ class NonogramKind(KindBase[Puzzle]):
             return {}
         return {"linesolvers": str(parse_stack(text))}
 
+    def make_options(self, args: Namespace) -> dict[str, object]:
+        """The colours, symmetry, density or picture given to ``generate``
+        (:func:`nonotui.kinds.nonogram.generate_options.generate_options`).
+
+        Raises:
+            RequestError: options that do not go together.
+        """
+        from nonotui.kinds.nonogram.generate_options import generate_options
+
+        return generate_options(args)
+
 
 def _register_line(sub: _SubParsersAction[ArgumentParser]) -> None:
     from nonotui.kinds.nonogram import line_command
 
     line_command.register(sub)
-
-
-def _register_generate(sub: _SubParsersAction[ArgumentParser]) -> None:
-    from nonotui.kinds.nonogram import generate_command
-
-    generate_command.register(sub)
 
 
 KIND: Kind[Puzzle] = NonogramKind()

@@ -36,7 +36,7 @@ from nonotui.model.vocab import Cancelled, Rating, RatingReason
 
 if TYPE_CHECKING:
     from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo
-    from nonotui.kinds.nonogram.engine.search import _Prepared
+    from nonotui.kinds.nonogram.engine.search import Prepared
 
 # The engine (and numba with it) is imported by the functions that need it, so that importing
 # this module costs nothing (tests/unit/test_import_hygiene.py).
@@ -157,13 +157,13 @@ def _decided(cells: np.ndarray) -> np.ndarray:
     return one
 
 
-def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared,
+def _colour_step(puzzle: Puzzle, board: Board, prep: Prepared,
                  should_stop: Callable[[], bool] | None = None) -> RatedStep | None:
     """A colour puzzle's next step: the easiest colour line step from the top left, else a cell
     its row and column decide together, else the colour contradiction the hint would tell
     (:mod:`~.engine.colour_hints`)."""
     from nonotui.kinds.nonogram.engine import colour_hints
-    from nonotui.kinds.nonogram.engine.hints import _colour_probe_hint, _Lines
+    from nonotui.kinds.nonogram.engine.hints import Lines, colour_probe_hint
 
     step = colour_hints.easiest_line_step(puzzle, board, (0, 0))
     if step is not None:
@@ -176,7 +176,7 @@ def _colour_step(puzzle: Puzzle, board: Board, prep: _Prepared,
     from nonotui.kinds.nonogram.engine.checks import HintCancelled
 
     try:
-        hint = _colour_probe_hint(_Lines(puzzle, board, prep), (0, 0), should_stop)
+        hint = colour_probe_hint(Lines(puzzle, board, prep), (0, 0), should_stop)
     except HintCancelled as exc:
         raise Cancelled from exc
     if hint is None:
@@ -221,11 +221,11 @@ def easiest_from_top_left(puzzle: Puzzle, board: Board, memo: Memo | None = None
     return None if best is None else best[1]
 
 
-def _contradiction_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedStep | None:
+def _contradiction_step(puzzle: Puzzle, board: Board, prep: Prepared) -> RatedStep | None:
     """The probe with the fewest line solves, nearest the top left, as the contradiction hint
     finds and tells it; ``None`` when no probe breaks a line."""
     from nonotui.kinds.nonogram.engine import kernels
-    from nonotui.kinds.nonogram.engine.hints import _explain_probe, _Lines, shortest_probe
+    from nonotui.kinds.nonogram.engine.hints import Lines, explain_probe, shortest_probe
 
     h, w = prep.h, prep.w
     flat = board.cells.reshape(-1).copy()
@@ -236,7 +236,7 @@ def _contradiction_step(puzzle: Puzzle, board: Board, prep: _Prepared) -> RatedS
     if chosen is None:
         return None
     idx, assumed = chosen
-    hint = _explain_probe(_Lines(puzzle, board, prep), flat, idx, assumed)
+    hint = explain_probe(Lines(puzzle, board, prep), flat, idx, assumed)
     assert hint.chain is not None  # a contradiction hint always counts its chain
     return RatedStep(CONTRADICTION, hint.line, divmod(idx, w), hint.cells, hint.chain,
                      hint.explanation, int(sizes[idx, 1 if assumed == FILLED else 0]))

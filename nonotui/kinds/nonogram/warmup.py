@@ -12,11 +12,13 @@ the black-and-white ones), and pause between steps while a hint is being worked 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model.cells import EMPTY
 from nonotui.model.kind import Kind, PuzzleLike, Stop, WarmUpStep
+
+WARM_UP_ID = "4x4:2/1/2/1/1.1/2/1/1"
+"""A tiny puzzle that needs probing: solving it loads every kernel a solve uses."""
 
 TINY = [[1, 1, 0], [0, 1, 0], [0, 1, 1]]
 """A 3x3 picture: small enough that every step takes no time of its own."""
@@ -40,8 +42,19 @@ def steps(kind: Kind[Puzzle], first: PuzzleLike | None, load_engine: Callable[[]
         kind.open(tiny).hint(unknown_board(tiny), (0, 0), None, stop)
 
     def colour_hints(stop: Stop) -> None:
+        # a colour puzzle's solve, hints and probes, on a tiny one
         load_engine()
-        import_module("nonotui.kinds.nonogram.engine.colour_hints").warm_up(stop)
+        from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE
+        from nonotui.kinds.nonogram.engine.colour_hints import shortest_colour_probe
+        from nonotui.kinds.nonogram.engine.hints import next_hint
+        from nonotui.kinds.nonogram.engine.search import prepare, solve
+
+        palette = (DEFAULT_PALETTE[0], DEFAULT_PALETTE[2], DEFAULT_PALETTE[4])
+        puzzle = Puzzle.from_picture([[1, 2], [2, 0]], colors=palette, title="warm-up")
+        solve(puzzle)
+        next_hint(puzzle, unknown_board(puzzle), should_stop=stop)
+        shortest_colour_probe(prepare(puzzle), unknown_board(puzzle).cells.reshape(-1).copy(),
+                              (0, 0), stop)
 
     def guides_and_checks(stop: Stop) -> None:
         from nonotui.kinds.nonogram.engine.hints import next_hint
@@ -85,7 +98,6 @@ def steps(kind: Kind[Puzzle], first: PuzzleLike | None, load_engine: Callable[[]
         # the library grades a puzzle it has no grade for: the rating's contradiction steps
         # probe every cell (kernels.probe_all), which the hints' kept context does otherwise
         from nonotui.kinds.nonogram.formats import tatham
-        from nonotui.kinds.nonogram.kind import WARM_UP_ID
         from nonotui.kinds.nonogram.rating import rate
 
         (four,) = tatham.read(WARM_UP_ID, "<game id>")  # needs a contradiction step

@@ -145,6 +145,16 @@ def test_the_nearest_grade_is_said_on_standard_error(capsys: pytest.CaptureFixtu
     code, out, err = run(capsys, "generate", "9x9", "--grade", "3", "--seed", "1")
     assert code == 0
     assert err.splitlines() == ["gen1:9x9:g3:nosym:d45:1",
-                                "asked for grade 3, made grade 2 (nearest within budget)"]
+                                "Grade 3 was asked for; the nearest the generator reached is "
+                                "grade 2."]
     (made,) = kinds.parse(out, "out.non")[1]
     assert made.description is not None and "nearest reached is grade 2" in made.description
+
+
+def test_a_kinds_own_option_is_refused_with_another_kind(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """``generate`` is every kind's: a nonogram's --colors with --kind aquarium is a usage
+    error naming whose option it is, not silently dropped."""
+    code, out, err = run(capsys, "generate", "6x6", "--kind", "aquarium", "--colors", "3")
+    assert (code, out) == (EXIT_USAGE, "")
+    assert err == "nonotui generate: Nonogram options given (colors) with --kind aquarium\n"

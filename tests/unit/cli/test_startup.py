@@ -30,7 +30,7 @@ def test_solve_imports_no_other_command() -> None:
     status, loaded = json.loads(done.stdout.strip().splitlines()[-1])
     assert status == 0
     others = [f"nonotui.cli.{name}" for name in cli.SUBCOMMANDS if name != "solve"]
-    others += ["nonotui.kinds.nonogram.line_command", "nonotui.kinds.nonogram.generate_command"]
+    others += ["nonotui.kinds.nonogram.line_command", "nonotui.kinds.nonogram.generate_options"]
     others += ["nonotui.store.progress", "nonotui.store.settings", "nonotui.store.lock"]
     assert not set(others) & set(loaded), sorted(set(others) & set(loaded))
     top = {m.split(".")[0] for m in loaded}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import colour_hints
+from nonotui.kinds.nonogram.engine import colour_hints, colour_lines
 from nonotui.kinds.nonogram.engine.hints import next_hint
 from nonotui.kinds.nonogram.puzzle import Color, Puzzle, unknown_board
 from nonotui.kinds.nonogram.rating import rate
@@ -164,7 +164,7 @@ def test_feasible_starts_match_every_fitting_arrangement() -> None:
                 for _ in range(n)]
         fits = [f for f in naive.color_fillings(blocks, colors, n)
                 if all(line[i] >> f[i] & 1 for i in range(n))]
-        got = colour_hints.feasible_starts(blocks, colors, line)
+        got = colour_lines.feasible_starts(blocks, colors, line)
         if not fits:
             assert got is None, (blocks, colors, line)
             continue
@@ -219,7 +219,7 @@ def test_the_named_rules_placements_bound_every_fitting_arrangement() -> None:
         line = [full if rng.random() < 0.6 else 1 << picture[i] for i in range(n)]
         fits = [f for f in naive.color_fillings(blocks, colors, n)
                 if all(line[i] >> f[i] & 1 for i in range(n))]
-        free = colour_hints.free_extremes(blocks, colors, n)
+        free = colour_lines.free_extremes(blocks, colors, n)
         forced = colour_hints.forced_extremes(blocks, colors, line)
         assert forced is not None  # the picture itself fits
         for f in fits:

@@ -161,7 +161,7 @@ def test_options_the_kind_adds() -> None:
     other = argparse.ArgumentParser()
     KIND.add_options("hint", other)
     assert KIND.solve_options(other.parse_args([])) == {}
-    assert [c.name for c in KIND.subcommands()] == ["line", "generate"]
+    assert [c.name for c in KIND.subcommands()] == ["line"]
 
 
 def test_the_kinds_auto_solve_and_the_players_show_the_same_steps_in_the_same_words() -> None:

@@ -257,7 +257,7 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 
 
 def test_importing_the_module_loads_no_pillow() -> None:
-    code = ("import sys, nonotui.kinds.nonogram.picture, nonotui.kinds.nonogram.picture_command;"
+    code = ("import sys, nonotui.kinds.nonogram.picture, nonotui.kinds.nonogram.generate_options;"
             " import nonotui.cli; nonotui.cli.build_parser(); print('PIL' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

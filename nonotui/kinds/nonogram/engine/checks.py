@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nonotui.kinds.nonogram.engine.colour_lines import feasible_starts
 from nonotui.kinds.nonogram.engine.explain import fixed_blocks
 from nonotui.kinds.nonogram.engine.search import SolveResult, solve
 from nonotui.kinds.nonogram.puzzle import Puzzle, clue_of, unknown_board
@@ -200,8 +201,6 @@ def colour_guide(blocks: tuple[int, ...], colors: tuple[int, ...], line: np.ndar
                  ) -> LineGuide:
     """:func:`clue_guide` for a colour line: a number is dimmed when its block can start at one
     place only and the player has marked every cell it covers with its colour."""
-    from nonotui.kinds.nonogram.engine.colour_hints import feasible_starts
-
     starts = feasible_starts(blocks, colors, [int(v) for v in line])
     if starts is None:
         return LineGuide(tuple(False for _ in blocks), True)

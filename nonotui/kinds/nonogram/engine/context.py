@@ -25,7 +25,7 @@ from nonotui.kinds.nonogram.engine.checks import (
 )
 from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
 from nonotui.kinds.nonogram.engine.ladder import Memo
-from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
+from nonotui.kinds.nonogram.engine.search import Prepared, prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import UNKNOWN, Board
 
@@ -88,7 +88,7 @@ class HintContext:
         self.line_memo: Memo = {}
         """Each line's deduction by its contents, for the line rung: a hint re-examines only the
         lines that changed."""
-        self.prep: _Prepared | None = None
+        self.prep: Prepared | None = None
         self._probes: _ProbeCache | None = None
         self.one_off = False
         """Made by ``next_hint`` for one hint: probes afresh and keeps nothing."""
@@ -200,7 +200,7 @@ class HintContext:
         scratch = HintContext(self.puzzle)
         scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)
 
-    def probe_sizes(self, prep: _Prepared, flat: np.ndarray, clean: bool) -> np.ndarray:
+    def probe_sizes(self, prep: Prepared, flat: np.ndarray, clean: bool) -> np.ndarray:
         """``sizes`` as :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` gives them,
         rerunning only the probes the board's changes may have changed (a one-off context runs
         :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` itself)."""
@@ -228,7 +228,7 @@ class _ProbeCache:
     """The arrays :func:`nonotui.kinds.nonogram.engine.kernels.probe_memo.probe_cached` keeps
     between calls."""
 
-    def __init__(self, prep: _Prepared) -> None:
+    def __init__(self, prep: Prepared) -> None:
         h, w = prep.h, prep.w
         n = h * w
         self.prep = prep

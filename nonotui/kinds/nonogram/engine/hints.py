@@ -48,7 +48,7 @@ from nonotui.kinds.nonogram.engine.context import (
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
 from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo, easiest_line_step
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
-from nonotui.kinds.nonogram.engine.search import _Prepared, prepare
+from nonotui.kinds.nonogram.engine.search import Prepared, prepare
 from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
@@ -161,10 +161,10 @@ def _closeness(cells: Iterable[tuple[int, int]], cursor: tuple[int, int]) -> tup
     return min((abs(r - cr) + abs(c - cc), r, c) for r, c in cells)
 
 
-class _Lines:
+class Lines:
     """A puzzle's lines, rows first, with the packed clues the kernels take."""
 
-    def __init__(self, puzzle: Puzzle, board: Board, prep: _Prepared | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, board: Board, prep: Prepared | None = None) -> None:
         self.puzzle = puzzle
         self.board = board
         self.prep = prepare(puzzle) if prep is None else prep
@@ -236,7 +236,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
                should_stop: Callable[[], bool] | None, context: HintContext) -> Hint:
     if context.prep is None:
         context.prep = prepare(puzzle)
-    lines = _Lines(puzzle, board, context.prep)
+    lines = Lines(puzzle, board, context.prep)
     memo = None
     # The look-ahead (a search of the clues, for later hints) starts now, unless the board is
     # empty: then this hint needs no search, and on the first start after installing the
@@ -255,7 +255,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
 
 
 def _ladder(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
-            should_stop: Callable[[], bool] | None, context: HintContext, lines: _Lines,
+            should_stop: Callable[[], bool] | None, context: HintContext, lines: Lines,
             memo: Memo | None) -> Hint:
     """The rungs of the hint ladder, after :func:`_next_hint` set up the lines."""
     if marks_solve(puzzle, board):
@@ -268,7 +268,7 @@ def _ladder(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: Hist
     try:
         if puzzle.is_color:
             hint = (_colour_line_hint(lines, cursor) or _crossing_hint(lines, cursor)
-                    or _colour_probe_hint(lines, cursor, should_stop))
+                    or colour_probe_hint(lines, cursor, should_stop))
         else:
             hint = _line_hint(lines, cursor, memo) or _probe_hint(lines, cursor, context)
     except Contradiction:
@@ -337,7 +337,7 @@ def _last_consistent(puzzle: Puzzle, board: Board, history: History | None,
     return None, []
 
 
-def _line_hint(lines: _Lines, cursor: tuple[int, int], memo: Memo | None) -> Hint | None:
+def _line_hint(lines: Lines, cursor: tuple[int, int], memo: Memo | None) -> Hint | None:
     """The easiest line step (:func:`~nonotui.kinds.nonogram.engine.ladder.easiest_line_step`)
     as a hint; ``None`` when no line alone decides another cell, and then ``lines.clean`` is
     set: every line fits its clue and fcomp changes none.
@@ -364,7 +364,7 @@ def _line_method(step: LineStep) -> str:
     return "fast" if all(fast[p] == result[p] for p in step.positions()) else "fcomp"
 
 
-def _probe_hint(lines: _Lines, cursor: tuple[int, int],
+def _probe_hint(lines: Lines, cursor: tuple[int, int],
                 context: HintContext | None = None) -> Hint | None:
     w = lines.w
     flat = lines.board.cells.reshape(-1).copy()
@@ -378,7 +378,7 @@ def _probe_hint(lines: _Lines, cursor: tuple[int, int],
     idx, assumed = chosen
     # a kept chain's count may be longer than the probe's shortest: the explanation comes
     # from running this one probe afresh on the board, so it tells the chain as it is now
-    return _explain_probe(lines, flat, idx, assumed)
+    return explain_probe(lines, flat, idx, assumed)
 
 
 def shortest_probe(sizes: np.ndarray, w: int, cursor: tuple[int, int]) -> tuple[int, int] | None:
@@ -398,7 +398,7 @@ def shortest_probe(sizes: np.ndarray, w: int, cursor: tuple[int, int]) -> tuple[
     return idx, FILLED if v == 1 else EMPTY
 
 
-def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> Hint:
+def explain_probe(lines: Lines, flat: np.ndarray, idx: int, assumed: int) -> Hint:
     """Re-run one probe and tell its chain: each line solve the contradiction rests on, in the
     order they happen, with the cells it forced that later solves used."""
     chain, broken, rests_on = _probe_chain(lines, flat, idx, assumed, set())
@@ -410,7 +410,7 @@ def _explain_probe(lines: _Lines, flat: np.ndarray, idx: int, assumed: int) -> H
                 technique=CONTRADICTION, chain=rests_on)
 
 
-def _probe_chain(lines: _Lines, flat: np.ndarray, idx: int, assumed: int, named: set[int]
+def _probe_chain(lines: Lines, flat: np.ndarray, idx: int, assumed: int, named: set[int]
                  ) -> tuple[str, int, int]:
     """One probe's chain in words, the line that breaks and how many lines the chain rests on;
     ``named`` holds the lines whose clue was said already (updated)."""
@@ -455,7 +455,7 @@ def _probe_chain(lines: _Lines, flat: np.ndarray, idx: int, assumed: int, named:
     return chain, broken, rests_on
 
 
-def _colour_line_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+def _colour_line_hint(lines: Lines, cursor: tuple[int, int]) -> Hint | None:
     """The easiest colour line step (:func:`~.colour_hints.easiest_line_step`) as a hint;
     ``fast`` when the fast linesolver alone decides its cells, else ``fcomp``.
 
@@ -473,7 +473,7 @@ def _colour_line_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
                 step.text(lines.puzzle.palette), technique=step.technique)
 
 
-def _crossing_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
+def _crossing_hint(lines: Lines, cursor: tuple[int, int]) -> Hint | None:
     """A cell its row and column decide together (:func:`~.colour_hints.crossing_step`)."""
     step = colour_hints.crossing_step(lines.puzzle, lines.board, cursor)
     if step is None:
@@ -482,7 +482,7 @@ def _crossing_hint(lines: _Lines, cursor: tuple[int, int]) -> Hint | None:
                 step.text(lines.puzzle), technique=colour_hints.CROSSING)
 
 
-def _colour_probe_hint(lines: _Lines, cursor: tuple[int, int],
+def colour_probe_hint(lines: Lines, cursor: tuple[int, int],
                        should_stop: Callable[[], bool] | None = None) -> Hint | None:
     """A colour contradiction: the cell whose every value but one breaks a line, with the fewest
     line solves in all; each broken value's chain told in turn."""

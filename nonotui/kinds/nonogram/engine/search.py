@@ -58,7 +58,7 @@ StoppedBy = Literal["timeout", "cancelled"]
 
 
 @dataclass
-class _Prepared:
+class Prepared:
     h: int
     w: int
     blocks: np.ndarray
@@ -74,7 +74,7 @@ class _Prepared:
         return self.unknown != 3
 
 
-def prepare(puzzle: Puzzle) -> _Prepared:
+def prepare(puzzle: Puzzle) -> Prepared:
     """Pack a puzzle's clues for the kernels (rows first, then columns): block lengths and,
     beside them, each block's colour index (1 for every block of a black-and-white puzzle)."""
     clues = list(puzzle.rows) + list(puzzle.columns)
@@ -86,7 +86,7 @@ def prepare(puzzle: Puzzle) -> _Prepared:
     blocks = np.array([n for c in clues for n in c], dtype=CLUE_DTYPE)
     colors = np.array([k for c in hues for k in c], dtype=CLUE_DTYPE)
     score = np.array([_seed_score(c, n) for c, n in zip(clues, lengths)], dtype=np.float64)
-    return _Prepared(puzzle.height, puzzle.width, blocks, colors, offsets, score,
+    return Prepared(puzzle.height, puzzle.width, blocks, colors, offsets, score,
                      unknown_for(puzzle.n_colors))
 
 
@@ -198,7 +198,7 @@ class _Runner:
     racer finishing) sets it, and the kernel stops before the next line it would solve.
     """
 
-    def __init__(self, prep: _Prepared, cells: np.ndarray, methods: np.ndarray,
+    def __init__(self, prep: Prepared, cells: np.ndarray, methods: np.ndarray,
                  complete: np.ndarray, max_solutions: int, timeout: float | None,
                  should_stop: Callable[[], bool] | None,
                  on_progress: Callable[[Progress], None] | None,

@@ -120,7 +120,7 @@ def _bytes(cells: Sequence[int]) -> bytes:
     return bytes(cells)
 
 
-def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> list[int]:
+def left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> list[int]:
     """The leftmost start of every block, honouring the edges, the order and, if ``crosses``, the
     empty cells (a block never covers one). Filled cells are ignored, so this is a relaxation:
     every arrangement's starts are at or right of these."""
@@ -147,8 +147,8 @@ def _left_starts(clue: Sequence[int], cells: Sequence[int], crosses: bool) -> li
 def _reaches_of(clue: Clue, cells: tuple[int, ...], crosses: bool
                 ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]:
     n, k = len(cells), len(clue)
-    left = _left_starts(clue, cells, crosses)
-    mirrored = _left_starts(clue[::-1], cells[::-1], crosses)
+    left = left_starts(clue, cells, crosses)
+    mirrored = left_starts(clue[::-1], cells[::-1], crosses)
     right = [n - mirrored[k - 1 - i] - clue[i] for i in range(k)]
     if any(lo > hi for lo, hi in zip(left, right)):
         raise Contradiction("a block has no place in the line")
@@ -156,8 +156,8 @@ def _reaches_of(clue: Clue, cells: tuple[int, ...], crosses: bool
             tuple(hi + length - 1 for hi, length in zip(right, clue)))
 
 
-def _reaches(clue: Clue, cells: Sequence[int], crosses: bool) -> Sequence[tuple[int, int]]:
-    """Each block's ``(leftmost start, rightmost start)`` under :func:`_left_starts`' relaxation."""
+def block_reaches(clue: Clue, cells: Sequence[int], crosses: bool) -> Sequence[tuple[int, int]]:
+    """Each block's ``(leftmost start, rightmost start)`` under :func:`left_starts`' relaxation."""
     return _reaches_of(clue, tuple(cells), crosses)[0]
 
 
@@ -183,7 +183,7 @@ def _set(cells: list[int], index: int, value: int) -> None:
     cells[index] = value
 
 
-def _runs(cells: Sequence[int]) -> list[tuple[int, int]]:
+def filled_runs(cells: Sequence[int]) -> list[tuple[int, int]]:
     """The maximal runs of filled cells, as ``(first, last)`` indices."""
     return [(m.start(), m.end() - 1) for m in _FILLED_RUNS.finditer(_bytes(cells))]
 
@@ -214,7 +214,7 @@ def _fill_overlaps(clue: Clue, cells: list[int], reach: Sequence[tuple[int, int]
 def simple_boxes(clue: Clue, cells: list[int]) -> list[int]:
     """Fill where a block's leftmost and rightmost placements (by the edges alone) overlap."""
     out = list(cells)
-    _fill_overlaps(clue, out, _reaches(clue, out, crosses=False))
+    _fill_overlaps(clue, out, block_reaches(clue, out, crosses=False))
     return out
 
 
@@ -261,7 +261,7 @@ def glue(clue: Clue, cells: list[int]) -> list[int]:
     i = j = 0  # the blocks covering cell p are i to j - 1; both only grow with p
     # the cells of a run share their walls, and the run's own cells are filled already: a run
     # fills as far as the cell of it that reaches farthest from each wall
-    for a, b in _runs(cells):
+    for a, b in filled_runs(cells):
         before = line.rfind(_EMPTY_BYTE, 0, a)  # -1: the edge
         after = line.find(_EMPTY_BYTE, b + 1)
         after = n if after < 0 else after
@@ -290,7 +290,7 @@ def joining_and_splitting(clue: Clue, cells: list[int]) -> list[int]:
     a cross, two runs that one unknown cell would join into a run longer than any block that can
     reach that cell."""
     out = list(cells)
-    runs = _runs(cells)
+    runs = filled_runs(cells)
     if len(runs) < 2:
         return out
     blocks = _Blocks(clue, cells, crosses=True)
@@ -321,7 +321,7 @@ def punctuation(clue: Clue, cells: list[int]) -> list[int]:
     out = list(cells)
     blocks = _Blocks(clue, cells, crosses=True)
     reach = blocks.reach
-    for first, last in _runs(cells):
+    for first, last in filled_runs(cells):
         size = last - first + 1
         lengths = [
             clue[i]

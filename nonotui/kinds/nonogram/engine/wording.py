@@ -5,7 +5,7 @@
 fixpoint), keeps each rule that decided something with the line as it stood then, and words what
 that rule saw there: which block overlaps itself where, which cells no block reaches, which cross
 or edge squeezes a block, which run is finished. The words come from the same placements the rules
-use (``_reaches`` and ``_covering``), so they never contradict the deduction; nothing here decides
+use (``block_reaches`` and ``_covering``), so they never contradict the deduction; nothing here decides
 a cell. The text starts with the step's technique (the hardest its line needed), then names the
 line, the clue and the cells: ``"Simple boxes. Row 7, clue 3 1 2: the 3 starts somewhere in
 columns 2 to 3, so it always covers columns 3 and 4."``; cells decided on the way by easier
@@ -38,9 +38,9 @@ from nonotui.kinds.nonogram.engine.techniques import (
     SIMPLE_SPACES,
     WHOLE_LINE,
     LineDeduction,
-    _left_starts,
-    _reaches,
-    _runs,
+    block_reaches,
+    filled_runs,
+    left_starts,
 )
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis
@@ -129,7 +129,7 @@ class _Line:
 
 
 def _covering(clue: Sequence[int], reach: Sequence[tuple[int, int]], cell: int) -> list[int]:
-    """The blocks whose reach (from the rules' own ``_reaches``) contains ``cell``."""
+    """The blocks whose reach (from the rules' own ``block_reaches``) contains ``cell``."""
     return [i for i, (lo, hi) in enumerate(reach) if lo <= cell < hi + clue[i]]
 
 
@@ -152,7 +152,7 @@ def _groups(decided: Sequence[int], before: Sequence[int]) -> list[list[int]]:
 def _overlaps(w: _Line, ev: Event, crosses: bool) -> list[Clause]:
     """Simple boxes and forcing's boxes: where each block overlaps itself."""
     cells = ev.before
-    reach = _reaches(w.clue, list(cells), crosses)
+    reach = block_reaches(w.clue, list(cells), crosses)
     new = set(ev.decided(FILLED))
     out: list[Clause] = []
     for j, (lo, hi) in enumerate(reach):
@@ -195,7 +195,7 @@ def _unreached(w: _Line, ev: Event, crosses: bool, narrow: bool) -> list[Clause]
     """Simple spaces and forcing's spaces: the cells outside every block's window."""
     cells = ev.before
     clue, n = w.clue, len(cells)
-    reach = _reaches(clue, list(cells), crosses)
+    reach = block_reaches(clue, list(cells), crosses)
     first = [lo for lo, _ in reach]
     last = [hi + length - 1 for length, (_, hi) in zip(clue, reach)]
     why_first: dict[int, str] = {}
@@ -251,7 +251,7 @@ def _forcing(w: _Line, ev: Event) -> list[Clause]:
 
 def _glue(w: _Line, ev: Event) -> list[Clause]:
     cells, clue, n = ev.before, w.clue, len(ev.before)
-    reach = _reaches(clue, list(cells), crosses=True)
+    reach = block_reaches(clue, list(cells), crosses=True)
     todo = set(ev.decided(FILLED))
     out: list[Clause] = []
     for p, value in enumerate(cells):
@@ -285,7 +285,7 @@ def _glue(w: _Line, ev: Event) -> list[Clause]:
 
 def _joining(w: _Line, ev: Event) -> list[Clause]:
     cells, clue, n = ev.before, w.clue, len(ev.before)
-    reach = _reaches(clue, list(cells), crosses=True)
+    reach = block_reaches(clue, list(cells), crosses=True)
     todo = set(ev.decided(FILLED))
     out: list[Clause] = []
     filled = [c for c, v in enumerate(cells) if v == FILLED]
@@ -315,7 +315,7 @@ def _joining(w: _Line, ev: Event) -> list[Clause]:
 def _punctuation(w: _Line, ev: Event) -> list[Clause]:
     todo = set(ev.decided(EMPTY))
     out: list[Clause] = []
-    for first, last in _runs(list(ev.before)):
+    for first, last in filled_runs(list(ev.before)):
         mine = [c for c in (first - 1, last + 1) if c in todo]
         if mine:
             todo -= set(mine)
@@ -332,12 +332,12 @@ def _mercury(w: _Line, ev: Event) -> list[Clause]:
     out: list[Clause] = []
     for end, clue, cells in (("first", w.clue, list(ev.before)),
                              ("last", w.clue[::-1], list(ev.before[::-1]))):
-        runs = _runs(cells)
+        runs = filled_runs(cells)
         if not clue or not runs:
             continue
         first, last = runs[0]
         length = clue[0]
-        if _left_starts(clue[:1], cells, crosses=True)[0] + length <= first - 1:
+        if left_starts(clue[:1], cells, crosses=True)[0] + length <= first - 1:
             continue
         emptied = range(last - length + 1)  # before the block that covers the run
         if end == "last":  # back from the mirrored line

@@ -77,7 +77,7 @@ from .cdcl_lines import (
     explain,
     reason,
 )
-from .cdcl_prop import _CONF_CLAUSE, _CONFLICT, _STOPPED, backtrack, enqueue, propagate
+from .cdcl_prop import CONF_CLAUSE, CONFLICT, STOPPED, backtrack, enqueue, propagate
 from .common import work_size
 from .state import (
     ST_BACKTRACKS,
@@ -149,7 +149,7 @@ def learn(s):
     exline, cand, clue_off, blocks, iwork, stats = s.exline, s.cand, s.clue_off, s.blocks, \
         s.iwork, s.stats
     astack, aclear, memo = s.astack, s.aclear, s.memo
-    if sc[SC_CKIND] == _CONF_CLAUSE:
+    if sc[SC_CKIND] == CONF_CLAUSE:
         c = sc[SC_CREF]
         arr, start, k = lits, cl_start[c], cl_len[c]
     else:
@@ -281,8 +281,8 @@ def prove_unique(s, sol, order, stats, control):
     open cell, in ``order``, decided alone with the value it does not have in the solution
     ``sol`` (a row of ``solutions``: 1 empty, 2 filled) and propagated; a conflict is learned
     from (one decision: the clause is a unit, kept at level 0). Returns 0 when every cell has
-    been tried, ``_CONFLICT`` when level 0 itself fails (no solution but those forbidden),
-    ``_STOPPED``, or :data:`PROVED_OTHER` when a trial fills the board (another solution, left
+    been tried, ``CONFLICT`` when level 0 itself fails (no solution but those forbidden),
+    ``STOPPED``, or :data:`PROVED_OTHER` when a trial fills the board (another solution, left
     on the trail at level 1)."""
     n = sol.shape[0]
     for j in range(n):
@@ -290,25 +290,25 @@ def prove_unique(s, sol, order, stats, control):
         if s.val[v] >= 0:
             continue
         if control[0] != 0:
-            return _STOPPED
+            return STOPPED
         stats[CD_PROVE_TRIALS] += 1
         s.sc[SC_LEVEL] = 1
         s.lim[1] = s.sc[SC_TRAIL]
         enqueue(s, 2 * v + 2 - sol[v], 1, K_DECISION, -1, 0, -1)
         status = propagate(s)
-        if status == _STOPPED:
-            return _STOPPED
-        if status == _CONFLICT:
+        if status == STOPPED:
+            return STOPPED
+        if status == CONFLICT:
             stats[CD_CONFLICTS] += 1
             analyze(s)
             backtrack(s, 0)
             enqueue(s, s.learnt[0], 0, K_DECISION, -1, 0, -1)
             status = propagate(s)
-            if status == _STOPPED:
-                return _STOPPED
-            if status == _CONFLICT:
+            if status == STOPPED:
+                return STOPPED
+            if status == CONFLICT:
                 stats[CD_CONFLICTS] += 1
-                return _CONFLICT
+                return CONFLICT
         elif s.sc[SC_TRAIL] == n:
             return PROVED_OTHER
         else:
@@ -335,9 +335,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             s.sc[SC_LQCOUNT] += 1
     status = propagate(s)
     stats[ST_DECIDED] = s.sc[SC_TRAIL]
-    if status == _STOPPED:
+    if status == STOPPED:
         return CDCL_STOPPED, 0
-    if status == _CONFLICT:
+    if status == CONFLICT:
         stats[CD_CONFLICTS] += 1
         return CDCL_DONE, 0
     # belief propagation sets every open cell's first phase and activity
@@ -365,9 +365,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
                 sure[i] = certainty(bel[i])
             order = np.argsort(sure, kind="mergesort")  # least sure first
             r = prove_unique(s, solutions[0], order, stats, control)
-            if r == _STOPPED:
+            if r == STOPPED:
                 return CDCL_STOPPED, found
-            if r == _CONFLICT:
+            if r == CONFLICT:
                 return CDCL_DONE, found
             # each decision now tries to leave the first solution
             for i in range(n):
@@ -377,9 +377,9 @@ def _search(own, s, cells, max_solutions, solutions, control, stats, mode):
             targets = False
         status = propagate(s)
         stats[ST_DECIDED] = s.sc[SC_TRAIL]
-        if status == _STOPPED:
+        if status == STOPPED:
             return CDCL_STOPPED, found
-        if status == _CONFLICT:
+        if status == CONFLICT:
             stats[CD_CONFLICTS] += 1
             if s.sc[SC_LEVEL] == 0:
                 return CDCL_DONE, found

@@ -26,10 +26,10 @@ from .propagate_bits import ctz
 from .state import ST_CONTRADICTIONS, ST_DEPTH
 
 _OK = 0
-_CONFLICT = 1
-_STOPPED = 2
+CONFLICT = 1
+STOPPED = 2
 """What :func:`propagate` returns."""
-_CONF_CLAUSE = 0
+CONF_CLAUSE = 0
 _CONF_LINE = 1
 """A conflict's kind (``sc[SC_CKIND]``): a clause, or a line without an arrangement."""
 
@@ -122,8 +122,8 @@ def propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, tra
 
 @njit(cache=True, nogil=True, _nrt=False)
 def propagate(s):
-    """Clauses, then one queued line, until nothing changes: ``_OK``, ``_CONFLICT`` (described
-    by ``sc[SC_CKIND]`` and ``sc[SC_CREF]``) or ``_STOPPED``."""
+    """Clauses, then one queued line, until nothing changes: ``_OK``, ``CONFLICT`` (described
+    by ``sc[SC_CKIND]`` and ``sc[SC_CREF]``) or ``STOPPED``."""
     # every array this loop touches is taken out of the record once (see :func:`enq`)
     val, lits, whead, wnext, wblock = s.val, s.lits, s.whead, s.wnext, s.wblock
     cl_start, cl_len, sc, trail = s.cl_start, s.cl_len, s.sc, s.trail
@@ -140,13 +140,13 @@ def propagate(s):
         c = propagate_clauses(val, lits, whead, wnext, wblock, cl_start, cl_len, sc, trail, level,
                               tpos, rkind, rref, rtrail, of_cell, dirty, lq)
         if c >= 0:
-            sc[SC_CKIND] = _CONF_CLAUSE
+            sc[SC_CKIND] = CONF_CLAUSE
             sc[SC_CREF] = c
-            return _CONFLICT
+            return CONFLICT
         if sc[SC_LQCOUNT] == 0:
             return _OK
         if control[0] != 0:
-            return _STOPPED
+            return STOPPED
         line = lq[sc[SC_LQHEAD]]
         sc[SC_LQHEAD] = (sc[SC_LQHEAD] + 1) % n_lines
         sc[SC_LQCOUNT] -= 1
@@ -159,7 +159,7 @@ def propagate(s):
             stats[ST_CONTRADICTIONS] += 1
             sc[SC_CKIND] = _CONF_LINE
             sc[SC_CREF] = line
-            return _CONFLICT
+            return CONFLICT
         if status == CHANGED:
             t0 = sc[SC_TRAIL]
             lvl = sc[SC_LEVEL]

@@ -1,7 +1,7 @@
 """The conformance test of the player: a puzzle of every kind the registry knows (nonotui's own
 and the test-only Lights kind) is opened, marked with the kind's own first key, undone, hinted,
-left and resumed, through the keys a person presses (``tests/unit/kinds/test_every_kind.py`` is
-the command line's)."""
+left and resumed, through the keys a person presses (the command line's is
+``tests/unit/kinds/test_every_kind_commands.py``)."""
 
 from __future__ import annotations
 
