@@ -49,6 +49,7 @@ from nonotui.model.kind import (
     Rating,
     RatingReason,
     SolveOutcome,
+    SolveStats,
     SolveStatus,
     Step,
     Stop,
@@ -355,7 +356,7 @@ class LightsGame:
         else:
             status = "unique" if len(found) == 1 else "multiple"
         return SolveOutcome(status, found, time.perf_counter() - start,
-                            {"boards": len(found)}, {})
+                            SolveStats({"boards": len(found)}), {})
 
     def _agreed(self, board: Board,
                 should_stop: Stop | None) -> tuple[list[Board], list[tuple[int, int, int]]]:

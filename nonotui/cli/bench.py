@@ -23,6 +23,7 @@ from typing import Any
 from nonotui import kinds
 from nonotui.cli.solve import add_engine_options, ctrl_c_stops, kind_options, positive_int
 from nonotui.errors import EXIT_BAD_INPUT, EXIT_CANCELLED, EXIT_OK, EXIT_USAGE, NonotuiError
+from nonotui.model.kind import SolveStats
 
 NOT_SUPPORTED = "not supported"
 """The status of a puzzle its kind's solver does not support (``Kind.unsupported``)."""
@@ -69,7 +70,7 @@ class Entry:
     status: str = ""
     error: str | None = None
     seconds: float = 0.0
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: SolveStats = field(default_factory=SolveStats)
     killed: bool = False
     """A worker that gave no answer in its time (timeout) or after Ctrl-C was stopped."""
 
@@ -81,7 +82,7 @@ class Entry:
             "height": self.puzzle.height if self.puzzle else None,
             "status": self.status,
             "seconds": round(self.seconds, 6),
-            "stats": self.stats,
+            "stats": dict(self.stats),
         }
         if self.puzzle is not None:
             # the same key as `nonotui solve --json`'s, whatever file or folder it came from
@@ -213,7 +214,7 @@ def _in_process(entries: list[Entry], timeout: float | None, options: Options,
             result = kinds.open_game(entry.puzzle).solve(
                 timeout=timeout, should_stop=stopped, options=options[entry.puzzle.kind_name])
             entry.status, entry.seconds = result.status, result.seconds
-            entry.stats = dict(result.stats)
+            entry.stats = result.stats
             cancelled = result.status == "cancelled"
         if table is not None:
             table.row(entry)
@@ -236,7 +237,8 @@ def _in_pool(entries: list[Entry], timeout: float | None, options: Options, work
     cancelled = False
     for answer in pool.run(tasks, timeout, stopped):
         entry = entries[answer.index]
-        entry.status, entry.seconds, entry.stats = answer.status, answer.seconds, answer.stats
+        entry.status, entry.seconds = answer.status, answer.seconds
+        entry.stats = SolveStats(answer.stats)
         entry.killed = answer.killed
         if answer.error is not None:
             entry.error = answer.error
@@ -292,16 +294,17 @@ class Table:
             self._line(e.label, size, e.status, f"{e.seconds:.4f}", "-", "-")
             print("    no answer in time: its worker was stopped", flush=True)
             return
-        self._line(e.label, size, e.status, f"{e.seconds:.4f}", str(e.stats.get("guesses", "-")),
-                   str(e.stats.get("max_depth", "-")))
+        guesses, depth = e.stats.guesses, e.stats.max_depth
+        self._line(e.label, size, e.status, f"{e.seconds:.4f}",
+                   "-" if guesses is None else str(guesses), "-" if depth is None else str(depth))
 
     def totals(self, done: list[Entry], settings: dict[str, object]) -> None:
         """The sums and the count of each status."""
         solved = [e for e in done if e.stats]
         seconds = sum(e.seconds for e in solved)
         # a kind that does not count guesses or depth leaves them out of the totals ("-")
-        guessed = [int(e.stats["guesses"]) for e in solved if "guesses" in e.stats]
-        deep = [int(e.stats["max_depth"]) for e in solved if "max_depth" in e.stats]
+        guessed = [g for e in solved if (g := e.stats.guesses) is not None]
+        deep = [d for e in solved if (d := e.stats.max_depth) is not None]
         self._line("total", f"{len(done)}", "", f"{seconds:.4f}",
                    str(sum(guessed)) if guessed else "-", str(max(deep)) if deep else "-")
         counts = Counter(e.status for e in done)

@@ -12,7 +12,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -28,7 +28,7 @@ from nonotui.errors import (
     UnsupportedPuzzleError,
 )
 from nonotui.model.board import Board
-from nonotui.model.kind import CellValue, Command, Game, PuzzleLike
+from nonotui.model.kind import CellValue, Command, Game, PuzzleLike, SolveStats
 
 EXIT_FOR_STATUS = {
     "unique": EXIT_OK,
@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print(_text(report))
+        print(_text(report, result.stats))
     return EXIT_FOR_STATUS[result.status]
 
 
@@ -188,29 +188,25 @@ def one_game(spec: str) -> Game[PuzzleLike]:
     return kinds.open_game(puzzles[0])
 
 
-STAT_WORDS = {"probes": "{} probes", "guesses": "{} guesses", "max_depth": "depth {}"}
-"""How the summary line names the search statistics the engines share; a kind's other
-statistics are named by their key."""
-
-
-def stat_words(stats: Mapping[str, object]) -> list[str]:
-    """The summary line's words for the statistics a kind gave: the shared ones, in
-    :data:`STAT_WORDS`' order (the rest are in ``--json``); a kind that gives none of them gets
-    its own whole numbers named by their keys (``boards 3``). Nothing for a statistic the kind
-    does not give."""
-    words = [form.format(stats[key]) for key, form in STAT_WORDS.items() if key in stats]
+def stat_words(stats: SolveStats) -> list[str]:
+    """The summary line's words for the statistics a kind gave: the typed counts every search
+    may have (the rest are in ``--json``); a kind that gives none of them gets its own whole
+    numbers named by their keys (``boards 3``). Nothing for a count the kind does not give."""
+    counts = ((stats.probes, "{} probes"), (stats.guesses, "{} guesses"),
+              (stats.max_depth, "depth {}"))
+    words = [form.format(value) for value, form in counts if value is not None]
     if words:
         return words
-    return [f"{key.replace('_', ' ')} {value}" for key, value in stats.items()
+    return [f"{key.replace('_', ' ')} {value}" for key, value in stats.extras.items()
             if isinstance(value, int) and not isinstance(value, bool)]
 
 
-def _text(report: dict[str, Any]) -> str:
+def _text(report: dict[str, Any], stats: SolveStats) -> str:
     """The text output: a summary line, then each solution grid after a blank line."""
     n = len(report["solutions"])
     head = (
         f"{SUMMARY[report['status']]} ({n} solution{'' if n == 1 else 's'} found, "
-        f"{report['seconds']:.3f} s{''.join(', ' + w for w in stat_words(report['stats']))})"
+        f"{report['seconds']:.3f} s{''.join(', ' + w for w in stat_words(stats))})"
     )
     blocks = [head] + ["\n".join(grid) for grid in report["solutions"]]
     return "\n\n".join(blocks)

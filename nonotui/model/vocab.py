@@ -9,7 +9,7 @@ HintKind`` keeps working).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -280,6 +280,56 @@ class Subcommand:
 # -- what a kind computes -------------------------------------------------------------------------
 
 
+class SolveStats(Mapping[str, object]):
+    """What a search did, JSON-ready and in the kind's own order: the counts every search may
+    have, typed (:attr:`probes`, :attr:`guesses`, :attr:`max_depth`; ``None`` for a search that
+    has no such thing), and the kind's own (:attr:`extras`: a nonogram's lines per linesolver,
+    a search that counts boards). ``nonotui solve`` and ``bench`` print the typed ones a kind
+    gives, and ``--json`` prints them all."""
+
+    COMMON = ("probes", "guesses", "max_depth")
+    """The counts that have a typed field."""
+
+    def __init__(self, fields: Mapping[str, object] | None = None) -> None:
+        self._fields = dict(fields or {})
+
+    def __getitem__(self, key: str) -> object:
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __repr__(self) -> str:
+        return f"SolveStats({self._fields!r})"
+
+    def _count(self, key: str) -> int | None:
+        value = self._fields.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @property
+    def probes(self) -> int | None:
+        """Probes tried (cells set to a value to see whether it leads to a contradiction)."""
+        return self._count("probes")
+
+    @property
+    def guesses(self) -> int | None:
+        """Branches taken by the search (guesses, decisions)."""
+        return self._count("guesses")
+
+    @property
+    def max_depth(self) -> int | None:
+        """The deepest the search went."""
+        return self._count("max_depth")
+
+    @property
+    def extras(self) -> dict[str, object]:
+        """The kind's own statistics: every field but the common counts."""
+        return {k: v for k, v in self._fields.items() if k not in self.COMMON}
+
+
 @dataclass(frozen=True)
 class SolveOutcome:
     """The answer of :meth:`Kind.solve`.
@@ -289,15 +339,20 @@ class SolveOutcome:
         solutions: The solutions found (all of them for ``unique``; those found so far on a
             timeout or a cancel).
         seconds: Time spent in the engine.
-        stats: What the search did, JSON-ready (the kind decides the fields).
+        stats: What the search did (:class:`SolveStats`; a plain mapping given here is made
+            one).
         settings: The options the search ran with, JSON-ready (``{"linesolvers": "fast,fcomp"}``).
     """
 
     status: SolveStatus
     solutions: tuple[Board, ...]
     seconds: float
-    stats: Mapping[str, object] = field(default_factory=dict)
+    stats: SolveStats = field(default_factory=SolveStats)
     settings: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.stats, SolveStats):  # a kind's plain mapping
+            object.__setattr__(self, "stats", SolveStats(self.stats))
 
 
 @dataclass(frozen=True)
@@ -503,6 +558,7 @@ __all__ = [
     "RatingReason",
     "Side",
     "SolveOutcome",
+    "SolveStats",
     "SolveStatus",
     "Step",
     "Stop",

@@ -32,6 +32,7 @@ from nonotui.model.kind import (
     Plan,
     Rating,
     SolveOutcome,
+    SolveStats,
     Step,
     Stop,
     Unit,
@@ -223,7 +224,7 @@ class NonogramGame(GameBase[Puzzle]):
                        linesolvers=str(opts.get("linesolvers", "fast,fcomp")),
                        strategy=str(opts.get("strategy", "auto")))
         return SolveOutcome(status=result.status, solutions=tuple(result.solutions),
-                            seconds=result.seconds, stats=result.stats.as_dict(),
+                            seconds=result.seconds, stats=SolveStats(result.stats.as_dict()),
                             settings={"linesolvers": result.stack})
 
     def check_board(self, board: Board, should_stop: Stop) -> CheckReport:

@@ -21,7 +21,7 @@ from nonotui.errors import NonotuiError
 from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
 from nonotui.model.board import Board
 from nonotui.model.cells import CELL_DTYPE
-from nonotui.model.vocab import SolveOutcome, SolveStatus, Stop
+from nonotui.model.vocab import SolveOutcome, SolveStats, SolveStatus, Stop
 
 POLL_SECONDS = 0.005
 """How often a stoppable search looks at ``should_stop``, the deadline and progress."""
@@ -290,7 +290,7 @@ def solve(
         status=outcome,
         solutions=boards,
         seconds=seconds,
-        stats={
+        stats=SolveStats({
             "nodes": int(stats[kernels.ST_NODES]),
             "units": int(stats[kernels.ST_UNITS]),
             "probes": int(stats[kernels.ST_PROBES]),
@@ -298,7 +298,7 @@ def solve(
             "backtracks": int(stats[kernels.ST_BACKTRACKS]),
             "contradictions": int(stats[kernels.ST_CONTRADICTIONS]),
             "max_depth": int(stats[kernels.ST_MAX_DEPTH]),
-        },
+        }),
         settings={"probing": probing, "exact": exact},
     )
 
