@@ -519,6 +519,7 @@ class LightsKind:
 
     name = "lights"
     title = "Lights"
+    makes_puzzles = False
 
     def open(self, puzzle: LightsPuzzle) -> LightsGame:
         return LightsGame(puzzle)

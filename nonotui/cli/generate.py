@@ -25,7 +25,6 @@ from nonotui import kinds
 from nonotui.errors import EXIT_OK, EXIT_USAGE, NonotuiError, RequestError, quote
 from nonotui.model import files
 from nonotui.model.kind import Kind, PuzzleFormat, PuzzleRequest
-from nonotui.store.generated import makers
 
 _SIZE = re.compile(r"^(\d+)x(\d+)$")
 _MAX_DIGITS = 9
@@ -37,7 +36,7 @@ MAX_SEED = 2**64 - 1
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``generate`` subcommand, with every making kind's own options."""
-    making = makers()
+    making = kinds.makers()
     default = making[0].name if making else None
     parser = sub.add_parser(
         "generate",
@@ -96,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         return usage("--count must be at least 1")
     try:
         options = kind.make_options(args)
-        for other in makers():
+        for other in kinds.makers():
             given = other.make_options(args) if other is not kind else {}
             if given:
                 return usage(f"{other.title} options given ({', '.join(given)}) with --kind "

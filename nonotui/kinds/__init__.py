@@ -17,7 +17,9 @@ kind's puzzles have is known only to the kind (its formats make them, its games 
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import sys
 import threading
 import warnings
 from collections.abc import Sequence
@@ -76,14 +78,59 @@ def plugins() -> dict[str, str]:
     global _plugins
     with _lock:
         if _plugins is None:
-            from importlib.metadata import entry_points
-
             found: dict[str, str] = {}
-            for point in sorted(entry_points(group=GROUP), key=lambda p: (p.name, p.value)):
-                if point.name not in OWN:
-                    found.setdefault(point.name, point.value)
+            for name, value in sorted(entry_points_of(GROUP)):
+                if name not in OWN:
+                    found.setdefault(name, value)
             _plugins = found
         return _plugins
+
+
+_SECTION = re.compile(r"^\[(?P<group>[^\]]+)\]\s*$")
+_ENTRY = re.compile(r"^(?P<name>[^=\s][^=]*?)\s*=\s*(?P<value>\S.*?)\s*$")
+
+
+def entry_points_of(group: str) -> list[tuple[str, str]]:
+    """Every ``(name, value)`` of ``group`` that the distributions on ``sys.path`` declare, in
+    path order: the ``entry_points.txt`` of each ``*.dist-info`` and ``*.egg-info`` folder, read
+    as the entry points specification (PyPA) writes them. :func:`importlib.metadata.entry_points`
+    gives the same (``tests/unit/kinds/test_plugin_kind.py`` holds the two equal), but importing
+    it costs a quarter of ``nonotui --help`` (it loads ``email``, ``zipfile`` and ``inspect``);
+    this reads the few files it needs. Distributions inside zip files are not read."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for entry in sys.path:
+        try:
+            with os.scandir(entry or ".") as folder:
+                infos = sorted(e.name for e in folder
+                               if e.name.endswith((".dist-info", ".egg-info")) and e.is_dir())
+        except OSError:
+            continue
+        for info in infos:
+            stem = info.rsplit(".", 1)[0]  # "name-1.0" of "name-1.0.dist-info"
+            project = re.sub(r"[-_.]+", "-", stem.split("-", 1)[0]).lower()
+            if project in seen:  # the first on sys.path wins, as Python's import does
+                continue
+            seen.add(project)
+            try:
+                with open(os.path.join(entry or ".", info, "entry_points.txt"),
+                          encoding="utf-8") as file:
+                    text = file.read()
+            except (OSError, UnicodeDecodeError):
+                continue
+            current = None
+            for line in text.splitlines():
+                line = line.strip()
+                if not line or line.startswith(("#", ";")):
+                    continue
+                section = _SECTION.match(line)
+                if section is not None:
+                    current = section["group"].strip()
+                    continue
+                point = _ENTRY.match(line)
+                if point is not None and current == group:
+                    out.append((point["name"].strip(), point["value"]))
+    return out
 
 
 def rescan() -> None:
@@ -194,6 +241,13 @@ def kinds() -> list[Kind[Any]]:
         except KindLoadError as exc:
             warnings.warn(str(exc), RuntimeWarning, stacklevel=2)
     return out
+
+
+def makers() -> list[Kind[Any]]:
+    """Every kind that makes puzzles (:attr:`~nonotui.model.kind.Kind.makes_puzzles`), in
+    :func:`names`' order: what ``nonotui generate`` and the library's "New puzzle" offer. Loads
+    no generator."""
+    return [kind for kind in kinds() if kind.makes_puzzles]
 
 
 def _formats_of(every: Sequence[Kind[Any]]) -> list[tuple[Kind[Any], PuzzleFormat]]:
@@ -381,6 +435,7 @@ __all__: Sequence[str] = [
     "KindLoadError",
     "UnknownKindError",
     "bundled",
+    "entry_points_of",
     "detect",
     "dump",
     "format_for_extension",
@@ -389,6 +444,7 @@ __all__: Sequence[str] = [
     "kind_of",
     "kinds",
     "load_all",
+    "makers",
     "names",
     "open_game",
     "open_one",

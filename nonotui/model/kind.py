@@ -353,6 +353,11 @@ class Kind(Protocol[P]):
 
     # -- capabilities (defaults in KindBase) ---------------------------------------------------
 
+    @property
+    def makes_puzzles(self) -> bool:
+        """Whether :meth:`new_puzzle` makes puzzles (``nonotui generate`` and the library's "New
+        puzzle" offer the kind); known without loading its generator. ``False`` by default."""
+
     def bundled(self) -> Sequence[Traversable]:
         """The puzzle files shipped with the kind (the library's bundled collection); none by
         default."""

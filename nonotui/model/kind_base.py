@@ -53,6 +53,9 @@ class KindBase(Generic[P]):
     title: str
     """The kind's name for people; the defaults' messages use it."""
 
+    makes_puzzles: bool = False
+    """No generator: :meth:`new_puzzle` refuses."""
+
     def bundled(self) -> Sequence[Traversable]:
         """No bundled puzzles."""
         return ()

@@ -37,8 +37,7 @@ def maker() -> Kind[Any] | None:
 
 def makers() -> list[Kind[Any]]:
     """Every kind that makes puzzles, in the registry's order (what "New puzzle" offers)."""
-    today = utc_today()
-    return [kind for kind in kinds.kinds() if kind.daily_request(today) is not None]
+    return kinds.makers()
 
 
 def stem_of(request: PuzzleRequest, daily: date | None = None) -> str:

@@ -69,6 +69,7 @@ class AquariumKind(KindBase[AquariumPuzzle]):
 
     name = KIND_NAME
     title = "Aquarium"
+    makes_puzzles = True
 
     def open(self, puzzle: AquariumPuzzle) -> AquariumGame:
         """The puzzle's game."""

@@ -44,6 +44,7 @@ class NonogramKind(KindBase[Puzzle]):
 
     name = "nonogram"
     title = "Nonogram"
+    makes_puzzles = True
 
     def open(self, puzzle: Puzzle) -> NonogramGame:
         """The puzzle's game."""
@@ -78,11 +79,13 @@ class NonogramKind(KindBase[Puzzle]):
         """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) or a generator id
         (``gen1:15x15:g0:nosym:d55:42``, :mod:`nonotui.kinds.nonogram.generate`) that is not also
         a file's name."""
-        from nonotui.kinds.nonogram import generate
         from nonotui.kinds.nonogram.formats import tatham
+        from nonotui.kinds.nonogram.recipes import looks_like_id
 
-        if generate.looks_like_id(spec) and not files.exists(spec):
-            return generate.read_id(spec)
+        if looks_like_id(spec) and not files.exists(spec):
+            from nonotui.kinds.nonogram.generate import read_id
+
+            return read_id(spec)
         if tatham.looks_like_id(spec) and not files.exists(spec):
             return list(tatham.read(spec, "<game id>"))
         return None

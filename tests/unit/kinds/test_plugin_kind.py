@@ -292,3 +292,18 @@ def test_nonotuis_own_entry_points_are_the_registrys() -> None:
     pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
     table = tomllib.loads(pyproject.read_text())["project"]["entry-points"][kinds.GROUP]
     assert table == kinds.OWN and list(table) == list(kinds.OWN)
+
+
+@pytest.mark.parametrize("group", [kinds.GROUP, "console_scripts", "pytest11"])
+def test_the_registrys_entry_point_reader_agrees_with_importlib_metadata(
+        group: str, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry reads entry_points.txt files itself (importing importlib.metadata costs a
+    quarter of `nonotui --help`); the standard library's reader is the oracle, with the
+    temporary plug-in on the path too."""
+    from importlib.metadata import entry_points
+
+    monkeypatch.syspath_prepend(str(site))
+    expected = sorted((point.name, point.value) for point in entry_points(group=group))
+    assert sorted(kinds.entry_points_of(group)) == expected
+    if group == kinds.GROUP:
+        assert ("tally", "tally_kind:KIND") in expected
