@@ -280,7 +280,7 @@ class NonotuiApp(App[int]):
         return _Prepared(game, label, result.progress, lock, tuple(notices), cannot_write)
 
     def _screen_for(self, prepared: _Prepared) -> PlayScreen:
-        screen = PlayScreen(
+        screen = PlayScreen.for_keys(prepared.game.key_rules)(
             prepared.game,
             prepared.progress,
             self.progress_store,
