@@ -280,7 +280,7 @@ class NonotuiApp(App[int]):
         return _Prepared(game, label, result.progress, lock, tuple(notices), cannot_write)
 
     def _screen_for(self, prepared: _Prepared) -> PlayScreen:
-        screen = PlayScreen.for_keys(prepared.game.key_rules)(
+        return PlayScreen.for_keys(prepared.game.key_rules)(
             prepared.game,
             prepared.progress,
             self.progress_store,
@@ -288,10 +288,8 @@ class NonotuiApp(App[int]):
             self.glyphs,
             label=prepared.label,
             notices=prepared.notices,
+            cannot_write=prepared.cannot_write,
         )
-        if prepared.cannot_write:
-            screen.keeper.schedule.failed()  # announced above; retried, and recovery announced
-        return screen
 
     @on(PuzzleChosen)
     def _puzzle_chosen(self, message: PuzzleChosen) -> None:

@@ -104,7 +104,10 @@ class PlayScreen(Screen[None]):
         *,
         label: str,
         notices: tuple[str, ...] = (),
+        cannot_write: bool = False,
     ) -> None:
+        """``cannot_write``: the data folder refused the lock as the puzzle opened (said in
+        ``notices``); the keeper counts that as the first failed save."""
         if type(self) is PlayScreen:
             raise TypeError("a play screen is made by PlayScreen.for_keys(rules), which binds "
                             "the kind's marking keys")
@@ -120,7 +123,7 @@ class PlayScreen(Screen[None]):
         """Solved in this board: marks are refused until the puzzle is restarted."""
         self.glyphs = glyphs
         self._count = ""
-        self.keeper = ProgressKeeper(self.session, store, lock)
+        self.keeper = ProgressKeeper(self.session, store, lock, cannot_write=cannot_write)
         """Saves the progress, under the puzzle's lock (not Textual's ``Widget.lock``)."""
 
     @staticmethod
