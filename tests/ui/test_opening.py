@@ -104,8 +104,7 @@ async def test_escape_stops_waiting_and_the_lock_is_given_back(
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         gate.open.set()
-        await until(pilot, lambda: not app.workers._workers or all(
-            w.is_finished for w in app.workers if w.group == "open"))
+        await until(pilot, lambda: all(w.is_finished for w in app.workers if w.group == "open"))
         await pilot.pause()
         assert isinstance(app.screen, LibraryScreen)  # the answer was dropped
     lock = ProgressStore(data_dir.progress).lock_for(PLUS.identity)
