@@ -280,7 +280,7 @@ class NonotuiApp(App[int]):
         return _Prepared(game, label, result.progress, lock, tuple(notices), cannot_write)
 
     def _screen_for(self, prepared: _Prepared) -> PlayScreen:
-        screen = PlayScreen(
+        return PlayScreen.for_keys(prepared.game.key_rules)(
             prepared.game,
             prepared.progress,
             self.progress_store,
@@ -288,10 +288,8 @@ class NonotuiApp(App[int]):
             self.glyphs,
             label=prepared.label,
             notices=prepared.notices,
+            cannot_write=prepared.cannot_write,
         )
-        if prepared.cannot_write:
-            screen.keeper.schedule.failed()  # announced above; retried, and recovery announced
-        return screen
 
     @on(PuzzleChosen)
     def _puzzle_chosen(self, message: PuzzleChosen) -> None:
@@ -316,8 +314,14 @@ class NonotuiApp(App[int]):
     def _handle_exception(self, error: Exception) -> None:
         """An exception nothing handled ends the app as Textual ends it, but with every open
         puzzle saved first and no traceback on the terminal: :func:`ending.run` writes it to
-        a crash file and says so in one line. (Textual's own method, extended; the Textual pin
-        is exact, and tests/ui/test_internal_error.py fails if this stops being called.)"""
+        a crash file and says so in one line.
+
+        The one private Textual name nonotui uses: every exception Textual catches (in a
+        handler, a timer, a worker) comes here, and Textual has no public hook for it
+        (Textualize/textual#2818). tests/ui/test_internal_error.py fails if this stops being
+        called. The traceback Textual would print on its error console as the app ends is
+        silenced through that console's public ``quiet``.
+        """
         if self.crashed is None:
             self.crashed = error
             for screen in self.play_screens():
@@ -325,8 +329,8 @@ class NonotuiApp(App[int]):
                     screen.save_now()
                 except Exception:  # noqa: BLE001 - the crash may be in saving: end anyway
                     pass
+        self.error_console.quiet = True
         super()._handle_exception(error)
-        self._exit_renderables.clear()
 
     def play_screens(self) -> list[PlayScreen]:
         """Every play screen on the stack (at most one in practice)."""

@@ -12,7 +12,13 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey  # not exported publicly; Textual is pinned (8.2)
+
+# Private (Textual does not export it): Footer's widget for one key, whose action, key and
+# description say which binding it shows. No public API tells which binding each key Footer
+# composes stands for; without it, keeping the keys that fit means re-implementing Footer's
+# keys. A Textual release that moves it fails here on import; one that changes it fails
+# tests/ui/test_first_hour.py's footer tests and the snapshots.
+from textual.widgets._footer import FooterKey
 
 PALETTE_WIDTH = 13
 """Columns the command palette's key takes at the right edge (border, key, word, padding)."""

@@ -36,13 +36,18 @@ class ProgressKeeper:
     """When and where one session's progress is saved, under the puzzle's lock."""
 
     def __init__(self, session: PlaySession, store: ProgressStore,
-                 lock: PuzzleLock | None) -> None:
+                 lock: PuzzleLock | None, *, cannot_write: bool = False) -> None:
+        """``cannot_write``: the data folder refused the lock as the puzzle opened, which the
+        opening announced: that counts as the first failed save, so saves are retried, the
+        next failure is not announced again and the first success is."""
         self.session = session
         self.store = store
         self.lock = lock
         """Held while this nonotui plays the puzzle (``None``: read-only)."""
         self.schedule = SaveSchedule()
         """When the next save is due; tests replace its clock."""
+        if cannot_write:
+            self.schedule.failed()
         self.closed = False
         """Saved for the last time and the lock let go (the process is ending): no more saves."""
 

@@ -5,39 +5,31 @@ from __future__ import annotations
 
 import os
 
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 
 from nonotui import kinds
-from nonotui.model.kind import KeyRules
+from nonotui.model.kind import MarkKey
 
 MARKS = "<marks>"
 """Stands for the kind's marking keys in a screen's ``FOOTER_RANKS``."""
 
-AFTER = "page(1)"
-"""The marking keys are bound after the binding of this action: the footer lists keys in their
-binding order, and a nonogram's Fill and Cross have always stood there."""
 
-
-def bind_marks(
-    bindings: BindingsMap, rules: KeyRules, ranks: tuple[str, ...]
-) -> tuple[BindingsMap, tuple[str, ...]]:
-    """``bindings`` with each marking key bound to ``mark('<value name>')`` (``mark('<value
-    name>', True)`` for a key that expands, :attr:`~nonotui.model.kind.MarkKey.expand`),
-    described by its label (``Fill``), and ``ranks`` with :data:`MARKS` replaced by those actions."""
-    marks = [
+def mark_bindings(marks: tuple[MarkKey, ...]) -> list[Binding]:
+    """A binding of each marking key to ``mark('<value name>')`` (``mark('<value name>', True)``
+    for a key that expands, :attr:`~nonotui.model.kind.MarkKey.expand`), described by its label
+    (``Fill``)."""
+    return [
         Binding(",".join(mark.keys),
                 f"mark({mark.value!r}, True)" if mark.expand else f"mark({mark.value!r})",
                 (mark.label or mark.value).capitalize())
-        for mark in rules.marks
+        for mark in marks
     ]
-    merged = BindingsMap()
-    for key, binding in bindings:
-        merged.key_to_bindings.setdefault(key, []).append(binding)
-        if binding.action == AFTER:
-            for mark in marks:
-                merged.bind(mark.key, mark.action, mark.description)
+
+
+def ranked(ranks: tuple[str, ...], marks: list[Binding]) -> tuple[str, ...]:
+    """``ranks`` with :data:`MARKS` replaced by the actions of ``marks``."""
     actions = tuple(mark.action for mark in marks)
-    return merged, tuple(a for rank in ranks for a in (actions if rank == MARKS else (rank,)))
+    return tuple(a for rank in ranks for a in (actions if rank == MARKS else (rank,)))
 
 
 def short_label(label: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 
 from nonotui.kinds.nonogram.notation import format_board
@@ -99,6 +100,22 @@ async def play_screen(pilot: Pilot) -> PlayScreen:
     assert isinstance(screen, PlayScreen)
     await until(pilot, lambda: bool(screen.query(GridView)))
     return screen
+
+
+def toasts(app: App[Any]) -> list[str]:
+    """The notifications on show, as the player reads them: the text of each toast on the
+    current screen, its title (when it has one) on the first line, then its message.
+
+    ``Toast`` is the type Textual documents for styling notifications; a toast is drawn a
+    moment after ``notify`` (the notification is a message), and goes when it times out.
+    """
+    return [str(toast.render()) for toast in app.screen.query("Toast")]
+
+
+def titled(app: App[Any], title: str) -> list[str]:
+    """The messages of the toasts on show with this title."""
+    return [text.removeprefix(f"{title}\n") for text in toasts(app)
+            if text.startswith(f"{title}\n")]
 
 
 def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:

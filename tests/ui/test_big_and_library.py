@@ -15,7 +15,7 @@ from nonotui.ui.glyphs import ASCII, UNICODE
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.dialogs import ConfirmScreen
 from nonotui.ui.screens.library import LibraryScreen
-from tests.ui.conftest import app_for, board_text, play_screen, until
+from tests.ui.conftest import app_for, board_text, play_screen, toasts, until
 
 
 def big_puzzle(size: int = 100) -> Puzzle:
@@ -266,14 +266,13 @@ async def test_opening_a_file_of_several_puzzles_says_how_to_reach_the_others(
     bundle = short_tmp / "two.non"
     bundle.write_text(TWO_PUZZLES)
     app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("o", *str(bundle), "enter")
         screen = await play_screen(pilot)
         assert screen.puzzle.title == "First"
-        await until(pilot, lambda: any("holds 2 puzzles" in n.message
-                                       and f"{bundle}#2" in n.message
-                                       for n in app._notifications))
+        await until(pilot, lambda: any("holds 2 puzzles" in n and f"{bundle}#2" in n
+                                       for n in toasts(app)))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         await pilot.press("o", *f"{bundle}#2", "enter")

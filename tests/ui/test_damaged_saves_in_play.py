@@ -19,7 +19,7 @@ from nonotui.ui.app import make_app
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.stats import StatsScreen
 from tests.damaged_saves import replaced
-from tests.ui.conftest import PLUS, app_for, board_text, play_screen, until
+from tests.ui.conftest import PLUS, app_for, board_text, play_screen, toasts, until
 
 
 def damage(data_dir: DataDir, puzzle: object, field: str, raw: str) -> bytes:
@@ -34,12 +34,6 @@ def damage(data_dir: DataDir, puzzle: object, field: str, raw: str) -> bytes:
     return content
 
 
-def notices(app: object) -> list[str]:
-    """The messages of the notifications shown (the tests run with notifications on, so that
-    each is drawn as a toast: a message that breaks the drawing breaks the test)."""
-    return [n.message for n in app._notifications]  # type: ignore[attr-defined]
-
-
 @pytest.mark.parametrize(("field", "raw"), [("elapsed", "NaN"), ("moves", "9" * 5000),
                                             ("elapsed", "1e999")],
                          ids=["elapsed-NaN", "moves-5000-digits", "elapsed-1e999"])
@@ -50,7 +44,7 @@ async def test_a_save_of_impossible_numbers_is_moved_aside_and_play_goes_on(
     app = app_for()
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
         screen = await play_screen(pilot)
-        await until(pilot, lambda: any("moved to" in n for n in notices(app)))
+        await until(pilot, lambda: any("moved to" in n for n in toasts(app)))
         assert board_text(screen) == "?????\n" * 5 and screen.session.progress.moves == 0
         assert math.isfinite(screen.stopwatch.elapsed)
         await pilot.press("f", "q")
@@ -70,7 +64,7 @@ async def test_damage_whose_message_reads_like_markup_is_shown_as_it_is(
     app = app_for()
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
         screen = await play_screen(pilot)
-        await until(pilot, lambda: any("'[/x]'" in n for n in notices(app)))
+        await until(pilot, lambda: any("'[/x]'" in n for n in toasts(app)))
         await pilot.pause()
         await pilot.press("f")
         assert board_text(screen).startswith("#")
@@ -118,7 +112,7 @@ async def test_damaged_settings_at_start_are_said_once_and_the_defaults_used(
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
-        await until(pilot, lambda: any("settings could not be read" in n for n in notices(app)))
+        await until(pilot, lambda: any("settings could not be read" in n for n in toasts(app)))
         await pilot.pause()
         assert app.settings.sort == "size" and app.is_running
     assert len(list(data_dir.root.glob("settings.json.corrupt-*"))) == 1
@@ -131,7 +125,7 @@ async def test_a_file_name_that_reads_like_markup_is_listed_as_skipped(
     (data_dir.puzzles / '[link="] notes.md').write_text("not a puzzle")
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until(pilot, lambda: any('[link="] notes.md' in n for n in notices(app)))
+        await until(pilot, lambda: any('[link="] notes.md' in n for n in toasts(app)))
         await pilot.pause()
         assert app.is_running
 

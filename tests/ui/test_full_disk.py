@@ -19,7 +19,7 @@ from nonotui.store.autosave import RETRY_DELAY, SAVE_LATENCY, SaveSchedule
 from nonotui.store.grades import Grade
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.library import LibraryScreen
-from tests.ui.conftest import app_for, board_text, play_screen, until
+from tests.ui.conftest import app_for, board_text, play_screen, titled, toasts, until
 from tests.ui.test_save_timing import FakeClock, fill_the_disk, saved_moves
 
 FULL = "No space left on device"
@@ -44,10 +44,6 @@ def fill_the_lock_disk(monkeypatch: pytest.MonkeyPatch) -> None:
                         lambda *a, **k: FullFile(builtins.open(*a, **k)), raising=False)
 
 
-def said(app: Any, title: str) -> list[str]:
-    return [n.message for n in app._notifications if n.title == title]
-
-
 async def test_a_full_disk_from_the_start_lets_the_player_play_and_save_later(
     data_dir: DataDir, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -66,19 +62,19 @@ async def test_a_full_disk_from_the_start_lets_the_player_play_and_save_later(
         await pilot.press("f", "l", "x")
         clock.now += SAVE_LATENCY
         screen._autosave()  # the first save fails: said once
-        await until(pilot, lambda: len(said(app, "Progress not saved")) == 1)
-        assert FULL in said(app, "Progress not saved")[0]
+        await until(pilot, lambda: len(titled(app, "Progress not saved")) == 1)
+        assert FULL in titled(app, "Progress not saved")[0]
         await pilot.press("l", "f")
         clock.now += RETRY_DELAY
         screen._autosave()
         await pilot.pause()
-        assert len(said(app, "Progress not saved")) == 1, "not again on each retry"
+        assert len(titled(app, "Progress not saved")) == 1, "not again on each retry"
         assert board_text(screen).startswith("#-#")
         monkeypatch.undo()  # space again: the next retry saves every move
         clock.now += RETRY_DELAY
         screen._autosave()
         assert saved_moves(data_dir) == 3
-        await until(pilot, lambda: any("saved again" in n for n in said(app, "Progress saved")))
+        await until(pilot, lambda: any("saved again" in n for n in titled(app, "Progress saved")))
 
 
 async def test_settings_on_a_full_disk_are_said_once_kept_and_saved_later(
@@ -92,12 +88,12 @@ async def test_settings_on_a_full_disk_are_said_once_kept_and_saved_later(
         fill_the_disk(monkeypatch)
         app.change_setting("glyphs", "ascii")
         app.change_setting("check", "immediate")
-        await until(pilot, lambda: len(said(app, "Settings not saved")) == 1)
-        assert FULL in said(app, "Settings not saved")[0]
+        await until(pilot, lambda: len(titled(app, "Settings not saved")) == 1)
+        assert FULL in titled(app, "Settings not saved")[0]
         clock.now += RETRY_DELAY
         app._retry_side_saves()
         await pilot.pause()
-        assert len(said(app, "Settings not saved")) == 1, "said once, not on each retry"
+        assert len(titled(app, "Settings not saved")) == 1, "said once, not on each retry"
         assert not data_dir.settings.exists()
         monkeypatch.undo()
         app._retry_side_saves()  # not due yet: nothing written
@@ -106,7 +102,7 @@ async def test_settings_on_a_full_disk_are_said_once_kept_and_saved_later(
         app._retry_side_saves()
         saved = json.loads(data_dir.settings.read_text())
         assert (saved["glyphs"], saved["check"]) == ("ascii", "immediate")
-        await until(pilot, lambda: said(app, "Settings saved") == [
+        await until(pilot, lambda: titled(app, "Settings saved") == [
             "The settings are saved again."])
 
 
@@ -123,15 +119,15 @@ async def test_grades_on_a_full_disk_are_said_once_and_saved_later(
         for identity in ("a", "b"):  # the library saves as it grades, from its worker
             app.grades.put(identity, grade)
             app.save_grades(app.grades)
-        await until(pilot, lambda: len(said(app, "Grades not saved")) == 1)
+        await until(pilot, lambda: len(titled(app, "Grades not saved")) == 1)
         await pilot.pause()
-        assert len(said(app, "Grades not saved")) == 1
+        assert len(titled(app, "Grades not saved")) == 1
         monkeypatch.undo()
         clock.now += RETRY_DELAY
         app._retry_side_saves()
         kept = json.loads(data_dir.grades.read_text())["grades"]
         assert set(kept) >= {"a", "b"}
-        await until(pilot, lambda: said(app, "Grades saved") == ["The grades are saved again."])
+        await until(pilot, lambda: titled(app, "Grades saved") == ["The grades are saved again."])
 
 
 async def test_a_data_folder_that_is_a_file_is_named_and_play_goes_on(
@@ -144,12 +140,11 @@ async def test_a_data_folder_that_is_a_file_is_named_and_play_goes_on(
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
         screen = await play_screen(pilot)
         await until(pilot, lambda: any(
-            f"The data folder {blocker} is a file, not a folder" in n.message
-            for n in app._notifications))
-        await until(pilot, lambda: any(f"{blocker} is a file, not a folder" in n.message
-                                       and "lock" in n.message for n in app._notifications))
+            f"The data folder {blocker} is a file, not a folder" in n for n in toasts(app)))
+        await until(pilot, lambda: any(f"{blocker} is a file, not a folder" in n
+                                       and "lock" in n for n in toasts(app)))
         await pilot.press("f")
         assert board_text(screen).startswith("#") and not screen.session.read_only
-        messages = " ".join(n.message for n in app._notifications)
+        messages = " ".join(toasts(app))
         assert "Not a directory" not in messages and "damaged" not in messages
     assert blocker.read_text() == "not a folder"

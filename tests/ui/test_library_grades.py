@@ -17,7 +17,7 @@ from nonotui.store.catalog import LEARN_FILE, bundled_entries
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
-from tests.ui.conftest import Gate, app_for, play_screen, until
+from tests.ui.conftest import Gate, app_for, play_screen, toasts, until
 
 GAMES = (NonogramGame, AquariumGame)
 """The game classes of the kinds with bundled puzzles, whose ratings the tests stand in for."""
@@ -115,10 +115,11 @@ async def test_a_damaged_grades_file_is_reported_once_and_recomputed(
     data_dir.root.mkdir(parents=True, exist_ok=True)
     data_dir.grades.write_text("{ not json")
     app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until(pilot, lambda: any("grades could not be read" in n for n in toasts(app)))
         await _graded_library(pilot)
-        notes = [n.message for n in app._notifications]
-        assert sum("grades could not be read" in m for m in notes) == 1
+        await pilot.pause()
+        assert sum("grades could not be read" in n for n in toasts(app)) == 1
         assert len(rated) == BUNDLED
     moved = [p for p in data_dir.root.iterdir() if p.name.startswith("grades.json.corrupt-")]
     assert len(moved) == 1 and moved[0].read_text() == "{ not json"

@@ -19,7 +19,7 @@ from nonotui.ui.screens.dialogs import MessageScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from tests import hostile
-from tests.ui.conftest import PLUS, play_screen, until
+from tests.ui.conftest import PLUS, play_screen, toasts, until
 
 PYTHON_WORDS = re.compile(r"Errno|codec|\b0x[0-9a-f]|Traceback", re.IGNORECASE)
 
@@ -104,8 +104,7 @@ async def test_escape_stops_waiting_and_the_lock_is_given_back(
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
         gate.open.set()
-        await until(pilot, lambda: not app.workers._workers or all(
-            w.is_finished for w in app.workers if w.group == "open"))
+        await until(pilot, lambda: all(w.is_finished for w in app.workers if w.group == "open"))
         await pilot.pause()
         assert isinstance(app.screen, LibraryScreen)  # the answer was dropped
     lock = ProgressStore(data_dir.progress).lock_for(PLUS.identity)
@@ -132,7 +131,7 @@ async def test_the_library_scan_runs_off_the_event_loop_and_notes_what_it_skips(
     monkeypatch.setattr(Catalog, "scan_user", gate.wrap(Catalog.scan_user))
     app = make_app()
     ticks: list[int] = []
-    async with app.run_test(size=(120, 30)) as pilot:
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
         app.set_interval(0.01, lambda: ticks.append(1))
         await until(pilot, lambda: isinstance(app.screen, LibraryScreen) and gate.entered.is_set())
         library = app.screen
@@ -148,8 +147,8 @@ async def test_the_library_scan_runs_off_the_event_loop_and_notes_what_it_skips(
             assert rows[name].progress_text() == "cannot read file"
             assert words in rows[name].entry.error and len(rows[name].entry.error) < 300
         assert rows["plus.non"].progress_text() == "save unreadable"
-        await until(pilot, lambda: any("Skipped in" in n.message for n in app._notifications))
-        note = next(n.message for n in app._notifications if "Skipped in" in n.message)
+        await until(pilot, lambda: any("Skipped in" in n for n in toasts(app)))
+        note = next(n for n in toasts(app) if "Skipped in" in n)
         assert "README.md" in note and "old/" in note
 
 
@@ -167,10 +166,10 @@ async def test_unreadable_settings_and_saves_are_reported_in_words(
         else:
             path.mkdir()
     app = make_app(PLUS, "plus")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await play_screen(pilot)
-        await until(pilot, lambda: sum("moved to" in n.message for n in app._notifications) >= 2)
-        for note in app._notifications:
-            assert not PYTHON_WORDS.search(note.message), note.message
-            assert len(note.message) < 600
+        await until(pilot, lambda: sum("moved to" in n for n in toasts(app)) >= 2)
+        for note in toasts(app):
+            assert not PYTHON_WORDS.search(note), note
+            assert len(note) < 600
         await pilot.press("q")

@@ -98,8 +98,15 @@ def fresh_screen(app: App, size: tuple[int, int]) -> list[list[Any]]:
     shows it.
 
     The app's own caches are set aside and put back afterwards, untouched: the next steps
-    must run on whatever the app had cached, or stale caches would go unnoticed. Textual's
-    internals, used here only: the compositor's full render and each widget's style cache.
+    must run on whatever the app had cached, or stale caches would go unnoticed.
+
+    The one place the UI tests use Textual's internals: ``Widget._styles_cache`` (each
+    widget's cache of its rendered lines, swapped for a fresh
+    ``textual._styles_cache.StylesCache``) and ``Screen._compositor.render_update(full=True)``
+    (the whole screen as one update, rendered to segments). No public call renders a screen
+    without its caches: ``Widget.refresh()`` drops a widget's cache for good, and the next
+    steps would then run on fresh caches; ``App.export_screenshot()`` renders from the caches.
+    ``test_textual_is_the_pinned_minor_version`` ties these to the pinned Textual.
     """
     from textual._styles_cache import StylesCache
 

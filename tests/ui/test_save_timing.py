@@ -20,7 +20,7 @@ from nonotui.store import DataDir, ProgressStore, PuzzleLock, jsonfile
 from nonotui.store.autosave import RETRY_DELAY, SAVE_LATENCY, SaveSchedule
 from nonotui.ui.screens.dialogs import ConfirmScreen
 from nonotui.ui.screens.play import PlayScreen
-from tests.ui.conftest import PLUS, app_for, board_text, play_screen, until
+from tests.ui.conftest import PLUS, app_for, board_text, play_screen, titled, toasts, until
 
 ENGINE = 90.0
 
@@ -137,7 +137,7 @@ async def test_disk_trouble_is_announced_once_play_goes_on_and_saving_resumes(
     data_dir: DataDir, monkeypatch: pytest.MonkeyPatch, trouble: str, words: str
 ) -> None:
     app = app_for()
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
         screen, clock = await clocked(pilot)
         await pilot.press("f")
         clock.now += SAVE_LATENCY
@@ -151,7 +151,7 @@ async def test_disk_trouble_is_announced_once_play_goes_on_and_saving_resumes(
             attempts = fill_the_disk(monkeypatch)
 
         def troubles() -> list[str]:
-            return [n.message for n in app._notifications if "not saved" in (n.title or "")]
+            return titled(app, "Progress not saved")
 
         await pilot.press("l", "x")
         clock.now += SAVE_LATENCY
@@ -181,9 +181,7 @@ async def test_disk_trouble_is_announced_once_play_goes_on_and_saving_resumes(
         clock.now += RETRY_DELAY
         screen._autosave()
         assert saved_moves(data_dir) == 4
-        await until(
-            pilot, lambda: any("saved again" in n.message for n in app._notifications)
-        )
+        await until(pilot, lambda: any("saved again" in n for n in toasts(app)))
         assert not screen.unsaved
 
 
@@ -308,9 +306,9 @@ async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
 
     monkeypatch.setattr(lock_module.PuzzleLock, "acquire", acquire)
     app = app_for()
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
         screen = await play_screen(pilot)
-        await until(pilot, lambda: any("Read-only" in n.message for n in app._notifications))
+        await until(pilot, lambda: any("Read-only" in n for n in toasts(app)))
         assert not screen.session.read_only
         clock = FakeClock()
         screen.keeper.schedule.clock = clock
@@ -323,16 +321,15 @@ async def test_a_read_only_data_folder_at_the_start_still_lets_the_player_play(
         clock.now += RETRY_DELAY
         screen._autosave()
         assert saved_moves(data_dir) is None
-        notes = [n for n in app._notifications if "Read-only" in n.message]
+        await pilot.pause()
+        notes = [n for n in toasts(app) if "Read-only" in n]
         assert len(notes) == 1, "said once when the puzzle opened, not again on each retry"
         refusing[0] = False  # the folder is writable again
         clock.now += RETRY_DELAY
         screen._autosave()
         assert saved_moves(data_dir) == 2
         assert screen.keeper.lock is not None and screen.keeper.lock.held
-        await until(
-            pilot, lambda: any("saved again" in n.message for n in app._notifications)
-        )
+        await until(pilot, lambda: any("saved again" in n for n in toasts(app)))
 
 
 async def test_leaving_for_the_library_while_saves_fail_asks_first(

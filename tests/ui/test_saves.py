@@ -11,7 +11,7 @@ from nonotui.store import DataDir, ProgressStore
 from nonotui.ui.clock import Stopwatch
 from nonotui.ui.screens.dialogs import HelpScreen, MessageScreen
 from nonotui.ui.screens.play import PlayScreen
-from tests.ui.conftest import PLUS, app_for, board_text, play_screen, until
+from tests.ui.conftest import PLUS, app_for, board_text, play_screen, toasts, until
 
 
 class FakeClock:
@@ -107,9 +107,9 @@ async def test_a_damaged_save_is_moved_aside_with_a_visible_message(data_dir: Da
     other = data_dir.progress / ("0" * 64 + ".json")
     other.write_text("kept as it is")
     app = app_for()
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
         screen = await play_screen(pilot)
-        await until(pilot, lambda: any("moved to" in n.message for n in app._notifications))
+        await until(pilot, lambda: any("moved to" in n for n in toasts(app)))
         assert board_text(screen) == "?????\n" * 5
         await pilot.press("f", "q")
     assert len(list(data_dir.progress.glob("*.corrupt-*"))) == 1
@@ -137,12 +137,11 @@ async def test_a_second_instance_opens_read_only_and_never_saves(data_dir: DataD
         await pilot1.press("f")
         await until(pilot1, lambda: not one.unsaved)
         second = app_for()
-        async with second.run_test(size=(100, 40)) as pilot2:
+        async with second.run_test(size=(100, 40), notifications=True) as pilot2:
             two = await play_screen(pilot2)
             assert two.session.read_only
             assert board_text(two).splitlines()[0] == "#????"
-            await until(pilot2, lambda: any("read-only" in n.message
-                                            for n in second._notifications))
+            await until(pilot2, lambda: any("read-only" in n for n in toasts(second)))
             await pilot2.press("l", "f", "x", "u", "ctrl+c")
             assert board_text(two).splitlines()[0] == "#????"
         await pilot1.press("l", "x", "q")

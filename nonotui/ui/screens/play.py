@@ -7,13 +7,15 @@ for hints, checks and auto-solve, and saves through a :class:`~nonotui.ui.keeper
 
 from __future__ import annotations
 
+from functools import cache
+
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from nonotui.model.history import Move
-from nonotui.model.kind import Game, PuzzleLike
+from nonotui.model.kind import Game, KeyRules, MarkKey, PuzzleLike
 from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK
 from nonotui.ui.assistant import Assistant
@@ -23,7 +25,7 @@ from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import BoardFrame, GridView
 from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
-from nonotui.ui.markkeys import MARKS, bind_marks, short_label
+from nonotui.ui.markkeys import MARKS, mark_bindings, ranked, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted, Zoomed
 from nonotui.ui.palette import PaletteStrip, choose_color
 from nonotui.ui.session import PlaySession
@@ -36,40 +38,52 @@ def _moves(dr: int, dc: int, name: str) -> str:
     return f"{name}({dr},{dc})"
 
 
-class PlayScreen(Screen[None]):
-    """One puzzle being played."""
+MOVING_KEYS: list[BindingType] = [
+    # the arrows (and vi's letters) move; with shift they move and fill
+    *(Binding(key, _moves(dr, dc, name), label, show=False)
+      for name, label, keys in (
+          ("move", "Move", ("up,k", "down,j", "left,h", "right,l")),
+          ("move_fill", "Move and fill", ("shift+up", "shift+down", "shift+left",
+                                          "shift+right")))
+      for key, (dr, dc) in zip(keys, ((-1, 0), (1, 0), (0, -1), (0, 1)))),
+    *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
+    Binding("home", "edge('home')", "Row start", show=False),
+    Binding("end", "edge('end')", "Row end", show=False),
+    Binding("pageup", "page(-1)", "Page up", show=False),
+    Binding("pagedown", "page(1)", "Page down", show=False),
+]
+"""The play screen's keys bound before the kind's marking keys (none is in the footer)."""
 
-    BINDINGS = [
-        # the arrows (and vi's letters) move; with shift they move and fill
-        *(Binding(key, _moves(dr, dc, name), label, show=False)
-          for name, label, keys in (
-              ("move", "Move", ("up,k", "down,j", "left,h", "right,l")),
-              ("move_fill", "Move and fill", ("shift+up", "shift+down", "shift+left",
-                                              "shift+right")))
-          for key, (dr, dc) in zip(keys, ((-1, 0), (1, 0), (0, -1), (0, 1)))),
-        *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
-        Binding("home", "edge('home')", "Row start", show=False),
-        Binding("end", "edge('end')", "Row end", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        # the kind's marking keys come here (KeyRules.marks, bound by __init__)
-        Binding("backspace,delete", "clear", "Clear", show=False),
-        Binding("right_square_bracket", "color(1)", "Next colour", show=False),
-        Binding("left_square_bracket", "color(-1)", "Previous colour", show=False),
-        Binding("m", "paint_mode", "Paint"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("ctrl+r,ctrl+y", "redo", "Redo"),
-        Binding("i", "hint", "Hint"),
-        Binding("ctrl+down", "hint_scroll(1)", "More of the hint", show=False),
-        Binding("ctrl+up", "hint_scroll(-1)", "Back in the hint", show=False),
-        Binding("c", "check", "Check"),
-        Binding("S", "auto_solve", "Auto-solve"),
-        Binding("p", "pause", "Pause"),
-        Binding("question_mark,f1", "app.help", "Help"),
-        Binding("escape", "escape", "Library"),
-        Binding("enter", "finish_solve", "Finish auto-solve", show=False),
-        Binding("q", "app.quit", "Quit"),
-    ]
+PLAYING_KEYS: list[BindingType] = [
+    Binding("backspace,delete", "clear", "Clear", show=False),
+    Binding("right_square_bracket", "color(1)", "Next colour", show=False),
+    Binding("left_square_bracket", "color(-1)", "Previous colour", show=False),
+    Binding("m", "paint_mode", "Paint"),
+    Binding("u,ctrl+z", "undo", "Undo"),
+    Binding("ctrl+r,ctrl+y", "redo", "Redo"),
+    Binding("i", "hint", "Hint"),
+    Binding("ctrl+down", "hint_scroll(1)", "More of the hint", show=False),
+    Binding("ctrl+up", "hint_scroll(-1)", "Back in the hint", show=False),
+    Binding("c", "check", "Check"),
+    Binding("S", "auto_solve", "Auto-solve"),
+    Binding("p", "pause", "Pause"),
+    Binding("question_mark,f1", "app.help", "Help"),
+    Binding("escape", "escape", "Library"),
+    Binding("enter", "finish_solve", "Finish auto-solve", show=False),
+    Binding("q", "app.quit", "Quit"),
+]
+"""The play screen's keys bound after the kind's marking keys: the footer lists keys in their
+binding order, and a nonogram's Fill and Cross have always stood first."""
+
+
+class PlayScreen(Screen[None]):
+    """One puzzle being played.
+
+    Its keys depend on the puzzle's kind (the marking keys of its
+    :class:`~nonotui.model.kind.KeyRules`), and Textual binds keys per class, from its
+    ``BINDINGS``: a play screen is made by the class :meth:`for_keys` gives, which binds
+    :data:`MOVING_KEYS`, then the kind's marking keys, then :data:`PLAYING_KEYS`.
+    """
 
     assistant: Assistant
     """Hint, check, auto-solve and the clue guide (composed with the widgets)."""
@@ -90,13 +104,17 @@ class PlayScreen(Screen[None]):
         *,
         label: str,
         notices: tuple[str, ...] = (),
+        cannot_write: bool = False,
     ) -> None:
+        """``cannot_write``: the data folder refused the lock as the puzzle opened (said in
+        ``notices``); the keeper counts that as the first failed save."""
+        if type(self) is PlayScreen:
+            raise TypeError("a play screen is made by PlayScreen.for_keys(rules), which binds "
+                            "the kind's marking keys")
         super().__init__()
         self.puzzle = game.puzzle
         self.session = PlaySession(game, progress, read_only=lock is None)
         self.key_rules = self.session.key_rules
-        self._bindings, self.FOOTER_RANKS = bind_marks(self._bindings, self.key_rules,
-                                                       PlayScreen.FOOTER_RANKS)
         self.label = label
         self.short_label = short_label(label)
         self.notices = notices
@@ -105,8 +123,13 @@ class PlayScreen(Screen[None]):
         """Solved in this board: marks are refused until the puzzle is restarted."""
         self.glyphs = glyphs
         self._count = ""
-        self.keeper = ProgressKeeper(self.session, store, lock)
+        self.keeper = ProgressKeeper(self.session, store, lock, cannot_write=cannot_write)
         """Saves the progress, under the puzzle's lock (not Textual's ``Widget.lock``)."""
+
+    @staticmethod
+    def for_keys(rules: KeyRules) -> type[PlayScreen]:
+        """The play screen that binds ``rules``' marking keys (one class per set of them)."""
+        return _bound(rules.marks)
 
     # -- composition and lifecycle --------------------------------------------------------------
 
@@ -588,3 +611,16 @@ class PlayScreen(Screen[None]):
         if self.session.stroke is not None:
             self._changed(self.session.end_stroke())
 
+
+
+@cache
+def _bound(marks: tuple[MarkKey, ...]) -> type[PlayScreen]:
+    """:class:`PlayScreen` with these marking keys bound between :data:`MOVING_KEYS` and
+    :data:`PLAYING_KEYS` (:meth:`PlayScreen.for_keys`)."""
+    keys = mark_bindings(marks)
+
+    class KindPlayScreen(PlayScreen):
+        BINDINGS = [*MOVING_KEYS, *keys, *PLAYING_KEYS]
+        FOOTER_RANKS = ranked(PlayScreen.FOOTER_RANKS, keys)
+
+    return KindPlayScreen
