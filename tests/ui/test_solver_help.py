@@ -253,7 +253,9 @@ async def test_a_hint_longer_than_its_panel_scrolls_to_its_last_line(
         assert panel.display and 3 <= panel.container_size.height <= size[1] * 0.4
         assert panel.max_scroll_y > 0 and panel.scroll_y == 0
         more = panel.query_one("#more")
-        assert more.display and MORE in str(more.render())
+        # shown once the panel has laid out its text (a later refresh on a loaded machine)
+        await until(pilot, lambda: bool(more.display), 10)
+        assert MORE in str(more.render())
         for _ in range(30):
             if panel.scroll_y == panel.max_scroll_y:
                 break

@@ -1,20 +1,15 @@
-"""No module in ``nonotui`` is over 600 lines (issue 17): a module that grows past it is split
-along a seam, as model/kind.py (protocols; vocabularies in model/vocab.py), formats/xml.py
-(reading; writing in formats/_xml_write.py) and ui/screens/play.py were."""
+"""Long modules are reported, not refused (issue 34): a module is split where a responsibility
+ends, not to stay under a count. Modules over :data:`MAX_LINES` lines are named in a warning in
+the test run's summary, for a reader to judge whether one holds two jobs."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 MAX_LINES = 600
 
 PACKAGE = Path(__file__).resolve().parents[2] / "nonotui"
-
-STILL_TOO_LONG: dict[str, str] = {
-    # module: why it is still allowed, until it is split (none left: ui/screens/play.py gave
-    # its status facts to ui/status.py, its clock text to ui/clock.py and its questions to
-    # ui/screens/dialogs.py)
-}
 
 
 def line_counts() -> dict[str, int]:
@@ -24,13 +19,13 @@ def line_counts() -> dict[str, int]:
     }
 
 
-def test_no_module_is_over_600_lines() -> None:
+def test_long_modules_are_named_in_a_warning() -> None:
     counts = line_counts()
-    assert counts, "no module found: the package path is wrong"
-    too_long = {m: n for m, n in counts.items() if n > MAX_LINES and m not in STILL_TOO_LONG}
-    assert not too_long, f"split these modules (over {MAX_LINES} lines): {too_long}"
-    stale = [m for m in STILL_TOO_LONG if counts.get(m, 0) <= MAX_LINES]
-    assert not stale, f"no longer over {MAX_LINES} lines, remove from STILL_TOO_LONG: {stale}"
+    assert len(counts) > 50, "the package path is wrong: too few modules found"
+    long = {m: n for m, n in sorted(counts.items()) if n > MAX_LINES}
+    if long:
+        warnings.warn(f"modules over {MAX_LINES} lines (split one where a responsibility "
+                      f"ends, not to meet the count): {long}", UserWarning, stacklevel=1)
 
 
 def test_the_split_modules_still_offer_their_public_names() -> None:

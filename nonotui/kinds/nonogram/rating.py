@@ -224,13 +224,12 @@ def easiest_from_top_left(puzzle: Puzzle, board: Board, memo: Memo | None = None
 def _contradiction_step(puzzle: Puzzle, board: Board, prep: Prepared) -> RatedStep | None:
     """The probe with the fewest line solves, nearest the top left, as the contradiction hint
     finds and tells it; ``None`` when no probe breaks a line."""
-    from nonotui.kinds.nonogram.engine import kernels
+    from nonotui.kinds.nonogram.engine.context import probe_all_sizes
     from nonotui.kinds.nonogram.engine.hints import Lines, explain_probe, shortest_probe
 
-    h, w = prep.h, prep.w
+    w = prep.w
     flat = board.cells.reshape(-1).copy()
-    sizes = np.zeros((h * w, 2), dtype=np.int64)
-    kernels.probe_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, sizes)
+    sizes = probe_all_sizes(prep, flat)
     # the hint's order with the cursor at the top left
     chosen = shortest_probe(sizes, w, (0, 0))
     if chosen is None:

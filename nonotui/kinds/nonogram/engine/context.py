@@ -28,6 +28,7 @@ from nonotui.kinds.nonogram.engine.ladder import Memo
 from nonotui.kinds.nonogram.engine.search import Prepared, prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import UNKNOWN, Board
+from nonotui.model.cells import CELL_DTYPE
 
 WITNESS_BYTES = 64 * 2**20
 """The most memory a :class:`HintContext` spends on the final boards of probes (two bytes a
@@ -47,6 +48,26 @@ CONSISTENCY_SECONDS = 2.0
 """How long a hint may search for one solution to learn whether the marks are consistent."""
 LOOK_AHEAD_SECONDS = 60.0
 """How long a :class:`HintContext`'s look-ahead searches the clues before giving up."""
+
+
+def probe_all_sizes(prep: Prepared, cells: np.ndarray) -> np.ndarray:
+    """For every cell of ``cells`` (the board flat, rows first, as the kernels take it), the line
+    solves the contradiction of each of its two values needs, as an array of ``(h * w, 2)``:
+    column 0 with the cell empty, 1 with it filled, 0 where none is found or the probe was cut
+    short (:func:`~nonotui.kinds.nonogram.engine.kernels.probe_all`, which only the exact
+    shortest chains interest). ``cells`` is read, not changed.
+
+    Raises:
+        ValueError: ``cells`` is not one flat array of the puzzle's ``h * w`` cells in the
+            kernels' cell type.
+    """
+    n = prep.h * prep.w
+    if cells.shape != (n,) or cells.dtype != CELL_DTYPE:
+        raise ValueError(f"cells must be {n} flat {np.dtype(CELL_DTYPE).name} cells, not "
+                         f"{cells.shape} {cells.dtype}")
+    sizes = np.zeros((n, 2), dtype=np.int64)
+    kernels.probe_all(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, cells, sizes)
+    return sizes
 
 
 class HintContext:
@@ -205,10 +226,7 @@ class HintContext:
         rerunning only the probes the board's changes may have changed (a one-off context runs
         :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` itself)."""
         if self.one_off:
-            sizes = np.zeros((prep.h * prep.w, 2), dtype=np.int64)
-            kernels.probe_all(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, flat,
-                              sizes)
-            return sizes
+            return probe_all_sizes(prep, flat)
         if self._probes is None:
             self._probes = _ProbeCache(prep)
         return self._probes.sizes(flat, clean)

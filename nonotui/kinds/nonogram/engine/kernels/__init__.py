@@ -6,20 +6,26 @@
 ``lines_complete``  complete (seed 000)
 ``lines_fcomp``     fcomp (seed 001)
 ``lines_olsak``     olsak (seed 003)
+``lines_bits``      an exact black-and-white linesolver on bit masks, lines of up to 64 cells
+``lines_bits2``     the same on two words a mask, lines of 65 to 128 cells
 ``lines_colour``    fast and olsak on colour lines (coloured leftmost arrangement)
 ``lines_colour_dp`` complete and fcomp on colour lines (enumeration; a table over both ends)
 ``dispatch``        :func:`solve_line` (checks, prologue, then one linesolver) and its drivers
 ``state``           the table of units, the propagation record, the trail
 ``propagate``       fuel-driven propagation over the units
 ``propagate_bits``  propagation's black-and-white lines of up to 64 cells on bit masks
+``line_steps``      the solver's propagation one line step at a time, for auto-solve to show
 ``probe``           the search's probing round and branching score
 ``search``          :func:`search` (propagation, probing, bifurcation), :func:`search_grid`
 ``cdcl``            :func:`cdcl_grid`: the learning search (CDCL, lines as propagators)
 ``cdcl_db``         the learning search's record, activity heap and clause database
 ``cdcl_lines``      the learning search's line cache and lazy explanations
 ``cdcl_heur``       the learning search's target phases
+``cdcl_prop``       the learning search's propagation: literals, watched clauses, lines, undo
+``cdcl_bp``         its first phases and activities by belief propagation, the shaken order
 ``chain``           :func:`probe_chain` / :func:`probe_all`: the probes behind hints
 ``chain_colour``    :func:`probe_colour_all`: every value of every open colour cell, for hints
+``probe_memo``      probing for hints, keeping what was learned from one hint to the next
 ==================  ==========================================================================
 
 Importing the package compiles nothing (no eager signatures): compilation, or loading from
