@@ -1,7 +1,7 @@
 """An obviously correct nonogram solution counter, the oracle the engine's search is tested against.
 
 It shares nothing with the engine: no cell bitsets, no linesolvers, no propagation. Every row's
-fillings are listed outright (each way to place the row's blocks), and a depth-first walk chooses
+fillings are listed outright (:func:`tests.oracle.arrangements`), and a depth-first walk chooses
 one filling per row, top to bottom, keeping for every column only how many of its blocks are
 finished and how long its current block is. A column that can no longer end well prunes the walk.
 Slow and plain on purpose; fine up to about 10x10.
@@ -9,12 +9,12 @@ Slow and plain on purpose; fine up to about 10x10.
 Pictures are tuples of rows of ``0`` (empty) and ``1`` (filled). A ``given`` grid restricts cells
 to a value (``0`` or ``1``) or leaves them free (``None``), like a partly filled board.
 :func:`check_solutions` reads the engine's boards (cell bitsets, DESIGN.md) into pictures and
-checks them against the clues with :func:`runs`.
+checks them against the clues with :func:`tests.oracle.runs`.
 
 Colour puzzles: pass ``row_colors`` and ``column_colors`` (the colour index of every block, ``1``
 the first colour). Pictures then hold colour indices (``0`` empty); blocks of one colour need an
-empty cell between them, blocks of different colours may touch. :func:`color_runs` reads a line's
-blocks and their colours, :func:`color_fillings` lists a colour clue's lines, and the column walk
+empty cell between them, blocks of different colours may touch. :func:`tests.oracle.color_runs`
+reads a line's blocks and their colours, and the column walk
 keeps the same two numbers per column, the colour of the open block being its clue's.
 """
 
@@ -23,42 +23,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+from tests.oracle import arrangements, color_runs, runs
+
 Clue = tuple[int, ...]
 Picture = tuple[tuple[int, ...], ...]
 
 EMPTY_CELL, FILLED_CELL = 1, 2
 """The cell bitsets DESIGN.md fixes (bit 0 empty, bit 1 filled), spelled out here so that the
 check owes nothing to the engine or the model."""
-
-
-def runs(line: Sequence[int]) -> Clue:
-    """The block lengths of a line of 0/1 cells, read off directly."""
-    out: list[int] = []
-    length = 0
-    for v in line:
-        if v:
-            length += 1
-        elif length:
-            out.append(length)
-            length = 0
-    if length:
-        out.append(length)
-    return tuple(out)
-
-
-def color_runs(line: Sequence[int]) -> tuple[Clue, Clue]:
-    """The block lengths and block colours of a line of colour indices, read off directly."""
-    blocks: list[int] = []
-    colors: list[int] = []
-    previous = 0
-    for v in line:
-        if v and v == previous:
-            blocks[-1] += 1
-        elif v:
-            blocks.append(1)
-            colors.append(v)
-        previous = v
-    return tuple(blocks), tuple(colors)
 
 
 def color_clues_of(
@@ -80,58 +52,6 @@ def clues_of(picture: Sequence[Sequence[int]]) -> tuple[tuple[Clue, ...], tuple[
     rows = tuple(runs(row) for row in picture)
     columns = tuple(runs(col) for col in zip(*picture))
     return rows, columns
-
-
-def fillings(clue: Clue, length: int) -> list[tuple[int, ...]]:
-    """Every line of ``length`` cells whose blocks are exactly ``clue``.
-
-    Builds each one by choosing how many empty cells precede every block (at least one between
-    blocks), so the list is complete and holds no duplicates.
-    """
-    if not clue:
-        return [(0,) * length]
-    out: list[tuple[int, ...]] = []
-
-    def place(index: int, start: int, prefix: tuple[int, ...]) -> None:
-        # room the blocks after this one need: each one cell of gap plus its length
-        rest = sum(clue[index + 1 :]) + len(clue) - index - 1
-        for lead in range(start, length - rest - clue[index] + 1):
-            line = prefix + (0,) * (lead - len(prefix)) + (1,) * clue[index]
-            if index + 1 == len(clue):
-                out.append(line + (0,) * (length - len(line)))
-            else:
-                place(index + 1, lead + clue[index] + 1, line)
-
-    place(0, 0, ())
-    return out
-
-
-def color_fillings(clue: Clue, colors: Clue, length: int) -> list[tuple[int, ...]]:
-    """Every line of ``length`` colour indices whose blocks and colours are ``clue`` and ``colors``.
-
-    As :func:`fillings`, but the gap before a block is at least one cell only when the block
-    before it has the same colour.
-    """
-    if not clue:
-        return [(0,) * length]
-    out: list[tuple[int, ...]] = []
-    count = len(clue)
-
-    def gap(index: int) -> int:
-        """The least number of empty cells between block ``index - 1`` and block ``index``."""
-        return 1 if colors[index] == colors[index - 1] else 0
-
-    def place(index: int, start: int, prefix: tuple[int, ...]) -> None:
-        rest = sum(clue[index + 1 :]) + sum(gap(i) for i in range(index + 1, count))
-        for lead in range(start, length - rest - clue[index] + 1):
-            line = prefix + (0,) * (lead - len(prefix)) + (colors[index],) * clue[index]
-            if index + 1 == count:
-                out.append(line + (0,) * (length - len(line)))
-            else:
-                place(index + 1, lead + clue[index] + gap(index + 1), line)
-
-    place(0, 0, ())
-    return out
 
 
 def _color_step(
@@ -229,7 +149,7 @@ def iter_solutions(
     height, width = len(rows), len(columns)
     options = []
     for r, clue in enumerate(rows):
-        row_options = fillings(tuple(clue), width)
+        row_options = arrangements(clue, width)
         if given is not None:
             row_options = [
                 f for f in row_options
@@ -283,7 +203,7 @@ def _iter_color_solutions(
     height, width = len(rows), len(columns)
     options = []
     for r, clue in enumerate(rows):
-        row_options = color_fillings(tuple(clue), row_colors[r], width)
+        row_options = arrangements(clue, width, row_colors[r])
         if given is not None:
             row_options = [
                 f for f in row_options

@@ -21,30 +21,6 @@ def _all_lines(length: int, colors: int) -> list[tuple[int, ...]]:
     return list(itertools.product(range(colors + 1), repeat=length))
 
 
-@pytest.mark.parametrize("length", range(1, 7))
-def test_colour_fillings_are_exactly_the_lines_with_the_clue(length: int) -> None:
-    by_clue: dict[tuple, set[tuple[int, ...]]] = {}
-    for line in _all_lines(length, 3):
-        by_clue.setdefault(naive.color_runs(line), set()).add(line)
-    for (blocks, colors), lines in by_clue.items():
-        listed = naive.color_fillings(blocks, colors, length)
-        assert len(listed) == len(set(listed)), (blocks, colors)
-        assert set(listed) == lines, (blocks, colors)
-
-
-def test_colour_runs_by_hand() -> None:
-    assert naive.color_runs([1, 1, 2, 0, 2, 2]) == ((2, 1, 2), (1, 2, 2))
-    assert naive.color_runs([0, 3, 0]) == ((1,), (3,))
-    assert naive.color_runs([0, 0]) == ((), ())
-    # two blocks of one colour cannot touch: touching cells are one block
-    assert naive.color_fillings((1, 1), (1, 1), 2) == []
-    assert naive.color_fillings((1, 1), (1, 2), 2) == [(1, 2)]
-    assert sorted(naive.color_fillings((1, 1), (1, 1), 3)) == [(1, 0, 1)]
-    assert sorted(naive.color_fillings((1, 1), (2, 1), 3)) == [
-        (0, 2, 1), (2, 0, 1), (2, 1, 0)
-    ]
-
-
 COLOR_SIZES = [(2, 2, 2), (2, 3, 2), (3, 3, 2), (2, 2, 3), (2, 3, 3)]
 
 

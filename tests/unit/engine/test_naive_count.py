@@ -6,32 +6,11 @@ size of a group is, by definition, the number of solutions of that clue set.
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
 from tests import naive_count as naive
-
-
-@pytest.mark.parametrize("length", range(1, 9))
-def test_fillings_are_exactly_the_lines_with_the_clue(length: int) -> None:
-    by_clue: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
-    for line in itertools.product((0, 1), repeat=length):
-        by_clue.setdefault(naive.runs(line), set()).add(line)
-    for clue, lines in by_clue.items():
-        listed = naive.fillings(clue, length)
-        assert len(listed) == len(set(listed)), clue
-        assert set(listed) == lines, clue
-    # a clue too long for the line has no filling at all
-    assert naive.fillings((length, 1), length) == []
-
-
-def test_runs_reads_blocks() -> None:
-    assert naive.runs([0, 1, 1, 0, 1]) == (2, 1)
-    assert naive.runs([1, 1, 1]) == (3,)
-    assert naive.runs([0, 0]) == ()
-
 
 SIZES = [(h, w) for h in range(1, 5) for w in range(1, 5) if h * w <= 12]
 
