@@ -164,7 +164,7 @@ def solve(
 ) -> list[int] | None:
     """Every value some agreeing arrangement gives each cell of ``line`` (cell bitsets), or
     ``None`` when no arrangement agrees; any length."""
-    found = _walk(tuple(clue), _colors(clue, colors), tuple(int(v) for v in line))
+    found = _walk(tuple(clue), _colors(clue, colors), tuple(map(int, line)))
     return None if found is None else list(found[1])
 
 
