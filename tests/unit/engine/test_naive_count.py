@@ -9,11 +9,13 @@ and puzzles small enough to check by eye.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from tests import naive_count as naive
+from tests.oracle import arrangements
 
 SIZES = [(h, w) for h in range(1, 5) for w in range(1, 5) if h * w <= 12]
 
@@ -113,6 +115,27 @@ def test_random_colour_clue_sets_match_brute_force_counts(seed: int) -> None:
         kw = dict(row_colors=row_colors, column_colors=column_colors)
         assert naive.count(rows, columns, **kw) == expected
     assert zeros > 50
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_colour_solutions_equal_every_filling_of_the_rows_that_fits_the_columns(seed: int) -> None:
+    """Colour puzzles bigger than listing every picture allows (so the search goes deeper): their
+    solutions are the pictures made of each row's listed arrangements whose columns have their
+    clues."""
+    rng = random.Random(seed)
+    several = 0
+    for _ in range(25):
+        height, width, colors = rng.choice([(4, 4, 2), (4, 5, 2), (4, 4, 3), (5, 4, 3)])
+        picture = [[rng.randint(1, colors) if rng.random() < 0.6 else 0 for _ in range(width)]
+                   for _ in range(height)]
+        key = naive.color_clues_of(picture)
+        rows, columns, row_colors, column_colors = key
+        each_row = [arrangements(clue, width, colors) for clue, colors in zip(rows, row_colors)]
+        want = {p for p in itertools.product(*each_row) if naive.color_clues_of(p) == key}
+        found = naive.solutions(rows, columns, row_colors=row_colors, column_colors=column_colors)
+        assert len(found) == len(want) and set(found) == want, key
+        several += len(want) > 1
+    assert several >= 2
 
 
 def test_hand_checked_puzzles_and_line_solvability() -> None:
