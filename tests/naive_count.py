@@ -33,6 +33,7 @@ EMPTY_CELL, FILLED_CELL = 1, 2
 """The cell bitsets DESIGN.md fixes (bit 0 empty, bit 1 filled), spelled out here so that the
 check owes nothing to the engine or the model."""
 
+
 def color_clues_of(
     picture: Sequence[Sequence[int]],
 ) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[Clue, ...], tuple[Clue, ...]]:

@@ -1,5 +1,6 @@
 """The Aquarium generator: reproducible ids, connected tanks of varied shapes, and puzzles that the
-oracle's search (tests/unit/aquarium/oracle.py, not the generator's rules) proves unique, with the grade asked for."""
+oracle's search (tests/unit/aquarium/oracle.py, not the generator's rules) proves unique, with
+the grade asked for."""
 
 from __future__ import annotations
 

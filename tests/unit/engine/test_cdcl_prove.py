@@ -4,9 +4,10 @@ unit, then phases that leave the solution. And, before the first solution, the b
 out again when level 0 has grown (``kernels.cdcl_bp.REBP_GROWTH``).
 
 Every answer is checked against the clues and against tests/naive_count.py (a plain-Python line
-logic and search that shares nothing with the engine). The proof starts ``PROVE_AFTER`` (50) conflicts after the first
-solution, which small random puzzles seldom reach: the puzzles below were picked because they do
-(seeded ``benchmarks/random_tail.py`` pictures); the trials counter shows they did.
+logic and search that shares nothing with the engine). The proof starts ``PROVE_AFTER`` (50)
+conflicts after the first solution, which small random puzzles seldom reach: the puzzles below
+were picked because they do (seeded ``benchmarks/random_tail.py`` pictures); the trials counter
+shows they did.
 """
 
 from __future__ import annotations

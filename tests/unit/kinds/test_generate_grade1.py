@@ -1,7 +1,8 @@
 """Grade 1 on pictures bigger than ``GRADE1_SMALL_SIDE``: the overlap count the generator aims at
 (every filled cell filled by simple boxes from its row's or column's clue alone), checked against
 every arrangement of a clue (tests/oracle.py), and the grade-1 puzzles it makes, checked as the
-graded sweep checks every puzzle (the puzzle oracle's search and line logic, tests/naive_count.py)."""
+graded sweep checks every puzzle (the puzzle oracle's search and line logic,
+tests/naive_count.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``nonotui generate --from IMAGE WxH``: pictures built here with Pillow become puzzles whose
 uniqueness and line-solvability the puzzle oracle (tests/naive_count.py) confirms; the count of
-changed cells the command prints is checked against a threshold computed here without nonotui's code; and every
-way a picture can fail to be read says so in one line."""
+changed cells the command prints is checked against a threshold computed here without nonotui's
+code; and every way a picture can fail to be read says so in one line."""
 
 from __future__ import annotations
 
