@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from nonotui.kinds.nonogram.engine import REGISTRY, Contradiction, solve_line
-from tests.oracle import clue_of
+from tests.oracle import runs
 
 
 def run(method: str, clue: str | Sequence[int], line: str) -> str | None:
@@ -55,5 +55,5 @@ def random_lines(seed: int, count: int) -> list[tuple[tuple[int, ...], str]]:
         if index % 3 == 2:
             i = rnd.randrange(n)
             cells[i] = "-" if picture[i] else "#"
-        lines.append((clue_of(picture), "".join(cells)))
+        lines.append((runs(picture), "".join(cells)))
     return lines

@@ -1,7 +1,7 @@
 """An independent judge of hints, checks and the clue guide, built on :mod:`tests.naive_count`.
 
-Nothing here uses the engine: solutions come from listing row fillings, arrangements of a line
-from :func:`tests.naive_count.fillings`. Boards are read from their cell bitsets (1 empty,
+Nothing here uses the engine: solutions come from :mod:`tests.naive_count`, arrangements of a
+line from :func:`tests.oracle.arrangements`. Boards are read from their cell bitsets (1 empty,
 2 filled, 3 unknown) into ``given`` grids of ``0``, ``1`` or ``None``.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tests import naive_count as naive
+from tests.oracle import arrangements
 
 EMPTY_CELL, FILLED_CELL = naive.EMPTY_CELL, naive.FILLED_CELL
 
@@ -33,7 +34,7 @@ def bit(value01: int) -> int:
 def line_fillings(clue: Sequence[int], line: Sequence[int]) -> list[tuple[int, ...]]:
     """Every arrangement of the clue that agrees with a line of cell bitsets."""
     out = []
-    for f in naive.fillings(tuple(clue), len(line)):
+    for f in arrangements(clue, len(line)):
         if all(int(v) & bit(x) for v, x in zip(line, f)):
             out.append(f)
     return out

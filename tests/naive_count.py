@@ -1,21 +1,22 @@
-"""An obviously correct nonogram solution counter, the oracle the engine's search is tested against.
+"""The puzzle oracle: an obviously correct nonogram solution finder, the one the engine's search,
+the generator, the bundled puzzles and the hints are tested against.
 
-It shares nothing with the engine: no cell bitsets, no linesolvers, no propagation. Every row's
-fillings are listed outright (each way to place the row's blocks), and a depth-first walk chooses
-one filling per row, top to bottom, keeping for every column only how many of its blocks are
-finished and how long its current block is. A column that can no longer end well prunes the walk.
-Slow and plain on purpose; fine up to about 10x10.
+It shares nothing with the engine: its line logic is :func:`tests.oracle.solve` (every value some
+arrangement of the line's clue gives a cell), applied to every row and column until nothing
+changes, then a depth-first search that tries every value of the first undecided cell. Line logic
+only removes values no arrangement of the line uses, and the search tries every value left, so no
+solution is lost; every picture found is checked once more against every clue with
+:func:`tests.oracle.runs` (or :func:`tests.oracle.color_runs`), so none is invented. Its answers
+are held to listing every picture of small sizes in ``tests/unit/engine/test_naive_count.py``.
 
 Pictures are tuples of rows of ``0`` (empty) and ``1`` (filled). A ``given`` grid restricts cells
 to a value (``0`` or ``1``) or leaves them free (``None``), like a partly filled board.
 :func:`check_solutions` reads the engine's boards (cell bitsets, DESIGN.md) into pictures and
-checks them against the clues with :func:`runs`.
+checks them against the clues.
 
 Colour puzzles: pass ``row_colors`` and ``column_colors`` (the colour index of every block, ``1``
-the first colour). Pictures then hold colour indices (``0`` empty); blocks of one colour need an
-empty cell between them, blocks of different colours may touch. :func:`color_runs` reads a line's
-blocks and their colours, :func:`color_fillings` lists a colour clue's lines, and the column walk
-keeps the same two numbers per column, the colour of the open block being its clue's.
+the first colour). Pictures and givens then hold colour indices (``0`` empty); blocks of one
+colour need an empty cell between them, blocks of different colours may touch.
 """
 
 from __future__ import annotations
@@ -23,42 +24,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+from tests.oracle import color_runs, runs, solve
+
 Clue = tuple[int, ...]
 Picture = tuple[tuple[int, ...], ...]
 
 EMPTY_CELL, FILLED_CELL = 1, 2
 """The cell bitsets DESIGN.md fixes (bit 0 empty, bit 1 filled), spelled out here so that the
 check owes nothing to the engine or the model."""
-
-
-def runs(line: Sequence[int]) -> Clue:
-    """The block lengths of a line of 0/1 cells, read off directly."""
-    out: list[int] = []
-    length = 0
-    for v in line:
-        if v:
-            length += 1
-        elif length:
-            out.append(length)
-            length = 0
-    if length:
-        out.append(length)
-    return tuple(out)
-
-
-def color_runs(line: Sequence[int]) -> tuple[Clue, Clue]:
-    """The block lengths and block colours of a line of colour indices, read off directly."""
-    blocks: list[int] = []
-    colors: list[int] = []
-    previous = 0
-    for v in line:
-        if v and v == previous:
-            blocks[-1] += 1
-        elif v:
-            blocks.append(1)
-            colors.append(v)
-        previous = v
-    return tuple(blocks), tuple(colors)
 
 
 def color_clues_of(
@@ -82,118 +55,6 @@ def clues_of(picture: Sequence[Sequence[int]]) -> tuple[tuple[Clue, ...], tuple[
     return rows, columns
 
 
-def fillings(clue: Clue, length: int) -> list[tuple[int, ...]]:
-    """Every line of ``length`` cells whose blocks are exactly ``clue``.
-
-    Builds each one by choosing how many empty cells precede every block (at least one between
-    blocks), so the list is complete and holds no duplicates.
-    """
-    if not clue:
-        return [(0,) * length]
-    out: list[tuple[int, ...]] = []
-
-    def place(index: int, start: int, prefix: tuple[int, ...]) -> None:
-        # room the blocks after this one need: each one cell of gap plus its length
-        rest = sum(clue[index + 1 :]) + len(clue) - index - 1
-        for lead in range(start, length - rest - clue[index] + 1):
-            line = prefix + (0,) * (lead - len(prefix)) + (1,) * clue[index]
-            if index + 1 == len(clue):
-                out.append(line + (0,) * (length - len(line)))
-            else:
-                place(index + 1, lead + clue[index] + 1, line)
-
-    place(0, 0, ())
-    return out
-
-
-def color_fillings(clue: Clue, colors: Clue, length: int) -> list[tuple[int, ...]]:
-    """Every line of ``length`` colour indices whose blocks and colours are ``clue`` and ``colors``.
-
-    As :func:`fillings`, but the gap before a block is at least one cell only when the block
-    before it has the same colour.
-    """
-    if not clue:
-        return [(0,) * length]
-    out: list[tuple[int, ...]] = []
-    count = len(clue)
-
-    def gap(index: int) -> int:
-        """The least number of empty cells between block ``index - 1`` and block ``index``."""
-        return 1 if colors[index] == colors[index - 1] else 0
-
-    def place(index: int, start: int, prefix: tuple[int, ...]) -> None:
-        rest = sum(clue[index + 1 :]) + sum(gap(i) for i in range(index + 1, count))
-        for lead in range(start, length - rest - clue[index] + 1):
-            line = prefix + (0,) * (lead - len(prefix)) + (colors[index],) * clue[index]
-            if index + 1 == count:
-                out.append(line + (0,) * (length - len(line)))
-            else:
-                place(index + 1, lead + clue[index] + gap(index + 1), line)
-
-    place(0, 0, ())
-    return out
-
-
-def _color_step(
-    clue: Clue, colors: Clue, state: tuple[int, int], value: int
-) -> tuple[int, int] | None:
-    """:func:`_column_step` for colour: ``value`` is a colour index, ``0`` empty."""
-    done, open_length = state
-    if open_length and value != colors[done]:
-        # the open block ends here: an empty cell or a block of another colour closes it
-        if open_length != clue[done]:
-            return None
-        done, open_length = done + 1, 0
-    if not value:
-        return done, open_length
-    if open_length:
-        open_length += 1
-        return (done, open_length) if open_length <= clue[done] else None
-    if done >= len(clue) or colors[done] != value:
-        return None
-    return done, 1
-
-
-def _color_room(clue: Clue, colors: Clue, state: tuple[int, int]) -> int:
-    """How many more cells a colour column needs at least to finish its clue from ``state``."""
-    done, open_length = state
-    first = done + 1 if open_length else done
-    need = clue[done] - open_length if open_length else 0
-    for i in range(first, len(clue)):
-        need += clue[i]
-        if i > 0 and (i > first or open_length) and colors[i] == colors[i - 1]:
-            need += 1
-    return need
-
-
-def _column_step(clue: Clue, state: tuple[int, int], value: int) -> tuple[int, int] | None:
-    """A column's state after one more cell, or ``None`` when its blocks no longer fit the clue.
-
-    The state is ``(finished blocks, length of the block being drawn)``.
-    """
-    done, open_length = state
-    if value:
-        open_length += 1
-        if done >= len(clue) or open_length > clue[done]:
-            return None
-        return done, open_length
-    if open_length:
-        if open_length != clue[done]:
-            return None
-        return done + 1, 0
-    return state
-
-
-def _room_needed(clue: Clue, state: tuple[int, int]) -> int:
-    """How many more cells a column needs at least to finish its clue from ``state``."""
-    done, open_length = state
-    if open_length:
-        rest = clue[done + 1 :]
-        return clue[done] - open_length + sum(rest) + len(rest)
-    rest = clue[done:]
-    return sum(rest) + len(rest) - 1 if rest else 0
-
-
 def _colors_or_none(
     rows: Sequence[Clue],
     columns: Sequence[Clue],
@@ -208,6 +69,60 @@ def _colors_or_none(
     return tuple(tuple(c) for c in rc), tuple(tuple(c) for c in cc)
 
 
+class _Lines:
+    """The puzzle's lines (rows first, then columns) and their line logic."""
+
+    def __init__(self, rows, columns, row_colors, column_colors) -> None:
+        self.height, self.width = len(rows), len(columns)
+        colored = _colors_or_none(rows, columns, row_colors, column_colors)
+        self.colored = colored is not None
+        self.rows = tuple(tuple(c) for c in rows)
+        self.columns = tuple(tuple(c) for c in columns)
+        rc, cc = colored if colored is not None else (
+            tuple((1,) * len(c) for c in self.rows), tuple((1,) * len(c) for c in self.columns))
+        self.clues = [(clue, rc[r]) for r, clue in enumerate(self.rows)] + [
+            (clue, cc[c]) for c, clue in enumerate(self.columns)]
+        colours = max([1, *(v for _, colors in self.clues for v in colors)])
+        self.full = (1 << (colours + 1)) - 1
+
+    def propagate(self, grid: list[list[int]], pending: list[int] | None = None) -> bool:
+        """Line logic on the ``pending`` lines (all when ``None``; rows are ``0..height-1``,
+        columns follow), and on every line a change crosses, until nothing changes; ``False``
+        when a line has no arrangement left. Edits ``grid``."""
+        h, w = self.height, self.width
+        pending = list(range(h + w)) if pending is None else pending
+        queued = [i in pending for i in range(h + w)]
+        while pending:
+            i = pending.pop()
+            queued[i] = False
+            cells = tuple(grid[i]) if i < h else tuple(grid[r][i - h] for r in range(h))
+            clue, colors = self.clues[i]
+            new = solve(clue, cells, colors)
+            if new is None:
+                return False
+            for p, (old, v) in enumerate(zip(cells, new)):
+                if old == v:
+                    continue
+                if i < h:
+                    grid[i][p] = v
+                    other = h + p
+                else:
+                    grid[p][i - h] = v
+                    other = p
+                if not queued[other]:
+                    queued[other] = True
+                    pending.append(other)
+        return True
+
+    def is_solution(self, picture: Picture) -> bool:
+        if self.colored:
+            rows, columns, rc, cc = color_clues_of(picture)
+            return (rows, columns, rc, cc) == (
+                self.rows, self.columns, tuple(c for _, c in self.clues[: self.height]),
+                tuple(c for _, c in self.clues[self.height :]))
+        return clues_of(picture) == (self.rows, self.columns)
+
+
 def iter_solutions(
     rows: Sequence[Clue],
     columns: Sequence[Clue],
@@ -216,101 +131,39 @@ def iter_solutions(
     row_colors: Sequence[Clue] | None = None,
     column_colors: Sequence[Clue] | None = None,
 ) -> Iterator[Picture]:
-    """Every picture that satisfies the clues (and the given cells), one at a time.
-
-    Each picture yielded is checked once more against every clue with :func:`runs` (or
-    :func:`color_runs`), so a slip in the pruning could only lose solutions, never invent one;
-    the self-test catches lost ones. With colours, pictures and givens hold colour indices.
-    """
-    colored = _colors_or_none(rows, columns, row_colors, column_colors)
-    if colored is not None:
-        yield from _iter_color_solutions(rows, columns, colored[0], colored[1], given)
-        return
-    height, width = len(rows), len(columns)
-    options = []
-    for r, clue in enumerate(rows):
-        row_options = fillings(tuple(clue), width)
-        if given is not None:
-            row_options = [
-                f for f in row_options
-                if all(g is None or g == v for g, v in zip(given[r], f))
-            ]
-        options.append(row_options)
-    columns = [tuple(c) for c in columns]
-    # each column's answers of _column_step and _room_needed, remembered by (state, value): a
-    # column has few states, and the search asks the same ones again and again
-    memos: list[dict[tuple[tuple[int, int], int], tuple[tuple[int, int], int] | None]] = [
-        {} for _ in range(width)
-    ]
-    # an explicit stack of (row index, column states, picture so far); the depth is the height
-    stack: list[tuple[int, tuple[tuple[int, int], ...], Picture]] = [
-        (0, tuple((0, 0) for _ in range(width)), ())
-    ]
+    """Every picture that satisfies the clues (and the given cells), one at a time, in a fixed
+    order. With colours, pictures and givens hold colour indices."""
+    lines = _Lines(rows, columns, row_colors, column_colors)
+    grid = [[lines.full] * lines.width for _ in range(lines.height)]
+    if given is not None:
+        for r, row in enumerate(given):
+            for c, v in enumerate(row):
+                if v is not None:
+                    grid[r][c] &= 1 << v
+    # a grid to search, and the lines to run line logic on first: all of them at the start; after
+    # a guess, the guessed cell's row and column (the rest was left where nothing changes)
+    stack: list[tuple[list[list[int]], list[int] | None]] = [(grid, None)]
     while stack:
-        r, states, picture = stack.pop()
-        if r == height:
-            if clues_of(picture) == (tuple(map(tuple, rows)), tuple(columns)):
-                yield picture
+        grid, pending = stack.pop()
+        if not lines.propagate(grid, pending):
             continue
-        remaining = height - r - 1
-        # reversed so that the first filling is explored first (a stable, readable order)
-        for filling in reversed(options[r]):
-            new_states = []
-            for c, value in enumerate(filling):
-                key = (states[c], value)
-                memo = memos[c]
-                if key in memo:
-                    step = memo[key]
-                else:
-                    state = _column_step(columns[c], states[c], value)
-                    step = None if state is None else (state, _room_needed(columns[c], state))
-                    memo[key] = step
-                if step is None or step[1] > remaining:
-                    break
-                new_states.append(step[0])
-            else:
-                stack.append((r + 1, tuple(new_states), picture + (filling,)))
-
-
-def _iter_color_solutions(
-    rows: Sequence[Clue],
-    columns: Sequence[Clue],
-    row_colors: tuple[Clue, ...],
-    column_colors: tuple[Clue, ...],
-    given: Sequence[Sequence[int | None]] | None,
-) -> Iterator[Picture]:
-    """:func:`iter_solutions` for colour puzzles: the same walk with colour fillings and steps."""
-    height, width = len(rows), len(columns)
-    options = []
-    for r, clue in enumerate(rows):
-        row_options = color_fillings(tuple(clue), row_colors[r], width)
-        if given is not None:
-            row_options = [
-                f for f in row_options
-                if all(g is None or g == v for g, v in zip(given[r], f))
-            ]
-        options.append(row_options)
-    cols = [tuple(c) for c in columns]
-    expected = (tuple(map(tuple, rows)), tuple(cols), row_colors, column_colors)
-    stack: list[tuple[int, tuple[tuple[int, int], ...], Picture]] = [
-        (0, tuple((0, 0) for _ in range(width)), ())
-    ]
-    while stack:
-        r, states, picture = stack.pop()
-        if r == height:
-            if color_clues_of(picture) == expected:
-                yield picture
+        open_cell = next(
+            ((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v & (v - 1)),
+            None,
+        )
+        if open_cell is None:
+            picture = tuple(tuple(v.bit_length() - 1 for v in row) for row in grid)
+            if not lines.is_solution(picture):
+                raise AssertionError(f"the line logic let through a wrong picture: {picture}")
+            yield picture
             continue
-        remaining = height - r - 1
-        for filling in reversed(options[r]):
-            new_states = []
-            for c, value in enumerate(filling):
-                state = _color_step(cols[c], column_colors[c], states[c], value)
-                if state is None or _color_room(cols[c], column_colors[c], state) > remaining:
-                    break
-                new_states.append(state)
-            else:
-                stack.append((r + 1, tuple(new_states), picture + (filling,)))
+        r, c = open_cell
+        v = grid[r][c]
+        # pushed highest value first, so that the lowest (empty) is tried first
+        for value in reversed([b for b in range(v.bit_length()) if v >> b & 1]):
+            branch = [row[:] for row in grid]
+            branch[r][c] = 1 << value
+            stack.append((branch, [r, lines.height + c]))
 
 
 def solutions(
@@ -343,6 +196,19 @@ def count(
         rows, columns, given, row_colors=row_colors, column_colors=column_colors
     )
     return sum(1 for _ in itertools.islice(found, cap))
+
+
+def line_solvable(
+    rows: Sequence[Clue],
+    columns: Sequence[Clue],
+    *,
+    row_colors: Sequence[Clue] | None = None,
+    column_colors: Sequence[Clue] | None = None,
+) -> bool:
+    """Whether line logic alone, from the empty board, decides every cell."""
+    lines = _Lines(rows, columns, row_colors, column_colors)
+    grid = [[lines.full] * lines.width for _ in range(lines.height)]
+    return lines.propagate(grid) and all(v & (v - 1) == 0 for row in grid for v in row)
 
 
 def all_pictures(height: int, width: int, colors: int = 1) -> Iterator[Picture]:

@@ -1,6 +1,6 @@
 """The bundled colour puzzles: drawn for nonotui (tools/draw_colour_puzzles.py), CC0, 10x10 to
-30x30 with 2 to 6 colours, and each proven to have exactly one solution by the test-side colour
-solver (tests/simple_solver.py), which shares nothing with the engine."""
+30x30 with 2 to 6 colours, and each proven to have exactly one solution by the test-side puzzle
+oracle (tests/naive_count.py), which shares nothing with the engine."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nonotui.kinds.nonogram import formats
-from tests.simple_solver import line_solvable, pictures
+from tests.naive_count import line_solvable, solutions
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
@@ -48,8 +48,8 @@ def test_colour_puzzle_file_is_the_drawing_and_has_one_solution(name: str) -> No
     chars = "." + "".join(c for c, _ in palette)
     assert puzzle.goal == tuple(tuple(chars.index(ch) for ch in row) for row in rows)
     kw = dict(row_colors=puzzle.row_colors, column_colors=puzzle.column_colors)
-    found = pictures(puzzle.rows, puzzle.columns, 2, **kw)
-    assert found == [[list(row) for row in puzzle.goal]], f"{name} is not unique"
+    found = solutions(puzzle.rows, puzzle.columns, cap=2, **kw)
+    assert found == [tuple(map(tuple, puzzle.goal))], f"{name} is not unique"
     # none needs guessing: a player can finish each one by line logic
     assert line_solvable(puzzle.rows, puzzle.columns, **kw)
 
@@ -60,4 +60,4 @@ def test_the_solver_would_see_a_second_colour_solution() -> None:
     ambiguous = [".k......k.", "..k....k.."] + rows[2:]
     puzzle = formats.parse(draw.to_non(title, background, palette, ambiguous), "x.non")[0]
     kw = dict(row_colors=puzzle.row_colors, column_colors=puzzle.column_colors)
-    assert len(pictures(puzzle.rows, puzzle.columns, 2, **kw)) == 2
+    assert len(solutions(puzzle.rows, puzzle.columns, cap=2, **kw)) == 2

@@ -1,14 +1,14 @@
-"""Seeded random Aquarium puzzles for tests, and a brute-force oracle over all tank levels.
+"""Seeded random Aquarium puzzles for tests (their solutions: tests/unit/aquarium/oracle.py).
 
-Neither shares code with the engine, the formats or the generator: tanks grow from random seeds
-by a plain flood, and the oracle tries every combination of levels.
+Nothing here shares code with the engine, the formats or the generator: tanks grow from random
+seeds by a plain flood. :func:`random_puzzle` for the format tests,
+:func:`random_hint_puzzle` (tanks grown one neighbour at a time, counts now and then left out or
+wrong) for the hint and rating tests.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Sequence
 
 from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
 
@@ -50,85 +50,52 @@ def random_puzzle(rng: random.Random, width: int, height: int, tanks: int,
     return make_puzzle(rows, columns, grid)
 
 
-def brute_solutions(tanks: Sequence[Sequence[int]], rows: Sequence[int | None],
-                    columns: Sequence[int | None], limit: int = 10**9
-                    ) -> list[list[list[bool]]]:
-    """Every water grid with one level per tank (the tank rule) meeting the given counts."""
-    height = len(tanks)
-    labels = sorted({t for row in tanks for t in row})
-    span = {t: [r for r in range(height) if t in tanks[r]] for t in labels}
-    options = [range(min(span[t]), max(span[t]) + 2) for t in labels]
-    found: list[list[list[bool]]] = []
-    for combo in itertools.product(*options):
-        level = dict(zip(labels, combo, strict=True))
-        water = [[r >= level[t] for t in tanks[r]] for r in range(height)]
-        if any(n is not None and sum(water[r]) != n for r, n in enumerate(rows)):
-            continue
-        if any(n is not None and sum(water[r][c] for r in range(height)) != n
-               for c, n in enumerate(columns)):
-            continue
-        found.append(water)
-        if len(found) >= limit:
-            break
-    return found
+def _hint_tanks(rng: random.Random, h: int, w: int, max_tanks: int) -> list[list[int]]:
+    """Random connected tanks grown from random seeds, one neighbour at a time."""
+    k = rng.randint(1, min(max_tanks, h * w))
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    seeds = rng.sample(cells, k)
+    label = [[-1] * w for _ in range(h)]
+    frontier = []
+    for i, (r, c) in enumerate(seeds):
+        label[r][c] = i
+        frontier.append((r, c))
+    while frontier:
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        nbrs = [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= r + dr < h and 0 <= c + dc < w and label[r + dr][c + dc] < 0]
+        if nbrs:
+            nr, nc = rng.choice(nbrs)
+            label[nr][nc] = label[r][c]
+            frontier.append((nr, nc))
+            frontier.append((r, c))
+    return label
 
 
-def count_solutions(tanks: Sequence[Sequence[int]], rows: Sequence[int | None],
-                    columns: Sequence[int | None], limit: int = 2) -> int:
-    """How many level combinations (up to ``limit``) meet the counts: a depth-first search over
-    tanks with two checks only (no line over its count; every line can still reach it)."""
-    height, width = len(tanks), len(tanks[0])
-    n = 1 + max(max(row) for row in tanks)
-    cells: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for r in range(height):
-        for c in range(width):
-            cells[tanks[r][c]].append((r, c))
-    row_left = [0] * height  # cells of tanks not yet placed, by row
-    col_left = [0] * width
-    for r in range(height):
-        for c in range(width):
-            row_left[r] += 1
-            col_left[c] += 1
-    row_water = [0] * height
-    col_water = [0] * width
-    found = 0
-
-    def fits() -> bool:
-        for r in range(height):
-            n_r = rows[r]
-            if n_r is not None and not row_water[r] <= n_r <= row_water[r] + row_left[r]:
-                return False
-        for c in range(width):
-            n_c = columns[c]
-            if n_c is not None and not col_water[c] <= n_c <= col_water[c] + col_left[c]:
-                return False
-        return True
-
-    def place(t: int) -> None:
-        nonlocal found
-        if found >= limit:
-            return
-        if t == n:
-            found += 1
-            return
-        top = min(r for r, _ in cells[t])
-        bottom = max(r for r, _ in cells[t])
-        for r, c in cells[t]:
-            row_left[r] -= 1
-            col_left[c] -= 1
-        for level in range(top, bottom + 2):
-            wet = [(r, c) for r, c in cells[t] if r >= level]
-            for r, c in wet:
-                row_water[r] += 1
-                col_water[c] += 1
-            if fits():
-                place(t + 1)
-            for r, c in wet:
-                row_water[r] -= 1
-                col_water[c] -= 1
-        for r, c in cells[t]:
-            row_left[r] += 1
-            col_left[c] += 1
-
-    place(0)
-    return found
+def random_hint_puzzle(rng: random.Random, max_side: int = 5, max_tanks: int = 9,
+                  holes: float = 0.1, side: int | None = None) -> AquariumPuzzle:
+    """The hint and rating tests' puzzles: random tanks and levels, counts derived; now and then
+    a count left out or changed (``side``: a square of that side, else random sides up to
+    ``max_side``)."""
+    h, w = (side, side) if side else (rng.randint(1, max_side), rng.randint(1, max_side))
+    tanks = _hint_tanks(rng, h, w, max_tanks)
+    ids = sorted({t for row in tanks for t in row})
+    levels = {}
+    for t in ids:
+        rows = [r for r in range(h) if t in tanks[r]]
+        levels[t] = rng.randint(min(rows), max(rows) + 1)
+    grid = [[r >= levels[t] for t in row] for r, row in enumerate(tanks)]
+    rows: list[int | None] = [sum(row) for row in grid]
+    cols: list[int | None] = [sum(row[c] for row in grid) for c in range(w)]
+    for counts in (rows, cols):
+        for i in range(len(counts)):
+            if rng.random() < holes:
+                counts[i] = None
+    if rng.random() < 0.05:  # counts that may have no solution (sums kept equal or not)
+        i = rng.randrange(h)
+        rows[i] = rng.randint(0, w)
+        rows_sum = sum(n for n in rows if n is not None)
+        if all(n is not None for n in rows + cols) and rows_sum != sum(
+                n for n in cols if n is not None):
+            cols = [None] + cols[1:]
+    return make_puzzle(rows, cols, tanks)

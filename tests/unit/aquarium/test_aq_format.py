@@ -9,7 +9,8 @@ import pytest
 from nonotui.errors import PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.kinds.aquarium import aq_format
 from nonotui.kinds.aquarium.puzzle import make_puzzle
-from tests.unit.aquarium.randgrid import brute_solutions, random_puzzle
+from tests.unit.aquarium import oracle
+from tests.unit.aquarium.randgrid import random_puzzle
 
 EXAMPLE = """size 4x4
 columns 3 2 2 3
@@ -27,7 +28,7 @@ def test_issue_example_reads_and_its_one_solution_is_the_issues() -> None:
     assert p.width == p.height == 4
     assert p.rows == (2, 2, 2, 4) and p.columns == (3, 2, 2, 3)
     assert p.tanks == ((0, 0, 1, 1), (0, 2, 2, 1), (3, 3, 2, 1), (3, 3, 3, 3))
-    solutions = brute_solutions(p.tanks, p.rows, p.columns)
+    solutions = oracle.solutions(p)
     assert ["".join("~" if v else "." for v in row) for row in solutions[0]] == [
         "~~..", "~..~", "..~~", "~~~~"]
     assert len(solutions) == 1

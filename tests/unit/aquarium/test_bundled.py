@@ -1,5 +1,6 @@
 """The bundled Aquarium puzzles: at least 12 from 6x6 to 15x15, with metadata, each with exactly
-one solution (its goal), proven by the test's own search over tank levels."""
+one solution (its goal), proven by the oracle's search over tank levels
+(tests/unit/aquarium/oracle.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from nonotui.kinds.aquarium import aq_format
 from nonotui.kinds.aquarium.generate import parse_id, read_id
 from nonotui.kinds.aquarium.puzzle import counts_problems
-from tests.unit.aquarium.randgrid import count_solutions
+from tests.unit.aquarium import oracle
 
 FILES = sorted((Path(__file__).resolve().parents[3] / "puzzles").glob("*.aq"))
 
@@ -28,7 +29,7 @@ def test_bundled_aquarium_is_unique_with_its_goal(path: Path) -> None:
     assert p.title and p.author == "nonotui contributors" and p.license == "CC0-1.0"
     assert 6 <= p.width == p.height <= 15
     assert p.goal is not None and counts_problems(p, p.goal) == []
-    assert count_solutions(p.tanks, p.rows, p.columns, limit=2) == 1
+    assert oracle.count(p, limit=2) == 1
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

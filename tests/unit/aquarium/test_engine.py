@@ -54,7 +54,7 @@ def test_the_issue_example_has_its_one_solution() -> None:
     out = solve(EXAMPLE)
     assert out.status == "unique"
     assert [text(b) for b in out.solutions] == [SOLUTION]
-    assert oracle.solutions(EXAMPLE) == {water(out.solutions[0])}
+    assert oracle.solutions(EXAMPLE) == [water(out.solutions[0])]
     assert out.seconds >= 0 and out.stats["nodes"] >= 1
 
 
@@ -95,7 +95,7 @@ def test_missing_counts_constrain_nothing() -> None:
     out = solve(free, max_solutions=100)
     assert out.status == "unique" or len(out.solutions) == 9  # 3 levels x 3 levels
     assert out.status == "multiple" and len({water(b) for b in out.solutions}) == 9
-    assert {water(b) for b in out.solutions} == oracle.solutions(free)
+    assert {water(b) for b in out.solutions} == set(oracle.solutions(free))
     one = make_puzzle([None, 1], [2, None], ["AB", "AB"])
     got = solve(one)
     assert got.status == "unique" and text(got.solutions[0]) == ["~.", "~."]
@@ -103,10 +103,11 @@ def test_missing_counts_constrain_nothing() -> None:
 
 def test_marks_narrow_a_puzzle_with_several_solutions() -> None:
     puzzle = make_puzzle([1, 1], [1, 1], ["AB", "CD"])
-    assert {water(b) for b in solve(puzzle, max_solutions=10).solutions} == oracle.solutions(puzzle)
+    assert {water(b) for b in solve(puzzle, max_solutions=10).solutions} == set(
+        oracle.solutions(puzzle))
     out = solve(puzzle, board=marks_board(["~?", "??"]))
     assert out.status == "unique" and text(out.solutions[0]) == ["~.", ".~"]
-    assert oracle.solutions(puzzle, [[2, 3], [3, 3]]) == {water(out.solutions[0])}
+    assert oracle.solutions(puzzle, [[2, 3], [3, 3]]) == [water(out.solutions[0])]
 
 
 def hard_puzzle() -> tuple[object, int]:
@@ -228,7 +229,7 @@ def test_every_branching_order_finds_the_oracles_solutions(branching: int) -> No
         loose = make_puzzle(rows, list(puzzle.columns), puzzle.tanks)
         if oracle.combinations(loose) > 200_000:
             continue
-        expected = oracle.solutions(loose)
+        expected = set(oracle.solutions(loose))
         out = solve(loose, max_solutions=500, branching=branching)
         assert {water(b) for b in out.solutions} == expected
         assert out.status == ("unique" if len(expected) == 1 else "multiple")

@@ -21,8 +21,7 @@ from nonotui.kinds.aquarium.random_tanks import Stream, counts_of, random_levels
 from nonotui.model.board import Board
 
 from . import oracle
-
-Grid = tuple[tuple[bool, ...], ...]
+from .oracle import Grid
 
 
 def case(seed: int) -> tuple[AquariumPuzzle, Board | None, str]:
@@ -82,7 +81,7 @@ def check(seed: int) -> int:
     """Check puzzle ``seed`` against the oracle; returns its number of solutions."""
     puzzle, board, variant = case(seed)
     marks = None if board is None else board.cells.tolist()
-    expected = oracle.solutions(puzzle, marks)
+    expected = set(oracle.solutions(puzzle, marks))
     where = f"seed {seed} ({variant}): {puzzle}"
     # the usual call: prove uniqueness
     out = solve(puzzle, board=board)

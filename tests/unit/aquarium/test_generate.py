@@ -1,5 +1,6 @@
-"""The Aquarium generator: reproducible ids, connected tanks of varied shapes, and puzzles that a
-search of its own (not the generator's rules) proves unique, with the grade asked for."""
+"""The Aquarium generator: reproducible ids, connected tanks of varied shapes, and puzzles that the
+oracle's search (tests/unit/aquarium/oracle.py, not the generator's rules) proves unique, with
+the grade asked for."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from nonotui.kinds.aquarium.puzzle import counts_problems, make_puzzle
 from nonotui.kinds.aquarium.rating import rate
 from nonotui.kinds.aquarium.rules import layout_of
 from nonotui.model.vocab import Cancelled, PuzzleRequest
-from tests.unit.aquarium.randgrid import count_solutions
+from tests.unit.aquarium import oracle
 
 CASES = [(size, grade, seed) for size in (6, 8, 10, 12) for grade in (0, 1, 2, 3)
          for seed in (1, 2)] + [(15, grade, 3) for grade in (1, 2, 3)] + [(7, 2, 4)]
@@ -38,7 +39,7 @@ def test_generated_puzzles_are_unique_and_their_goal_is_the_solution(
     made = generate(Recipe(size, size - (seed % 2), seed, grade))
     p = made.puzzle
     assert p.width == size and p.height == size - (seed % 2)
-    assert count_solutions(p.tanks, p.rows, p.columns, limit=2) == 1
+    assert oracle.count(p, limit=2) == 1
     assert p.goal is not None and counts_problems(p, p.goal) == []
     assert all(n is not None for n in p.rows + p.columns)
     if grade:
@@ -52,7 +53,7 @@ def test_generated_puzzles_are_unique_and_their_goal_is_the_solution(
 def test_contradiction_grades_are_unique_and_rated_so(size: int, grade: int, seed: int) -> None:
     made = generate(Recipe(size, size, seed, grade))
     p = made.puzzle
-    assert count_solutions(p.tanks, p.rows, p.columns, limit=2) == 1
+    assert oracle.count(p, limit=2) == 1
     assert p.goal is not None and counts_problems(p, p.goal) == []
     assert made.grade == grade
     assert rate(p).grade == grade

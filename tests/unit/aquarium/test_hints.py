@@ -1,4 +1,4 @@
-"""The Aquarium hint ladder against a brute-force oracle (tests/aq_hint_oracle.py): every
+"""The Aquarium hint ladder against the brute-force oracle (tests/unit/aquarium/oracle.py): every
 hint's cells hold in every solution that keeps the board's marks, the rung is the easiest one
 available (checked by brute force per row and column, not by the rules' code), mistakes name
 marks whose clearing gives a board with a solution, and the sentences name the right units."""
@@ -22,7 +22,9 @@ from nonotui.kinds.aquarium.hints import (
 from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
 from nonotui.model.board import Board
 from nonotui.model.history import Change, History, Move
-from tests.aq_hint_oracle import Grid, all_solutions, consistent, random_puzzle
+from tests.unit.aquarium import oracle
+from tests.unit.aquarium.oracle import Grid, consistent
+from tests.unit.aquarium.randgrid import random_hint_puzzle
 
 ISSUE = make_puzzle([2, 2, 2, 4], [3, 2, 2, 3], ["AABB", "ACCB", "DDCB", "DDDD"])
 
@@ -158,8 +160,8 @@ def test_hints_hold_in_every_solution_and_take_the_easiest_rung(seed: int) -> No
     rng = random.Random(seed)
     kinds: set[str] = set()
     for _ in range(60):
-        p = random_puzzle(rng)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng)
+        sols = oracle.solutions(p)
         for _ in range(3):
             if sols:
                 board = board_from(p, rng.choice(sols), rng, rng.choice((0.0, 0.2, 0.5)))
@@ -178,8 +180,8 @@ def test_hint_walks_reach_a_solution_taking_every_rung() -> None:
     rng = random.Random(99)
     kinds: set[str] = set()
     for _ in range(150):
-        p = random_puzzle(rng, max_side=5, max_tanks=10, holes=0.15)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng, max_side=5, max_tanks=10, holes=0.15)
+        sols = oracle.solutions(p)
         if not sols:
             assert next_hint(p, empty(p)).kind == "mistake"
             continue
@@ -206,8 +208,8 @@ def test_mistake_with_history_names_the_moves_back() -> None:
     rng = random.Random(5)
     tested = 0
     for _ in range(400):
-        p = random_puzzle(rng, max_side=4, holes=0.0)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng, max_side=4, holes=0.0)
+        sols = oracle.solutions(p)
         if len(sols) != 1:
             continue
         board = empty(p)
@@ -304,8 +306,8 @@ def test_gravity_sentences() -> None:
 def test_contradiction_names_the_rule_that_breaks() -> None:
     rng = random.Random(3)
     for _ in range(3000):
-        p = random_puzzle(rng, max_side=5, max_tanks=10, holes=0.0)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng, max_side=5, max_tanks=10, holes=0.0)
+        sols = oracle.solutions(p)
         if len(sols) != 1:
             continue
         board = empty(p)
@@ -334,7 +336,7 @@ def test_solved_and_no_solution() -> None:
             board.cells[r, c] = WATER if ch == "~" else AIR
     assert next_hint(ISSUE, board).kind == "solved"
     broken = make_puzzle([2, 0], [1, 1], ["AB", "AB"])
-    assert all_solutions(broken) == []
+    assert oracle.solutions(broken) == []
     hint = next_hint(broken, empty(broken))
     assert hint.kind == "mistake" and hint.cells == ()
 
@@ -369,7 +371,7 @@ def test_pruned_contradiction_search_equals_trying_every_assumption() -> None:
     rng = random.Random(8)
     compared = 0
     for _ in range(1500):
-        p = random_puzzle(rng, side=6, max_tanks=12, holes=0.0)
+        p = random_hint_puzzle(rng, side=6, max_tanks=12, holes=0.0)
         board = empty(p)
         for _ in range(80):
             hint = next_hint(p, board)

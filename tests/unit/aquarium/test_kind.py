@@ -1,9 +1,9 @@
-"""The Aquarium kind object: the protocol's members, the tracker (checked against a brute-force
-walk over every tank level), the notation, the walls, and the marks that fill a tank."""
+"""The Aquarium kind object: the protocol's members, the tracker (checked against every water grid
+the tank rule allows, by the oracle's walk over every tank level), the notation, the walls, and
+the marks that fill a tank."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -21,6 +21,7 @@ from nonotui.kinds.aquarium.puzzle import (
 )
 from nonotui.model.board import Board
 from nonotui.model.kind import Kind
+from tests.unit.aquarium import oracle
 
 EXAMPLE = make_puzzle([2, 2, 2, 4], [3, 2, 2, 3], ["AABB", "ACCB", "DDCB", "DDDD"],
                       title="Issue 13")
@@ -33,13 +34,10 @@ def board_of(puzzle: AquariumPuzzle, rows: list[str]) -> Board:
 
 
 def every_level_water(puzzle: AquariumPuzzle) -> list[list[list[bool]]]:
-    """Every water grid the tank rule allows: each tank at each of its levels (the oracle)."""
-    ranges = [range(puzzle.tank_top(t), puzzle.tank_bottom(t) + 2)
-              for t in range(puzzle.tank_count)]
-    out = []
-    for levels in itertools.product(*ranges):
-        out.append([[r >= levels[t] for t in row] for r, row in enumerate(puzzle.tanks)])
-    return out
+    """Every water grid the tank rule allows, whatever the counts: the oracle's solutions of the
+    same tanks with every count left out (each tank at each of its levels)."""
+    free = make_puzzle([None] * puzzle.height, [None] * puzzle.width, puzzle.tanks)
+    return [[list(row) for row in grid] for grid in oracle.solutions(free)]
 
 
 def random_puzzle(rng: random.Random, h: int, w: int, blanks: bool) -> AquariumPuzzle:

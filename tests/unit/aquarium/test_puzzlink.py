@@ -11,7 +11,8 @@ import pytest
 from nonotui.errors import NonotuiError, PuzzleFormatError
 from nonotui.kinds.aquarium import puzzlink
 from nonotui.kinds.aquarium.puzzle import counts_problems, make_puzzle
-from tests.unit.aquarium.randgrid import brute_solutions, random_puzzle
+from tests.unit.aquarium import oracle
+from tests.unit.aquarium.randgrid import random_puzzle
 
 
 def _bools(rows: list[list[int]]) -> tuple[tuple[bool, ...], ...]:
@@ -68,7 +69,7 @@ def test_cspuz_tank_rule_url_matches_its_published_answer_by_brute_force() -> No
     puzzle = puzzlink.read_url(CSPUZ_R_URL)
     assert puzzle is not None
     assert puzzle.columns == (None,) * 5 and puzzle.rows == (None, 2, 4, None)
-    solutions = brute_solutions(puzzle.tanks, puzzle.rows, puzzle.columns)
+    solutions = oracle.solutions(puzzle)
     assert len(solutions) > 1
     for r in range(4):
         for c in range(5):

@@ -1,4 +1,5 @@
-"""Aquarium rating, explain, auto-solve, checks and lessons against the brute-force oracle."""
+"""Aquarium rating, explain, auto-solve, checks and lessons against the brute-force oracle
+(tests/unit/aquarium/oracle.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, m
 from nonotui.kinds.aquarium.rating import GRADES, SHORT_CHAIN, auto_solve, explain, rate
 from nonotui.model.board import Board
 from nonotui.model.vocab import GRADE_WORDS
-from tests.aq_hint_oracle import all_solutions, consistent, random_puzzle
+from tests.unit.aquarium import oracle
+from tests.unit.aquarium.oracle import consistent
+from tests.unit.aquarium.randgrid import random_hint_puzzle
 
 ISSUE = make_puzzle([2, 2, 2, 4], [3, 2, 2, 3], ["AABB", "ACCB", "DDCB", "DDDD"])
 
@@ -45,8 +48,8 @@ def test_ratings_match_the_oracle_and_are_reproducible() -> None:
     rng = random.Random(11)
     grades: set[int] = set()
     for _ in range(250):
-        p = random_puzzle(rng, max_side=5, max_tanks=10, holes=0.1)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng, max_side=5, max_tanks=10, holes=0.1)
+        sols = oracle.solutions(p)
         rating, steps = explain(p)
         assert rate(p) == rating
         grades.add(rating.grade)
@@ -83,11 +86,11 @@ def test_contradiction_grades_on_6x6() -> None:
     rng = random.Random(21)
     found = 0
     for _ in range(2000):
-        p = random_puzzle(rng, side=6, max_tanks=12, holes=0.0)
+        p = random_hint_puzzle(rng, side=6, max_tanks=12, holes=0.0)
         rating, steps = explain(p)
         if "Contradiction" not in rating.steps or rating.grade == 0:
             continue
-        sols = all_solutions(p)
+        sols = oracle.solutions(p)
         assert len(sols) == 1
         board = empty(p)
         for step in steps:
@@ -108,8 +111,8 @@ def test_auto_solve_reaches_an_oracle_solution() -> None:
     rng = random.Random(12)
     statuses: set[str] = set()
     for _ in range(250):
-        p = random_puzzle(rng, max_side=5, max_tanks=10, holes=0.15)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng, max_side=5, max_tanks=10, holes=0.15)
+        sols = oracle.solutions(p)
         board = empty(p)
         for r in range(p.height):
             for c in range(p.width):
@@ -139,8 +142,8 @@ def test_check_board_and_checker_against_the_oracle() -> None:
     rng = random.Random(13)
     seen: set[str] = set()
     for _ in range(300):
-        p = random_puzzle(rng, max_side=4, max_tanks=8, holes=0.1)
-        sols = all_solutions(p)
+        p = random_hint_puzzle(rng, max_side=4, max_tanks=8, holes=0.1)
+        sols = oracle.solutions(p)
         board = empty(p)
         if sols and rng.random() < 0.3:
             g = rng.choice(sols)
@@ -206,7 +209,7 @@ def test_lessons_hold_in_every_solution_and_need_their_technique() -> None:
     for lesson, (name, axis, count, tanks, before, _) in zip(found, EXAMPLES, strict=True):
         p = example_puzzle(axis, count, tanks)
         assert isinstance(p, AquariumPuzzle)
-        sols = all_solutions(p)
+        sols = oracle.solutions(p)
         cells = [(0, i) if axis == "row" else (i, 0) for i in range(len(tanks))]
         marks = {rc: ch == "~" for rc, ch in zip(cells, before, strict=True) if ch != "?"}
         here = consistent(sols, marks)

@@ -1,12 +1,10 @@
 """Belief propagation for the learning search's first phases (``kernels.cdcl_bp``).
 
-A line's weighted marginals are checked against a plain enumeration of its arrangements written
-here; the phases' worth against the solutions; the searches it steers are checked by
+A line's weighted marginals are checked against the arrangements tests/oracle.py lists; the
+phases' worth against the solutions; the searches it steers are checked by
 tests/naive_count.py (in test_cdcl.py's counter tests, and here once more on other puzzles)."""
 
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 import pytest
@@ -18,6 +16,7 @@ from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
 from nonotui.kinds.nonogram.engine.search import prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
+from tests import oracle
 from tests.conftest import KERNEL_INTERNALS
 from tests.unit.engine.test_cdcl import enumerate_against_the_counter
 
@@ -25,22 +24,12 @@ from tests.unit.engine.test_cdcl import enumerate_against_the_counter
 pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
 
 
-def arrangements(blocks: list[int], n: int) -> list[list[int]]:
-    """Every 0/1 line of ``n`` cells whose runs of ones are ``blocks``."""
-    out = []
-    for cells in itertools.product((0, 1), repeat=n):
-        runs = [len(list(g)) for v, g in itertools.groupby(cells) if v == 1]
-        if runs == blocks:
-            out.append(list(cells))
-    return out
-
-
 def brute_marginals(blocks: list[int], w1: list[float]) -> tuple[float, list[float]]:
     """The total weight of the arrangements and each cell's weighted share of filled ones."""
     n = len(w1)
     total = 0.0
     filled = [0.0] * n
-    for a in arrangements(blocks, n):
+    for a in oracle.arrangements(blocks, n):
         w = 1.0
         for c in range(n):
             w *= w1[c] if a[c] else 1.0 - w1[c]
@@ -72,7 +61,7 @@ def kernel_marginals(blocks: list[int], w1: list[float]) -> tuple[float, np.ndar
 def test_line_marginals_match_the_enumerated_arrangements(data: st.DataObject) -> None:
     n = data.draw(st.integers(1, 12))
     picture = data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
-    blocks = [len(list(g)) for v, g in itertools.groupby(picture) if v == 1]
+    blocks = list(oracle.runs(picture))
     if not blocks:
         blocks = [1]
         if n == 1:

@@ -1,7 +1,7 @@
 """The explanations' memo in the learning search (``kernels.cdcl_lines.explain``): it saves
 leftmost placements and changes nothing else.
 
-Checked against code that shares nothing with the engine: tests/naive_count.py's ``fillings``
+Checked against code that shares nothing with the engine: tests/oracle.py's ``arrangements``
 lists every arrangement of a clue on a line, so a witness must be one of them, a core must fit
 none, and an explanation must leave the forced cell with no arrangement taking its other value.
 The whole search is compared with the memo off (the same kernel on a record whose memo has no
@@ -24,7 +24,7 @@ from nonotui.kinds.nonogram.engine.kernels.common import work_size
 from nonotui.kinds.nonogram.engine.kernels.state import grid_units, most_blocks
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE
-from tests import naive_count as naive
+from tests import oracle
 from tests.conftest import KERNEL_INTERNALS
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
@@ -74,8 +74,8 @@ def seeded_lines(rng: np.random.Generator, lines: int, states: int) -> Iterator[
     for _ in range(lines):
         n = int(rng.integers(8, 16))
         picture = [int(x) for x in (rng.random(n) < 0.55)]
-        clue = naive.runs(picture)
-        arrangements = naive.fillings(clue, n)
+        clue = oracle.runs(picture)
+        arrangements = oracle.arrangements(clue, n)
         yield clue, n, arrangements, _states(rng, picture, arrangements, states)
 
 
@@ -191,7 +191,7 @@ def reference_explanation(clue: tuple[int, ...], n: int, v: int, val: np.ndarray
     """``explain``'s result by its rule, feasibility by the oracle's arrangements: the known
     cells, latest on the trail first, are dropped in chunks of 2, 4, 8... while the line keeps
     forcing ``v``; a failing chunk is retried in halves and a failing single cell is kept."""
-    arrangements = naive.fillings(clue, n)
+    arrangements = oracle.arrangements(clue, n)
     known = {i: int(val[i]) for i in range(n) if i != v and val[i] >= 0}
     order = sorted(known, key=lambda i: -int(tpos[i]))
 

@@ -3,11 +3,11 @@ every open cell tried with the value it does not have in the first solution, eac
 unit, then phases that leave the solution. And, before the first solution, the beliefs worked
 out again when level 0 has grown (``kernels.cdcl_bp.REBP_GROWTH``).
 
-Every answer is checked against the clues and against tests/simple_solver.py (a plain-Python
-line solver and search that shares nothing with the engine), or tests/naive_count.py (the counter
-that lists each row's fillings). The proof starts ``PROVE_AFTER`` (50) conflicts after the first
-solution, which small random puzzles seldom reach: the puzzles below were picked because they do
-(seeded ``benchmarks/random_tail.py`` pictures); the trials counter shows they did.
+Every answer is checked against the clues and against tests/naive_count.py (a plain-Python line
+logic and search that shares nothing with the engine). The proof starts ``PROVE_AFTER`` (50)
+conflicts after the first solution, which small random puzzles seldom reach: the puzzles below
+were picked because they do (seeded ``benchmarks/random_tail.py`` pictures); the trials counter
+shows they did.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.cells import CELL_DTYPE
 from tests import naive_count as naive
-from tests import simple_solver
 from tests.unit.engine.test_cdcl import enumerate_against_the_counter
 
 PROVED = ((14, 0.35, 1291), (14, 0.4, 807), (16, 0.4, 24), (16, 0.45, 906), (18, 0.4, 404),
@@ -49,10 +48,8 @@ def run(puzzle: Puzzle, mode: int, cap: int) -> tuple[int, list[naive.Picture], 
 
 
 def oracle(puzzle: Puzzle, cap: int) -> set[naive.Picture]:
-    """Up to ``cap`` solutions by tests/simple_solver.py, as pictures (1 filled, 0 empty)."""
-    grids = simple_solver.solutions([list(r) for r in puzzle.rows],
-                                    [list(c) for c in puzzle.columns], limit=cap)
-    return {tuple(tuple(1 if v == 1 else 0 for v in row) for row in grid) for grid in grids}
+    """Up to ``cap`` solutions by tests/naive_count.py, as pictures (1 filled, 0 empty)."""
+    return set(naive.solutions(puzzle.rows, puzzle.columns, cap=cap))
 
 
 def test_puzzles_that_turn_to_the_proof_get_the_oracles_answer() -> None:

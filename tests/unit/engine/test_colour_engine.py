@@ -36,7 +36,9 @@ def engine_pictures(puzzle: Puzzle, result) -> set:
                                                 for c in range(puzzle.width)])
 
 
-def oracle(puzzle: Puzzle, cap: int = 3) -> set:
+def oracle(puzzle: Puzzle, cap: int | None = None) -> set:
+    """Every solution by the oracle (at most ``cap``): the engine's first solutions need not be
+    the oracle's first ones, so a capped listing judges only a count."""
     return set(naive.solutions(
         puzzle.rows, puzzle.columns, cap=cap,
         row_colors=[puzzle.row_clue_colors(r) for r in range(puzzle.height)],

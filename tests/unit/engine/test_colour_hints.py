@@ -13,6 +13,7 @@ from nonotui.kinds.nonogram.puzzle import Color, Puzzle, unknown_board
 from nonotui.kinds.nonogram.rating import rate
 from nonotui.model.cells import EMPTY
 from tests import naive_count as naive
+from tests import oracle
 
 PALETTE = (Color("white", "#ffffff", "."), Color("red", "#ff0000", "r"),
            Color("blue", "#0000ff", "b"))
@@ -156,13 +157,13 @@ def test_feasible_starts_match_every_fitting_arrangement() -> None:
     for _ in range(3000):
         n, k = rng.randint(1, 7), rng.randint(2, 3)
         picture = [rng.randint(0, k) if rng.random() < 0.6 else 0 for _ in range(n)]
-        blocks, colors = naive.color_runs(picture)
+        blocks, colors = oracle.color_runs(picture)
         if rng.random() < 0.3:  # sometimes another line's clue: often nothing fits
-            blocks, colors = naive.color_runs([rng.randint(0, k) for _ in range(n)])
+            blocks, colors = oracle.color_runs([rng.randint(0, k) for _ in range(n)])
         full = (1 << (k + 1)) - 1
         line = [rng.choice((full, full, 1 << rng.randint(0, k), rng.randint(1, full)))
                 for _ in range(n)]
-        fits = [f for f in naive.color_fillings(blocks, colors, n)
+        fits = [f for f in oracle.arrangements(blocks, n, colors)
                 if all(line[i] >> f[i] & 1 for i in range(n))]
         got = colour_lines.feasible_starts(blocks, colors, line)
         if not fits:
@@ -214,10 +215,10 @@ def test_the_named_rules_placements_bound_every_fitting_arrangement() -> None:
     for _ in range(3000):
         n, k = rng.randint(1, 7), rng.randint(2, 3)
         picture = [rng.randint(0, k) if rng.random() < 0.6 else 0 for _ in range(n)]
-        blocks, colors = naive.color_runs(picture)
+        blocks, colors = oracle.color_runs(picture)
         full = (1 << (k + 1)) - 1
         line = [full if rng.random() < 0.6 else 1 << picture[i] for i in range(n)]
-        fits = [f for f in naive.color_fillings(blocks, colors, n)
+        fits = [f for f in oracle.arrangements(blocks, n, colors)
                 if all(line[i] >> f[i] & 1 for i in range(n))]
         free = colour_lines.free_extremes(blocks, colors, n)
         forced = colour_hints.forced_extremes(blocks, colors, line)

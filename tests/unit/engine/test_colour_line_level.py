@@ -9,43 +9,32 @@ import pytest
 
 from nonotui.kinds.nonogram.engine import kernels
 from nonotui.kinds.nonogram.engine.kernels import line_steps, probe_memo
-from tests import colour_oracle as oracle
+from tests import oracle
 
-
-def runs(values: list[int]) -> oracle.Clue:
-    clue = []
-    i = 0
-    while i < len(values):
-        if values[i]:
-            j = i
-            while j < len(values) and values[j] == values[i]:
-                j += 1
-            clue.append((j - i, values[i]))
-            i = j
-        else:
-            i += 1
-    return tuple(clue)
+Clue = tuple[tuple[int, ...], tuple[int, ...]]
+"""A clue here: its block lengths and their colours (:func:`tests.oracle.color_runs`)."""
 
 
 def board(seed: int, h: int, w: int, colours: int):
     rng = np.random.default_rng(seed)
     picture = np.where(rng.random((h, w)) < 0.35, 0, rng.integers(1, colours + 1, (h, w)))
-    clues = [runs(list(row)) for row in picture] + [runs(list(col)) for col in picture.T]
-    blocks = np.array([b for c in clues for b, _ in c], dtype=np.int32)
-    colors = np.array([k for c in clues for _, k in c], dtype=np.int32)
+    clues = [oracle.color_runs([int(v) for v in line]) for line in [*picture, *picture.T]]
+    blocks = np.array([b for c, _ in clues for b in c], dtype=np.int32)
+    colors = np.array([k for _, c in clues for k in c], dtype=np.int32)
     clue_off = np.zeros(len(clues) + 1, dtype=np.int32)  # as search.prepare makes it
-    clue_off[1:] = np.cumsum([len(c) for c in clues])
+    clue_off[1:] = np.cumsum([len(b) for b, _ in clues])
     return picture, clues, blocks, colors, clue_off
 
 
-def oracle_fixpoint(h: int, w: int, clues: list[oracle.Clue], full: int) -> np.ndarray:
+def oracle_fixpoint(h: int, w: int, clues: list[Clue], full: int) -> np.ndarray:
     grid = np.full((h, w), full, dtype=np.uint32)
     changed = True
     while changed:
         changed = False
         for i in range(h + w):
             cells = grid[i] if i < h else grid[:, i - h]
-            new = oracle.solve(clues[i], [int(v) for v in cells])
+            blocks, colors = clues[i]
+            new = oracle.solve(blocks, [int(v) for v in cells], colors)
             assert new is not None
             if list(cells) != new:
                 changed = True

@@ -22,7 +22,6 @@ from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import EMPTY, FILLED, UNKNOWN
 from nonotui.model.history import History, make_move
 from tests import hint_oracle as oracle
-from tests import simple_solver
 
 
 def random_puzzle(seed: int, size: int = 12, density: float = 0.4) -> Puzzle:
@@ -64,21 +63,13 @@ def walk(puzzle: Puzzle, seed: int, limit: int = 400, noise: bool = False) -> di
 
 
 def assert_forced(puzzle: Puzzle, board, hint) -> None:
-    """By an oracle alone: no solution of the board's marks has the other value in the hint's
-    cells. The judge is tests/simple_solver.py (its own line logic and guessing, no engine code):
-    the row-listing oracle of tests/hint_oracle.py took about a second per cell here, most of
-    the default run's time in this file."""
+    """By the oracle alone (tests/hint_oracle.py, no engine code): no solution of the board's
+    marks has the other value in the hint's cells."""
     for r, c, v in hint.cells:
         assert int(board.cells[r, c]) == UNKNOWN
         other = board.cells.copy()
         other[r, c] = EMPTY if v == FILLED else FILLED
-        start = [[SIMPLE_VALUE[int(x)] for x in row] for row in other]
-        assert not simple_solver.solutions(puzzle.rows, puzzle.columns, 1, start=start), \
-            hint.explanation
-
-
-SIMPLE_VALUE = {EMPTY: -1, FILLED: 1, UNKNOWN: 0}
-"""A board's cell as tests/simple_solver.py writes it."""
+        assert not oracle.solutions(puzzle.rows, puzzle.columns, other, cap=1), hint.explanation
 
 
 @functools.cache

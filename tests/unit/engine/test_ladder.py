@@ -13,13 +13,13 @@ from nonotui.kinds.nonogram.engine.lines import Contradiction
 from nonotui.kinds.nonogram.engine.techniques import BY_NAME
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import EMPTY, FILLED, UNKNOWN
-from tests import simple_solver
+from tests import naive_count as naive
 
 BUNDLED = ["heart", "house", "mug", "fish"]
 
 
 def _truth(puzzle: Puzzle) -> np.ndarray:
-    found = simple_solver.solutions(puzzle.rows, puzzle.columns, limit=2)
+    found = naive.solutions(puzzle.rows, puzzle.columns, cap=2)
     assert len(found) == 1
     return np.array([[FILLED if v == 1 else EMPTY for v in row] for row in found[0]])
 

@@ -5,13 +5,12 @@ Both solvers are exact, so their answers must be identical cell for cell, status
 dispatcher gives fcomp's work to the bit-mask solver on black-and-white lines of up to 64 cells,
 and every hint, step count and search after it relies on that. The answers are also checked
 against :func:`tests.oracle.reference` (memoised recursion over cells and blocks) and, on short
-lines, against a plain enumeration of every arrangement of the blocks written here; neither
+lines, against the OR of every arrangement :func:`tests.oracle.arrangements` lists; neither
 shares anything with the kernels.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import numpy as np
@@ -30,8 +29,9 @@ from nonotui.kinds.nonogram.engine.kernels.lines_bits import (
 from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import bits2_masks, bits2_open
 from nonotui.kinds.nonogram.engine.kernels.lines_fast import leftmost
 from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
+from tests import oracle
 from tests.conftest import KERNEL_INTERNALS
-from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, clue_of, reference
+from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, reference, runs
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
 pytestmark = pytest.mark.xdist_group(KERNEL_INTERNALS)
@@ -40,42 +40,11 @@ CODE = {DOT: CELL_EMPTY, SOLID: CELL_FILLED, UNKNOWN: CELL_EMPTY | CELL_FILLED}
 TEXT = {v: k for k, v in CODE.items()}
 
 
-def arrangements(clue: tuple[int, ...], n: int):
-    """Every filling of ``n`` cells with the blocks of ``clue``, as tuples of booleans: the
-    blocks' starts chosen outright (each at least one cell after the previous block)."""
-    k = len(clue)
-    slack = n - (sum(clue) + max(k - 1, 0))
-    if slack < 0:
-        return
-    # the k gaps before the blocks take ``slack`` extra cells between them: combinations with
-    # repetition of k + 1 gaps (the last one after every block)
-    for extra in itertools.combinations_with_replacement(range(k + 1), slack):
-        add = [extra.count(g) for g in range(k + 1)]
-        cells: list[bool] = []
-        for j, length in enumerate(clue):
-            cells += [False] * (add[j] + (1 if j else 0))
-            cells += [True] * length
-        cells += [False] * add[k]
-        yield tuple(cells)
-
-
-def enumerated(clue: tuple[int, ...], line: str) -> str | None:
-    """The possible values of every cell, merged over the arrangements that agree with the known
-    cells (``None``: none does)."""
-    fill = [False] * len(line)
-    empty = [False] * len(line)
-    found = False
-    for cells in arrangements(clue, len(line)):
-        assert clue_of(cells) == clue
-        if any((ch == SOLID and not c) or (ch == DOT and c) for ch, c in zip(line, cells)):
-            continue
-        found = True
-        for i, c in enumerate(cells):
-            fill[i] |= c
-            empty[i] |= not c
-    if not found:
-        return None
-    return "".join(UNKNOWN if f and e else SOLID if f else DOT for f, e in zip(fill, empty))
+def listed(clue: tuple[int, ...], line: str) -> str | None:
+    """The possible values of every cell, merged over the arrangements the oracle lists that
+    agree with the known cells (``None``: none does)."""
+    fits, want = oracle.solve_many(clue, np.array([[CODE[ch] for ch in line]], dtype=np.uint32))
+    return "".join(TEXT[int(v)] for v in want[0]) if fits[0] else None
 
 
 def solve_both(clue: tuple[int, ...], line: str) -> tuple[int, str | None]:
@@ -125,7 +94,7 @@ def check_masks(clue: tuple[int, ...], line: str, expected: str | None) -> None:
     assert ok == (expected is not None), (clue, line)
     if ok:  # an arrangement of the clue that agrees with the known cells: the leftmost one
         filling = [bool((int(cells) >> i) & 1) for i in range(n)]
-        assert clue_of(filling) == clue, (clue, line)
+        assert runs(filling) == clue, (clue, line)
         assert all(ch == UNKNOWN or (ch == SOLID) == c for ch, c in zip(line, filling))
         starts = np.zeros(max(1, len(clue)), dtype=np.int32)
         if clue:
@@ -169,7 +138,7 @@ def random_case(rnd: random.Random, n: int) -> tuple[tuple[int, ...], str]:
     known cell flipped or a block changed (so that some lines have no arrangement)."""
     density = rnd.choice((0.2, 0.4, 0.5, 0.6, 0.8, 0.95))
     filled = [rnd.random() < density for _ in range(n)]
-    clue = clue_of(filled)
+    clue = runs(filled)
     twist = rnd.random()
     if twist < 0.15 and clue:
         j = rnd.randrange(len(clue))
@@ -239,8 +208,7 @@ def test_short_lines_match_every_arrangement():
     for _ in range(1500):
         n = rnd.randint(1, 16)
         clue, line = random_case(rnd, n)
-        expected = enumerated(clue, line)
-        assert reference(clue, line) == expected
+        expected = listed(clue, line)
         _, got = solve_both(clue, line)
         assert got == expected, (clue, line)
         check_masks(clue, line, expected)

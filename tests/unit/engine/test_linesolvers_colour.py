@@ -1,7 +1,7 @@
 """The four linesolvers on colour lines, against a brute-force colour oracle.
 
-The oracle (``tests/colour_oracle.py``) lists every arrangement of a coloured clue and shares no
-logic with the kernels. complete, fcomp and olsak must give exactly its answer (and a
+The oracle (``tests/oracle.py``) lists every arrangement of a coloured clue and shares no logic
+with the kernels. complete, fcomp and olsak must give exactly its answer (and a
 contradiction exactly when nothing fits); fast must keep every value it allows and find a
 contradiction exactly when nothing fits.
 
@@ -30,7 +30,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nonotui.kinds.nonogram.engine import kernels
-from tests import colour_oracle as oracle
+from tests import oracle
 from tests.conftest import KERNEL_INTERNALS
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)
@@ -41,20 +41,29 @@ METHODS = {"fast": kernels.FAST, "complete": kernels.COMPLETE, "fcomp": kernels.
 COMPLETE = {"complete", "fcomp", "olsak"}
 
 
-def canonical_clues(n: int, colours: int = 3) -> list[oracle.Clue]:
+Clue = tuple[tuple[int, int], ...]
+"""A clue here: (length, colour) per block, in order."""
+
+
+def canonical_clues(n: int, colours: int = 3) -> list[Clue]:
     """The non-empty clues fitting ``n`` cells whose colours appear in order 1, 2, 3."""
     found = []
-    for clue in oracle.clues(n, colours):
+    for blocks, colors in oracle.clues(n, colours):
         order: list[int] = []
-        for _, c in clue:
+        for c in colors:
             if c not in order:
                 order.append(c)
-        if clue and order == list(range(1, len(order) + 1)):
-            found.append(clue)
+        if blocks and order == list(range(1, len(order) + 1)):
+            found.append(tuple(zip(blocks, colors)))
     return found
 
 
-def cases(n: int) -> list[tuple[oracle.Clue, int]]:
+def solve_many(clue: Clue, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The oracle's answers for every row of ``lines`` (:func:`tests.oracle.solve_many`)."""
+    return oracle.solve_many([b for b, _ in clue], lines, [c for _, c in clue])
+
+
+def cases(n: int) -> list[tuple[Clue, int]]:
     """(clue, values mask) for length ``n``: the canonical clues over their own values, the
     single-colour clues again in colour 2, and colour 1 with stray colour bits 2 and 3."""
     out = []
@@ -82,7 +91,7 @@ def unknown_or_one_lines(n: int, mask: int) -> np.ndarray:
     return np.array(list(itertools.product(values, repeat=n)), dtype=np.uint32).reshape(-1, n)
 
 
-def run(method: int, clue: oracle.Clue, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def run(method: int, clue: Clue, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Solve every row of ``lines`` with ``method`` through the compiled batch driver."""
     blocks = np.array([b for b, _ in clue], dtype=np.int32)
     colors = np.array([c for _, c in clue], dtype=np.int32)
@@ -92,10 +101,10 @@ def run(method: int, clue: oracle.Clue, lines: np.ndarray) -> tuple[np.ndarray, 
     return out, status
 
 
-def check(clue: oracle.Clue, lines: np.ndarray, idempotent: bool = False) -> tuple[int, int]:
+def check(clue: Clue, lines: np.ndarray, idempotent: bool = False) -> tuple[int, int]:
     """Check the four linesolvers on ``clue`` and every row of ``lines``; returns the pairs
     checked per linesolver and how many of them were contradictions."""
-    fits, want = oracle.solve_many(clue, lines)
+    fits, want = solve_many(clue, lines)
     for name, method in METHODS.items():
         if name == "complete" and len(lines[0]) > 12:
             continue
@@ -310,5 +319,5 @@ def test_long_lines_agree_and_keep_the_picture(case):
         assert np.array_equal(answers["fcomp"], answers["complete"])
     assert ((answers["fcomp"] & ~answers["fast"]) == 0).all()
     if len(picture) <= 14:
-        fits, want = oracle.solve_many(clue, line)
+        fits, want = solve_many(clue, line)
         assert fits[0] and np.array_equal(want[0], answers["fcomp"])

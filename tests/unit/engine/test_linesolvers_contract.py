@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from nonotui.kinds.nonogram.engine import NAMES
 from tests.benchdata import BENCH, BENCH_LINES
 from tests.contract import check, run
-from tests.oracle import clue_of, count_arrangements, reference
+from tests.oracle import count_arrangements, reference, runs
 
 COMPLETE_LIMIT = 100_000
 """complete enumerates every arrangement: lines with more than this many (a few hundredths of a
@@ -33,7 +33,7 @@ def partial_lines(draw, max_len: int = 80):
     picture = [rnd.random() < density for _ in range(n)]
     known = draw(st.sampled_from((0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0)))
     cells = [("#" if p else "-") if rnd.random() < known else "?" for p in picture]
-    clue = clue_of(picture)
+    clue = runs(picture)
     twist = draw(st.sampled_from(("none", "none", "flip", "clue")))
     if twist == "flip":
         i = rnd.randrange(n)
@@ -67,9 +67,9 @@ def test_fully_known_lines(filled, other_clue, use_own_clue):
     """A fully known line is returned as it is when it has the clue, and is a contradiction when
     it breaks it: the whole-puzzle solver relies on this to check a finished grid."""
     line = "".join("#" if f else "-" for f in filled)
-    clue = clue_of(filled) if use_own_clue else other_clue
+    clue = runs(filled) if use_own_clue else other_clue
     for method in NAMES:
-        assert run(method, clue, line) == (line if clue == clue_of(filled) else None), method
+        assert run(method, clue, line) == (line if clue == runs(filled) else None), method
 
 
 @pytest.mark.skipif(not BENCH_LINES, reason="../shared/bench is not there")
@@ -80,7 +80,7 @@ def test_lines_from_real_puzzles(data):
     rnd = data.draw(st.randoms(use_true_random=False))
     known = data.draw(st.sampled_from((0.0, 0.2, 0.4, 0.6, 0.8)), label="known")
     line = "".join(c if rnd.random() < known else "?" for c in solved)
-    clue = clue_of([c == "#" for c in solved])
+    clue = runs([c == "#" for c in solved])
     assume(count_arrangements(clue, line) > 1 or known > 0.5)  # keep mostly lines with work in them
     _check_all(clue, line)
 
@@ -88,7 +88,7 @@ def test_lines_from_real_puzzles(data):
 @pytest.mark.skipif(not BENCH_LINES, reason="../shared/bench is not there")
 def test_every_real_line_from_scratch():
     """Every row and column of the bench pictures, all cells unknown, as a solver first sees it."""
-    cases = {(clue_of([c == "#" for c in solved]), len(solved)) for _, solved in BENCH_LINES}
+    cases = {(runs([c == "#" for c in solved]), len(solved)) for _, solved in BENCH_LINES}
     for clue, n in sorted(cases):
         _check_all(clue, "?" * n)
 

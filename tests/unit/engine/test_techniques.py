@@ -1,7 +1,8 @@
 """The named techniques: a crafted line for each, soundness and completeness against the oracle.
 
-The oracle (:func:`tests.oracle.brute_force`) tries every filling of a line's unknown cells and
-shares nothing with the engine, so a rule that removes a value some arrangement uses fails here.
+The oracle (:func:`tests.oracle.reference`) gives every value some arrangement of the clue allows
+and shares nothing with the engine, so a rule that removes a value some arrangement uses fails
+here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from nonotui.kinds.nonogram.engine.techniques import (
     line_techniques,
 )
 from nonotui.kinds.nonogram.notation import format_line, parse_line
-from tests.oracle import brute_force, clue_of
+from tests.oracle import reference, runs
 
 # ----------------------------------------------------------------------------------------------
 # The vocabulary
@@ -120,7 +121,7 @@ def test_each_technique_names_its_crafted_line(example):
     assert deduction.cells_by_technique == {name: decided}
     assert deduction.technique == name
     assert all(deduction.technique_of(c) == name for c in decided)
-    assert brute_force(blocks, line) is not None
+    assert reference(blocks, line) is not None
     # the technique alone decides those cells, and no easier one decides any of them
     alone = RULES[name](blocks, [int(v) for v in parse_line(line)])
     assert format_line(np.array(alone)) == expected
@@ -187,11 +188,11 @@ def consistent_lines(draw):
     shown = draw(st.lists(st.floats(0, 1), min_size=n, max_size=n))
     share = draw(st.sampled_from([0.0, 0.2, 0.4, 0.6, 0.8]))
     line = "".join(("#" if f else "-") if s < share else "?" for f, s in zip(picture, shown))
-    return clue_of(picture), line
+    return runs(picture), line
 
 
 def _assert_sound(clue, line, after):
-    truth = brute_force(clue, line)
+    truth = reference(clue, line)
     assert truth is not None
     for c, (before, now, possible) in enumerate(zip(line, after, truth)):
         assert now & ~_BITS[before] == 0, f"cell {c} gained a value"
@@ -215,7 +216,7 @@ def test_the_ladder_to_fixpoint_is_sound_and_with_whole_line_complete(case):
     below = line_techniques(clue, parse_line(line), upto="Mercury")
     _assert_sound(clue, line, [int(v) for v in below.result])
     full = line_techniques(clue, parse_line(line))
-    assert format_line(full.result) == brute_force(clue, line)
+    assert format_line(full.result) == reference(clue, line)
     decided = sorted(c for cells in full.cells_by_technique.values() for c in cells)
     assert decided == [c for c, ch in enumerate(line) if ch == "?" and full.result[c] != 3]
     if decided:
@@ -229,7 +230,7 @@ def test_the_ladder_to_fixpoint_is_sound_and_with_whole_line_complete(case):
     st.text(alphabet="#-?", min_size=1, max_size=10),
 )
 def test_on_any_line_the_ladder_agrees_with_the_oracle_or_raises(clue, line):
-    truth = brute_force(clue, line)
+    truth = reference(clue, line)
     try:
         result = format_line(line_techniques(clue, parse_line(line)).result)
     except Contradiction:

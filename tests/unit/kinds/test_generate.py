@@ -1,5 +1,5 @@
-"""The generator: unique puzzles (checked by the independent counter and the plain-Python line
-solver, never by the engine), reproducible ids, symmetry, density and no empty or full lines."""
+"""The generator: unique puzzles (checked by the puzzle oracle, tests/naive_count.py, never by the
+engine), reproducible ids, symmetry, density and no empty or full lines."""
 
 from __future__ import annotations
 
@@ -10,12 +10,6 @@ from nonotui.kinds.nonogram.generate import Recipe, generate, parse_id
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rng import SplitMix64
 from tests import naive_count as naive
-from tests import simple_solver
-
-NAIVE_UP_TO = 12
-"""The largest side the independent counter proves unique in the default run (it takes ms)."""
-NAIVE_UP_TO_SLOW = 16
-"""The same in the slow sweep (16x16 counts take under a second; at 25x25 some take minutes)."""
 
 
 def _recipes(sizes: range, per_size: int, first_seed: int) -> list[Recipe]:
@@ -41,19 +35,17 @@ def _picture(puzzle: Puzzle) -> list[list[int]]:
     return [list(row) for row in puzzle.goal]
 
 
-def _check_puzzle(recipe: Recipe, naive_up_to: int = NAIVE_UP_TO) -> None:
+def _check_puzzle(recipe: Recipe) -> None:
     made = generate(recipe)
     puzzle, picture = made.puzzle, _picture(made.puzzle)
     w, h = recipe.width, recipe.height
     assert (puzzle.width, puzzle.height) == (w, h)
     # the clues are the picture's, read off by the oracle's own code
     assert naive.clues_of(picture) == (puzzle.rows, puzzle.columns)
-    # exactly one solution: by the plain-Python line solver (line logic decides every cell, so
-    # no second picture fits), and by the brute counter where the size allows
-    assert simple_solver.line_solvable(puzzle.rows, puzzle.columns), recipe.id
-    if max(w, h) <= naive_up_to:
-        assert naive.solutions(puzzle.rows, puzzle.columns, cap=2) == [
-            tuple(map(tuple, picture))], recipe.id
+    # exactly one solution, the picture, found by the oracle's line logic alone
+    assert naive.line_solvable(puzzle.rows, puzzle.columns), recipe.id
+    assert naive.solutions(puzzle.rows, puzzle.columns, cap=2) == [
+        tuple(map(tuple, picture))], recipe.id
     # no empty or full row or column
     assert all(0 < sum(row) < w for row in picture), recipe.id
     assert all(0 < sum(col) < h for col in zip(*picture)), recipe.id
@@ -78,7 +70,7 @@ def test_small_generated_puzzles_are_unique_pictures(recipe: Recipe) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("recipe", SLOW, ids=lambda r: r.id)
 def test_larger_generated_puzzles_are_unique_pictures(recipe: Recipe) -> None:
-    _check_puzzle(recipe, NAIVE_UP_TO_SLOW)
+    _check_puzzle(recipe)
 
 
 def test_splitmix64_gives_the_reference_outputs() -> None:

@@ -1,29 +1,28 @@
 """Grade 1 on pictures bigger than ``GRADE1_SMALL_SIDE``: the overlap count the generator aims at
 (every filled cell filled by simple boxes from its row's or column's clue alone), checked against
-brute force over every arrangement of a clue, and the grade-1 puzzles it makes, checked as the
-graded sweep checks every puzzle (independent counter or plain-Python search, plain-Python line
-solver)."""
+every arrangement of a clue (tests/oracle.py), and the grade-1 puzzles it makes, checked as the
+graded sweep checks every puzzle (the puzzle oracle's search and line logic,
+tests/naive_count.py)."""
 
 from __future__ import annotations
 
 import random
-from itertools import product
 
 import pytest
 
 from nonotui.kinds.nonogram import generate as gen
 from nonotui.kinds.nonogram.generate import Recipe, generate
-from nonotui.kinds.nonogram.pictures import cover_filled, runs, uncovered
+from nonotui.kinds.nonogram.pictures import cover_filled, uncovered
 from nonotui.kinds.nonogram.rating import rate
 from nonotui.kinds.nonogram.rng import SplitMix64
+from tests import oracle
 from tests.unit.kinds.test_generate_grades import _check, _picture
 
 
 def _always_filled(line: tuple[int, ...]) -> set[int]:
-    """The cells every arrangement of ``line``'s clue fills: brute force over all lines of its
-    length, which is what simple boxes finds on a line with nothing decided."""
-    clue = runs(line)
-    same = [other for other in product((0, 1), repeat=len(line)) if runs(other) == clue]
+    """The cells every arrangement of ``line``'s clue fills (tests/oracle.py lists them), which
+    is what simple boxes finds on a line with nothing decided."""
+    same = oracle.arrangements(oracle.runs(line), len(line))
     return {i for i in range(len(line)) if all(other[i] for other in same)}
 
 

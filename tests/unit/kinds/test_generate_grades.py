@@ -1,8 +1,8 @@
 """Graded generation (``gen1:WxH:gG:...``, G from 1 to 5): every puzzle checked by code that does
-not share the engine. Uniqueness by the independent counter (tests/naive_count.py) where the size
-allows, else by the plain-Python search (tests/simple_solver.solutions, limit 2); a claimed grade
-of 1 to 3 by re-solving with the plain-Python line solver, a claimed 4 or 5 by uniqueness and that
-line solver stalling. 40 puzzles run by default, 300 more under the ``slow`` marker."""
+not share the engine, the puzzle oracle (tests/naive_count.py): uniqueness by its search (cap 2);
+a claimed grade of 1 to 3 by its line logic alone solving the puzzle, a claimed 4 or 5 by
+uniqueness and that line logic stalling. 40 puzzles run by default, 300 more under the ``slow``
+marker."""
 
 from __future__ import annotations
 
@@ -12,10 +12,6 @@ from nonotui.kinds.nonogram import generate as gen
 from nonotui.kinds.nonogram.generate import Generated, Recipe, generate, parse_id
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
-from tests import simple_solver
-
-NAIVE_UP_TO = 12
-"""The largest side the independent counter proves unique (above it the plain-Python search)."""
 
 
 def _graded(sizes: range, per_size: int, first_seed: int) -> list[Recipe]:
@@ -43,11 +39,7 @@ def _picture(puzzle: Puzzle) -> list[list[int]]:
 
 
 def _unique(puzzle: Puzzle, picture: list[list[int]]) -> bool:
-    rows, columns = puzzle.rows, puzzle.columns
-    if max(puzzle.width, puzzle.height) <= NAIVE_UP_TO:
-        return naive.solutions(rows, columns, cap=2) == [tuple(map(tuple, picture))]
-    found = simple_solver.solutions(rows, columns, limit=2)
-    return [[int(v == 1) for v in row] for row in found[0]] == picture and len(found) == 1
+    return naive.solutions(puzzle.rows, puzzle.columns, cap=2) == [tuple(map(tuple, picture))]
 
 
 def _check(made: Generated) -> None:
@@ -63,7 +55,7 @@ def _check(made: Generated) -> None:
     if recipe.symmetry in ("vertical", "both"):
         assert picture == picture[::-1], recipe.id
     assert 1 <= made.grade <= 5, recipe.id
-    line_solvable = simple_solver.line_solvable(puzzle.rows, puzzle.columns)
+    line_solvable = naive.line_solvable(puzzle.rows, puzzle.columns)
     # grades 1 to 3: line logic alone solves it (so it is unique); 4 and 5: it does not
     assert line_solvable == (made.grade <= 3), recipe.id
     assert _unique(puzzle, picture), recipe.id

@@ -12,7 +12,7 @@ from nonotui.kinds.nonogram.engine.techniques import BY_NAME, RULES
 from nonotui.kinds.nonogram.generate import Recipe, generate, parse_id
 from nonotui.kinds.nonogram.generating import DAILY_BY_WEEKDAY, daily_request, recipe_of
 from nonotui.model.kind import Cancelled, PuzzleRequest
-from tests.simple_solver import line_solvable
+from tests.naive_count import line_solvable
 
 NONOGRAM = kinds.get("nonogram")
 

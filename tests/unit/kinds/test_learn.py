@@ -14,7 +14,6 @@ from nonotui.kinds.nonogram.generate import generate, parse_id
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rating import rate
 from tests import naive_count as naive
-from tests import simple_solver
 
 REPO = Path(__file__).resolve().parents[3]
 LESSONS = load_all(REPO / "puzzles" / "learn.non")
@@ -46,7 +45,7 @@ def test_each_lesson_is_unique_and_needs_its_technique(puzzle: Puzzle) -> None:
     # technique's lesson and stalls on the contradiction's
     assert puzzle.goal is not None
     assert naive.solutions(puzzle.rows, puzzle.columns, cap=2) == [puzzle.goal]
-    assert simple_solver.line_solvable(puzzle.rows, puzzle.columns) == (
+    assert naive.line_solvable(puzzle.rows, puzzle.columns) == (
         technique != CONTRADICTION)
     rating = rate(puzzle)
     assert rating.unique is True and rating.hardest == technique

@@ -1,8 +1,7 @@
 """``nonotui generate --from IMAGE WxH``: pictures built here with Pillow become puzzles whose
-uniqueness the independent counter (tests/naive_count.py) confirms and whose line-solvability
-the plain-Python line solver (tests/simple_solver.py) confirms; the count of changed cells the
-command prints is checked against a threshold computed here without nonotui's code; and every
-way a picture can fail to be read says so in one line."""
+uniqueness and line-solvability the puzzle oracle (tests/naive_count.py) confirms; the count of
+changed cells the command prints is checked against a threshold computed here without nonotui's
+code; and every way a picture can fail to be read says so in one line."""
 
 from __future__ import annotations
 
@@ -22,7 +21,6 @@ from nonotui.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from nonotui.kinds.nonogram import picture
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
-from tests import simple_solver
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -119,7 +117,7 @@ def test_a_picture_becomes_a_unique_puzzle_changed_where_it_says(
     assert (puzzle.width, puzzle.height) == (width, height)
     # one solution, the goal, by the independent counter; line logic alone finds it
     assert naive.solutions(puzzle.rows, puzzle.columns, cap=2) == [puzzle.goal]
-    assert simple_solver.line_solvable(puzzle.rows, puzzle.columns)
+    assert naive.line_solvable(puzzle.rows, puzzle.columns)
     # what it says it changed is how far the solution is from the thresholded picture
     thresholded = plain_otsu_picture(image, width, height)
     assert puzzle.goal is not None
@@ -172,7 +170,7 @@ def test_make_unique_reaches_line_logic_on_a_bigger_noisy_picture() -> None:
     thresholded, cut = picture.threshold(grey)
     fixed = picture.make_unique(thresholded, grey, cut, seed=1)
     rows, columns = naive.clues_of(fixed)
-    assert simple_solver.line_solvable(rows, columns)
+    assert naive.line_solvable(rows, columns)
     assert 0 < picture.hamming(thresholded, fixed) < 60
     assert fixed == picture.make_unique(thresholded, grey, cut, seed=1)
 

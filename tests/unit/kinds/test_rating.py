@@ -1,7 +1,7 @@
 """The rating: a walk from an empty board taking the easiest hint each time, and its grade.
 
 Every claim is checked by code that shares nothing with the engine: solution counts by
-tests/naive_count.py, line solvability by tests/simple_solver.py's propagation, and each step's
+tests/naive_count.py, line solvability by its line logic alone, and each step's
 cells against the one solution the counter finds.
 """
 
@@ -27,7 +27,7 @@ from nonotui.kinds.nonogram.rating import (
 )
 from nonotui.model.kind import Cancelled
 from nonotui.model.vocab import RATING_VERSION, Rating
-from tests import naive_count, simple_solver
+from tests import naive_count
 from tests.benchdata import BENCH
 from tests.naive_count import EMPTY_CELL, FILLED_CELL
 
@@ -56,7 +56,7 @@ def _puzzle(name: str) -> Puzzle:
 
 def _line_stalls(puzzle: Puzzle) -> bool:
     """Whether line logic alone leaves cells unknown (plain-Python propagation)."""
-    return not simple_solver.line_solvable(puzzle.rows, puzzle.columns)
+    return not naive_count.line_solvable(puzzle.rows, puzzle.columns)
 
 
 def _check_path(puzzle: Puzzle, rating: Rating, path: list[RatedStep]) -> None:
@@ -105,7 +105,7 @@ def test_crafted_puzzles_get_their_grade(name: str) -> None:
     count = naive_count.count(puzzle.rows, puzzle.columns, cap=2)
     if rating.grade in (1, 2, 3):
         assert rating.line_solvable and rating.unique is True and rating.reason is None
-        assert simple_solver.line_solvable(puzzle.rows, puzzle.columns)
+        assert naive_count.line_solvable(puzzle.rows, puzzle.columns)
         assert count == 1
         assert BY_NAME[rating.hardest or ""].grade == rating.grade
         assert all(BY_NAME[t].grade <= rating.grade for t in rating.steps)
@@ -128,11 +128,11 @@ def test_bundled_puzzles(name: str) -> None:
     puzzle = open_one(f"puzzles/{name}.non")
     path: list[RatedStep] = []
     rating = rate(puzzle, path=path)
-    solvable = simple_solver.line_solvable(puzzle.rows, puzzle.columns)
+    solvable = naive_count.line_solvable(puzzle.rows, puzzle.columns)
     assert rating.line_solvable == solvable
     assert (1 <= rating.grade <= 3) == solvable
     assert rating.unique is True
-    assert len(simple_solver.solutions(puzzle.rows, puzzle.columns, limit=2)) == 1
+    assert naive_count.count(puzzle.rows, puzzle.columns, cap=2) == 1
     assert sum(rating.steps.values()) == len(path)
     board = np.zeros((puzzle.height, puzzle.width), dtype=np.int64)
     for step in path:
