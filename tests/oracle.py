@@ -200,8 +200,8 @@ def clues(n: int, colours: int = 1) -> list[tuple[Clue, Clue]]:
 @cache
 def _arrangement_array(clue: Clue, colors: Clue, n: int) -> np.ndarray:
     """The arrangements as a ``(count, n)`` array of cell bitsets (``1 << colour index``)."""
-    rows = [[1 << v for v in a] for a in arrangements(clue, n, colors)]
-    return np.array(rows, dtype=np.uint32).reshape(len(rows), n)
+    rows = arrangements(clue, n, colors)
+    return np.uint32(1) << np.array(rows, dtype=np.uint32).reshape(len(rows), n)
 
 
 def solve_many(
