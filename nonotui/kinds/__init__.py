@@ -133,15 +133,6 @@ def entry_points_of(group: str) -> list[tuple[str, str]]:
     return out
 
 
-def rescan() -> None:
-    """Forget the installed packages' kinds read so far (after installing one in-process)."""
-    global _plugins
-    with _lock:
-        _plugins = None
-        for name in [n for n in _loaded if n not in OWN]:
-            del _loaded[name]
-
-
 def register(kind: Kind[Any]) -> None:
     """Make a kind that is not installed known by its name (the test-only kind uses this).
 
@@ -453,7 +444,6 @@ __all__: Sequence[str] = [
     "plugins",
     "read_spec",
     "register",
-    "rescan",
     "unregister",
     "warm_up_steps",
     "writable",
