@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from nonotui.kinds.aquarium.engine import solve, warm_up  # noqa: E402
-from nonotui.kinds.aquarium.engine.solve import pack  # noqa: E402
+from nonotui.kinds.aquarium.engine.packed import pack  # noqa: E402
 from nonotui.kinds.aquarium.generate import new_puzzle  # noqa: E402
 from nonotui.model.vocab import PuzzleRequest  # noqa: E402
 

@@ -35,7 +35,7 @@ from datetime import date
 from pathlib import Path
 
 from nonotui.kinds.aquarium.engine import solve, warm_up
-from nonotui.kinds.aquarium.engine.solve import pack
+from nonotui.kinds.aquarium.engine.packed import pack
 from nonotui.kinds.aquarium.puzzle import make_puzzle
 from nonotui.kinds.aquarium.random_tanks import random_puzzle
 

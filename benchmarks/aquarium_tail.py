@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from nonotui.kinds.aquarium.engine import solve, warm_up  # noqa: E402
-from nonotui.kinds.aquarium.engine.solve import pack  # noqa: E402
+from nonotui.kinds.aquarium.engine.packed import pack  # noqa: E402
 from nonotui.kinds.aquarium.random_tanks import random_puzzle  # noqa: E402
 
 

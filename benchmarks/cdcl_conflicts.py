@@ -57,10 +57,8 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from random_tail import random_puzzle  # noqa: E402
 
-from nonotui.kinds.nonogram.engine import (
-    kernels,  # noqa: E402
-    search,  # noqa: E402
-)
+from nonotui.kinds.nonogram.engine import _kernels as kernels  # noqa: E402
+from nonotui.kinds.nonogram.engine import packed, search  # noqa: E402
 from nonotui.kinds.nonogram.formats import load  # noqa: E402
 from nonotui.kinds.nonogram.puzzle import Puzzle  # noqa: E402
 from nonotui.model.cells import CELL_DTYPE  # noqa: E402
@@ -84,7 +82,7 @@ those 62 by regression to the mean)."""
 def run_kernel(puzzle: Puzzle, mode: int, cap: int, timeout: float) -> dict[str, Any]:
     """The learning search alone on ``puzzle`` with kernel ``mode``, stopped at ``cap``
     conflicts or ``timeout`` seconds."""
-    p = search.prepare(puzzle)
+    p = packed.prepare(puzzle)
     cells = np.full(p.h * p.w, p.unknown, dtype=CELL_DTYPE)
     solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
     control = np.zeros(1, dtype=np.int64)

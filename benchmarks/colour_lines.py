@@ -102,7 +102,7 @@ def colour_jobs(seed: int, per_known: int) -> list[dict[str, object]]:
 
 def worker(min_seconds: float) -> None:
     """Child process: time each job on stdin with the ``nonotui`` on ``PYTHONPATH``."""
-    from nonotui.kinds.nonogram.engine import kernels
+    from nonotui.kinds.nonogram.engine import _kernels as kernels
 
     micros = []
     for job in json.load(sys.stdin):

@@ -41,12 +41,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from nonotui.kinds.nonogram.engine import kernels  # noqa: E402
+from nonotui.kinds.nonogram.engine import _kernels as kernels  # noqa: E402
 from nonotui.kinds.nonogram.engine import lines as engine_lines  # noqa: E402
-from nonotui.kinds.nonogram.engine.kernels.common import PENDING, prologue  # noqa: E402
-from nonotui.kinds.nonogram.engine.kernels.lines_bits import MAX_BITS, bits_open  # noqa: E402
-from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import MAX_BITS2, bits2_open  # noqa: E402
-from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open  # noqa: E402
+from nonotui.kinds.nonogram.engine._kernels.common import PENDING, prologue  # noqa: E402
+from nonotui.kinds.nonogram.engine._kernels.lines_bits import MAX_BITS, bits_open  # noqa: E402
+from nonotui.kinds.nonogram.engine._kernels.lines_bits2 import MAX_BITS2, bits2_open  # noqa: E402
+from nonotui.kinds.nonogram.engine._kernels.lines_fcomp import fcomp_open  # noqa: E402
 
 LENGTHS = (10, 25, 50, 100, 200)
 DENSITIES = (0.3, 0.5, 0.7)

@@ -18,7 +18,7 @@ returns the function that puts the previous value back, so other numba users in 
 theirs. This module does not import numba until :func:`use` is called.
 
 Inside such a folder a kernel's files sit under its module's path in the package
-(``kinds/nonogram/engine/kernels/``), not under a hash of the absolute path as numba's own
+(``kinds/nonogram/engine/_kernels/``), not under a hash of the absolute path as numba's own
 locator names them (:class:`_package_locator`): the same sources compile to the same file names
 wherever they are installed, so a cache built in one place loads in another.
 

@@ -81,7 +81,7 @@ as ``-m`` or ``--json``), or what argparse itself counts as a negative number.""
 
 def run(args: argparse.Namespace) -> int:
     """Solve and time the line with each chosen linesolver; returns the exit code."""
-    from nonotui.kinds.nonogram.engine import kernels, lines
+    from nonotui.kinds.nonogram.engine import calls, lines
     from nonotui.kinds.nonogram.notation import format_line
 
     palette = _palette(args)
@@ -101,10 +101,10 @@ def run(args: argparse.Namespace) -> int:
     for name in names:
         status, out, microseconds = lines.time_cells(lines.get(name), blocks, cells,
                                                      colors=colors)
-        if status == kernels.REFUSED:
+        if status == calls.REFUSED:
             raise NonotuiError(f"{name} cannot solve this line (block colours it refuses)")
         row: dict[str, object] = {"method": name}
-        if status == kernels.CONTRADICTION:
+        if status == calls.CONTRADICTION:
             result = None
         elif palette is None:
             result = format_line(out)

@@ -36,7 +36,7 @@ from nonotui.model.vocab import Cancelled, Rating, RatingReason
 
 if TYPE_CHECKING:
     from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo
-    from nonotui.kinds.nonogram.engine.search import Prepared
+    from nonotui.kinds.nonogram.engine.packed import Prepared
 
 # The engine (and numba with it) is imported by the functions that need it, so that importing
 # this module costs nothing (tests/unit/test_import_hygiene.py).
@@ -123,7 +123,7 @@ def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
         Cancelled: ``should_stop`` returned true.
     """
     from nonotui.kinds.nonogram.engine.lines import Contradiction
-    from nonotui.kinds.nonogram.engine.search import prepare
+    from nonotui.kinds.nonogram.engine.packed import prepare
 
     prep = prepare(puzzle)
     board = unknown_board(puzzle)

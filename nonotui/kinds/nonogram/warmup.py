@@ -47,7 +47,8 @@ def steps(kind: Kind[Puzzle], first: PuzzleLike | None, load_engine: Callable[[]
         from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE
         from nonotui.kinds.nonogram.engine.colour_hints import shortest_colour_probe
         from nonotui.kinds.nonogram.engine.hints import next_hint
-        from nonotui.kinds.nonogram.engine.search import prepare, solve
+        from nonotui.kinds.nonogram.engine.packed import prepare
+        from nonotui.kinds.nonogram.engine.search import solve
 
         palette = (DEFAULT_PALETTE[0], DEFAULT_PALETTE[2], DEFAULT_PALETTE[4])
         puzzle = Puzzle.from_picture([[1, 2], [2, 0]], colors=palette, title="warm-up")

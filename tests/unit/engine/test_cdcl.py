@@ -295,10 +295,10 @@ def test_lines_over_64_cells_go_through_the_line_cache_exactly() -> None:
 def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
     """A line of 65 to 128 cells solved twice through the cache: the second answer comes from its
     two-word masks and must be fcomp's own, cell for cell (and past cell 64)."""
-    from nonotui.kinds.nonogram.engine import kernels
-    from nonotui.kinds.nonogram.engine.kernels import ST_LINES, work_size
-    from nonotui.kinds.nonogram.engine.kernels.cdcl_db import CACHE_SIZE
-    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import (
+    from nonotui.kinds.nonogram.engine import _kernels as kernels
+    from nonotui.kinds.nonogram.engine._kernels import ST_LINES, work_size
+    from nonotui.kinds.nonogram.engine._kernels.cdcl_db import CACHE_SIZE
+    from nonotui.kinds.nonogram.engine._kernels.cdcl_lines import (
         CD_CACHE_HITS,
         N_CD_STATS,
         line_masks,
@@ -353,7 +353,7 @@ def test_the_line_cache_answers_a_long_line_as_the_linesolver_did() -> None:
 def test_glue_restarts_and_the_decay_ramp_follow_their_rule() -> None:
     # the rule written out here, apart from the kernel: Glucose's restart (recent glue, a moving
     # average of weight 1/32, times 0.8 above the mean, 50 conflicts apart) and the decay ramp
-    from nonotui.kinds.nonogram.engine.kernels.cdcl_db import after_conflict, restart_due
+    from nonotui.kinds.nonogram.engine._kernels.cdcl_db import after_conflict, restart_due
 
     avg = np.zeros(3, dtype=np.float64)
     recent, total, due = 0.0, 0.0, []
@@ -379,7 +379,7 @@ def test_the_line_cache_keys_are_the_lines_known_cells() -> None:
     # the propagation loop reads a line of up to 128 cells as masks of its known filled / empty
     # cells (0-63, then 64-127), checked against the cells bit by bit; a longer line as the
     # cells the linesolver reads, its masks 0
-    from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import line_masks
+    from nonotui.kinds.nonogram.engine._kernels.cdcl_lines import line_masks
 
     rng = np.random.default_rng(77)
     for n in (1, 5, 30, 63, 64, 65, 100, 128, 140):

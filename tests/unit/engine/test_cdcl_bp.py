@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonotui.kinds.nonogram.engine import kernels
-from nonotui.kinds.nonogram.engine.kernels import cdcl_bp
-from nonotui.kinds.nonogram.engine.search import prepare
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine._kernels import cdcl_bp
+from nonotui.kinds.nonogram.engine.packed import prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests import naive_count as naive
 from tests import oracle

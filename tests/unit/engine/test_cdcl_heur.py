@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine.kernels import cdcl_heur as heur
+from nonotui.kinds.nonogram.engine._kernels import cdcl_heur as heur
 from tests.conftest import KERNEL_INTERNALS
 
 # kernels only tests call are compiled here: once, on one worker (tests/conftest.py)

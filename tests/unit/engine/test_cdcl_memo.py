@@ -16,12 +16,13 @@ import numpy as np
 import pytest
 from numba import njit
 
-from nonotui.kinds.nonogram.engine import kernels, search
-from nonotui.kinds.nonogram.engine.kernels import cdcl, cdcl_db
-from nonotui.kinds.nonogram.engine.kernels.cdcl_db import MEMO, N_SC
-from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import explain
-from nonotui.kinds.nonogram.engine.kernels.common import work_size
-from nonotui.kinds.nonogram.engine.kernels.state import grid_units, most_blocks
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine import packed, search
+from nonotui.kinds.nonogram.engine._kernels import cdcl, cdcl_db
+from nonotui.kinds.nonogram.engine._kernels.cdcl_db import MEMO, N_SC
+from nonotui.kinds.nonogram.engine._kernels.cdcl_lines import explain
+from nonotui.kinds.nonogram.engine._kernels.common import work_size
+from nonotui.kinds.nonogram.engine._kernels.state import grid_units, most_blocks
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, CLUE_DTYPE
 from tests import oracle
@@ -54,7 +55,7 @@ def search_without_memo(h: int, w: int, blocks: np.ndarray, colors: np.ndarray,
 def run_kernel(puzzle: Puzzle, memo: bool) -> tuple[int, int, np.ndarray, np.ndarray]:
     """The learning search's kernel as ``solve(strategy="cdcl")`` calls it, or the same search
     without the memo."""
-    p = search.prepare(puzzle)
+    p = packed.prepare(puzzle)
     cells = np.full(p.h * p.w, 3, dtype=CELL_DTYPE)
     solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
     stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from benchmarks.random_tail import random_puzzle
-from nonotui.kinds.nonogram.engine import kernels, search
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine import packed, search
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.cells import CELL_DTYPE
 from tests import naive_count as naive
@@ -32,7 +33,7 @@ def pictures(puzzle: Puzzle, boards: list[np.ndarray]) -> set[naive.Picture]:
 def kernel_alone(puzzle: Puzzle, mode: int) -> tuple[int, list[np.ndarray]]:
     """The learning search's kernel alone, in ``mode``, from the blank grid: its conflicts and
     solutions."""
-    p = search.prepare(puzzle)
+    p = packed.prepare(puzzle)
     cells = np.full(p.h * p.w, p.unknown, dtype=CELL_DTYPE)
     solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
     stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)

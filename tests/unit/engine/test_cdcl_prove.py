@@ -18,8 +18,9 @@ import numpy as np
 import pytest
 
 from benchmarks.random_tail import random_puzzle
-from nonotui.kinds.nonogram.engine import kernels, search
-from nonotui.kinds.nonogram.engine.kernels.cdcl_lines import CD_PROVE_TRIALS, CD_REBELIEFS
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine import packed, search
+from nonotui.kinds.nonogram.engine._kernels.cdcl_lines import CD_PROVE_TRIALS, CD_REBELIEFS
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.cells import CELL_DTYPE
@@ -37,7 +38,7 @@ one with three or more."""
 def run(puzzle: Puzzle, mode: int, cap: int) -> tuple[int, list[naive.Picture], int]:
     """The learning search's kernel alone from the blank grid: its status, its solutions as
     pictures, and how many cells it tried against the first solution."""
-    p = search.prepare(puzzle)
+    p = packed.prepare(puzzle)
     cells = np.full(p.h * p.w, p.unknown, dtype=CELL_DTYPE)
     solutions = np.zeros((cap, p.h * p.w), dtype=CELL_DTYPE)
     stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)
@@ -95,7 +96,7 @@ def run_capped(mode: int, cap: int) -> tuple[int, list[list[int]], np.ndarray]:
     from tests.conftest import HARD
 
     puzzle = load(HARD / "random30-25.non")
-    p = search.prepare(puzzle)
+    p = packed.prepare(puzzle)
     cells = np.full(p.h * p.w, p.unknown, dtype=CELL_DTYPE)
     solutions = np.zeros((2, p.h * p.w), dtype=CELL_DTYPE)
     stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)

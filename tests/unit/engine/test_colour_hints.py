@@ -234,7 +234,7 @@ def test_colour_probing_can_be_cancelled() -> None:
     import pytest
 
     from nonotui.kinds.nonogram.engine.checks import HintCancelled
-    from nonotui.kinds.nonogram.engine.search import prepare
+    from nonotui.kinds.nonogram.engine.packed import prepare
     from nonotui.model.kind import Cancelled
 
     flat = unknown_board(HOUSE).cells.reshape(-1).copy()

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine import kernels
-from nonotui.kinds.nonogram.engine.kernels import line_steps, probe_memo
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine._kernels import line_steps, probe_memo
 from tests import oracle
 
 Clue = tuple[tuple[int, ...], tuple[int, ...]]

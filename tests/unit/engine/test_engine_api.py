@@ -15,11 +15,11 @@ from nonotui.kinds.nonogram.engine import (
     Contradiction,
     LineSolverError,
     Stack,
-    kernels,
     lines,
     parse_stack,
     solve_line,
 )
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 from nonotui.kinds.nonogram.notation import format_line, parse_line
 from tests.contract import random_lines
 

@@ -16,7 +16,7 @@ PROBE = """
 import json, sys
 import nonotui.kinds.nonogram.engine
 import pkgutil, importlib
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 compiled = {}
 for info in pkgutil.iter_modules(kernels.__path__):
     module = importlib.import_module(f"{kernels.__name__}.{info.name}")
@@ -43,7 +43,7 @@ def test_importing_the_engine_loads_no_ui_and_compiles_nothing():
 WARMED = """
 import json, sys
 from nonotui import kinds
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 what = sys.argv[1]
 kinds.get("nonogram").warm_up(lambda: False, what, {})
 print(json.dumps({"cdcl": len(kernels.cdcl_grid.signatures),

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine import kernels, search
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine import search
 from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.formats import load
 from nonotui.kinds.nonogram.puzzle import Puzzle

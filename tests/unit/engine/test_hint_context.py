@@ -13,11 +13,12 @@ import pytest
 
 from nonotui.errors import NonotuiError
 from nonotui.kinds import open_one
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine._kernels import probe_memo as _probes
 from nonotui.kinds.nonogram.engine.checks import ReferenceSolutions, wrong_marks
 from nonotui.kinds.nonogram.engine.hints import HintContext, _stuck_hint, next_hint
-from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
-from nonotui.kinds.nonogram.engine.search import prepare, solve
+from nonotui.kinds.nonogram.engine.packed import prepare
+from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import EMPTY, FILLED, UNKNOWN
 from nonotui.model.history import History, make_move

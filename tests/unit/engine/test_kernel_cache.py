@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 from nonotui.model import kernel_cache as _cache
 
 KERNELS = kernels.PACKAGE
@@ -115,7 +115,7 @@ def test_older_sources_folders_are_removed_beyond_the_newest_few(
 def test_a_cache_folder_the_user_chose_is_left_alone(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
-    probe = ("import json, numba, nonotui.kinds.nonogram.engine.kernels as k; "
+    probe = ("import json, numba, nonotui.kinds.nonogram.engine._kernels as k; "
              "print(json.dumps([k.CACHE_FOLDER, numba.config.CACHE_DIR]))")
     done = subprocess.run([sys.executable, "-c", probe], cwd=KERNELS.parents[2], env=env,
                           capture_output=True, text=True, check=True)
@@ -159,7 +159,7 @@ def test_nowhere_writable_leaves_numba_its_own_choice(
 RELOCATED = """
 import json
 import nonotui
-from nonotui.kinds.nonogram.engine.kernels import common
+from nonotui.kinds.nonogram.engine._kernels import common
 value = int(common.work_size(3, 2))
 stats = common.work_size.stats
 print(json.dumps({"value": value, "package": nonotui.__file__,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 
 
 def test_the_table_of_contents_names_every_kernel_module() -> None:

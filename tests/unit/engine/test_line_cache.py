@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine import kernels
-from nonotui.kinds.nonogram.engine.kernels.propagate import cached_solve
-from nonotui.kinds.nonogram.engine.kernels.state import new_line_cache
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine._kernels.propagate import cached_solve
+from nonotui.kinds.nonogram.engine._kernels.state import new_line_cache
 from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 from tests import naive_count as naive

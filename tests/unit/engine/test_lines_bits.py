@@ -18,17 +18,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nonotui.kinds.nonogram.engine.kernels.common import PENDING, prologue, work_size
-from nonotui.kinds.nonogram.engine.kernels.lines_bits import (
+from nonotui.kinds.nonogram.engine._kernels.common import PENDING, prologue, work_size
+from nonotui.kinds.nonogram.engine._kernels.lines_bits import (
     bits_feasible,
     bits_masks,
     bits_open,
     bits_solve,
     bits_witness,
 )
-from nonotui.kinds.nonogram.engine.kernels.lines_bits2 import bits2_masks, bits2_open
-from nonotui.kinds.nonogram.engine.kernels.lines_fast import leftmost
-from nonotui.kinds.nonogram.engine.kernels.lines_fcomp import fcomp_open
+from nonotui.kinds.nonogram.engine._kernels.lines_bits2 import bits2_masks, bits2_open
+from nonotui.kinds.nonogram.engine._kernels.lines_fast import leftmost
+from nonotui.kinds.nonogram.engine._kernels.lines_fcomp import fcomp_open
 from tests import oracle
 from tests.conftest import KERNEL_INTERNALS
 from tests.oracle import CELL_EMPTY, CELL_FILLED, DOT, SOLID, UNKNOWN, reference, runs

@@ -29,7 +29,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 from tests import oracle
 from tests.conftest import KERNEL_INTERNALS
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine import kernels, lines
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine import lines
 from nonotui.kinds.nonogram.notation import format_line
 from tests.contract import check
 from tests.oracle import count_arrangements, reference

@@ -13,7 +13,8 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine import NAMES, REGISTRY, kernels
+from nonotui.kinds.nonogram.engine import NAMES, REGISTRY
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 from nonotui.kinds.nonogram.notation import format_line
 from tests.oracle import exhaustive_table
 

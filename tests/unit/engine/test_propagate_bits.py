@@ -16,15 +16,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nonotui.kinds.nonogram.engine import kernels
-from nonotui.kinds.nonogram.engine.kernels.propagate import (
+from nonotui.kinds.nonogram.engine import _kernels as kernels
+from nonotui.kinds.nonogram.engine._kernels.propagate import (
     PROP_CONTRADICTION,
     PROP_OK,
     _propagate,
     cached_solve,
     propagate,
 )
-from nonotui.kinds.nonogram.engine.kernels.propagate_bits import (
+from nonotui.kinds.nonogram.engine._kernels.propagate_bits import (
     BITS_FALLBACK,
     cached_bits,
     ctz,
@@ -32,7 +32,7 @@ from nonotui.kinds.nonogram.engine.kernels.propagate_bits import (
     packed_word,
     spread,
 )
-from nonotui.kinds.nonogram.engine.kernels.state import (
+from nonotui.kinds.nonogram.engine._kernels.state import (
     ST_LINES,
     assign,
     fuel_cell,

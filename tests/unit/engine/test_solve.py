@@ -315,7 +315,7 @@ def test_a_stop_as_the_first_run_spends_its_guesses_is_that_stop(stopped_by: Sto
     """The deadline or a cancel landing just as the depth-first search's first run returns for its
     guess budget skips the hand-off: the answer is that stop, never "solved" (seen under load on
     a 2-core machine with Forever and a short timeout)."""
-    from nonotui.kinds.nonogram.engine import kernels
+    from nonotui.kinds.nonogram.engine import _kernels as kernels
     from nonotui.kinds.nonogram.engine.search import _status
 
     assert _status(kernels.SEARCH_BUDGET, 0, 2, stopped_by) == stopped_by

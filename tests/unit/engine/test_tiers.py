@@ -25,7 +25,7 @@ from nonotui.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(["solve", sys.argv[1], "--json"])
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import _kernels as kernels
 loaded = {name: len(getattr(kernels, name).signatures)
           for name in ("propagate_grid", "search_grid", "cdcl_grid")}
 print(json.dumps({"code": code, "report": json.loads(out.getvalue()), "loaded": loaded}))

@@ -1,7 +1,6 @@
-"""The Aquarium solver's Python side: packing a puzzle for the kernels, boards to level domains
-and back, and :func:`solve`, :func:`propagate`, :func:`level_domains` and :func:`warm_up`.
+"""The Aquarium solver's Python side: boards to level domains and back, and :func:`solve`, :func:`propagate`, :func:`level_domains` and :func:`warm_up`.
 
-The search is one compiled kernel (:func:`nonotui.kinds.aquarium.engine.kernels.search`) that
+The search is one compiled kernel (:func:`nonotui.kinds.aquarium.engine._kernels.search`) that
 releases the GIL. When the caller can stop it or listens to its progress, :func:`solve` runs it
 in a thread of its own and polls ``should_stop``, the deadline and the kernel's counters every
 few milliseconds; stopping is a flag the kernel reads before every probe and every node.
@@ -13,11 +12,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from nonotui.errors import NonotuiError
+from nonotui.kinds.aquarium.engine import calls
+from nonotui.kinds.aquarium.engine.packed import Packed, pack
 from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
 from nonotui.model.board import Board
 from nonotui.model.cells import CELL_DTYPE
@@ -38,77 +38,6 @@ class Progress:
     solutions: int
     depth: int
     guesses: int
-
-
-@dataclass(frozen=True)
-class Packed:
-    """A puzzle packed for the kernels (see :mod:`.kernels` for the layout).
-
-    Units are the rows with a count, top to bottom, then the columns with a count, left to
-    right; a missing count makes no unit.
-    """
-
-    top: np.ndarray
-    bottom: np.ndarray
-    counts: np.ndarray
-    g_start: np.ndarray
-    g_tank: np.ndarray
-    r_start: np.ndarray
-    rows: np.ndarray
-    tu_start: np.ndarray
-    tu_units: np.ndarray
-    tanks: np.ndarray
-    """The tank id of every cell, ``(height, width)``."""
-    row_index: np.ndarray
-    """The row of every cell, ``(height, width)``."""
-
-    def args(self) -> tuple[np.ndarray, ...]:
-        """The unit tables, in the kernels' argument order."""
-        return (self.counts, self.g_start, self.g_tank, self.r_start, self.rows, self.tu_start,
-                self.tu_units)
-
-
-@lru_cache(maxsize=16)
-def pack(puzzle: AquariumPuzzle) -> Packed:
-    """The kernels' tables of ``puzzle`` (cached for the last few puzzles)."""
-    h, w, n_tanks = puzzle.height, puzzle.width, puzzle.tank_count
-    top = np.array([puzzle.tank_top(t) for t in range(n_tanks)], dtype=np.int64)
-    bottom = np.array([puzzle.tank_bottom(t) for t in range(n_tanks)], dtype=np.int64)
-    counts: list[int] = []
-    g_start = [0]
-    g_tank: list[int] = []
-    r_start = [0]
-    rows: list[int] = []
-    tank_units: list[list[int]] = [[] for _ in range(n_tanks)]
-    lines: list[tuple[int, list[tuple[int, int]]]] = []
-    for r, n in enumerate(puzzle.rows):
-        if n is not None:
-            lines.append((n, [(r, c) for c in range(w)]))
-    for c, n in enumerate(puzzle.columns):
-        if n is not None:
-            lines.append((n, [(r, c) for r in range(h)]))
-    for u, (n, cells) in enumerate(lines):
-        counts.append(n)
-        groups: dict[int, list[int]] = {}
-        for r, c in cells:
-            groups.setdefault(puzzle.tanks[r][c], []).append(r)
-        for t, group_rows in groups.items():
-            g_tank.append(t)
-            rows.extend(sorted(group_rows))
-            r_start.append(len(rows))
-            tank_units[t].append(u)
-        g_start.append(len(g_tank))
-    tu_start = np.zeros(n_tanks + 1, dtype=np.int64)
-    tu_start[1:] = np.cumsum([len(us) for us in tank_units])
-    tu_units = np.array([u for us in tank_units for u in us], dtype=np.int64)
-    tanks = np.array(puzzle.tanks, dtype=np.int64).reshape(h, w)
-    row_index = np.repeat(np.arange(h, dtype=np.int64), w).reshape(h, w)
-
-    def arr(values: list[int]) -> np.ndarray:
-        return np.array(values, dtype=np.int64)
-
-    return Packed(top, bottom, arr(counts), arr(g_start), arr(g_tank), arr(r_start), arr(rows),
-                  tu_start, tu_units, tanks, row_index)
 
 
 def _domains(puzzle: AquariumPuzzle, packed: Packed,
@@ -162,11 +91,9 @@ def level_domains(puzzle: AquariumPuzzle,
                   board: Board | None = None) -> list[tuple[int, int]] | None:
     """Each tank's levels ``(lo, hi)`` left at the rules' fixpoint from ``board`` (every level
     from ``lo`` to ``hi`` inclusive; ``bottom + 1`` is empty), or ``None`` on a contradiction."""
-    from nonotui.kinds.aquarium.engine import kernels
-
     packed = pack(puzzle)
     lo, hi = _domains(puzzle, packed, board)
-    if not kernels.propagate_levels(lo, hi, *packed.args(), True):
+    if not calls.propagate_levels(packed, lo, hi, exact=True):
         return None
     return [(int(a), int(b)) for a, b in zip(lo, hi)]
 
@@ -179,11 +106,9 @@ def propagate(puzzle: AquariumPuzzle, board: Board) -> Board | None:
     mark of ``board`` that fits; a cell with no value left, or marks that break gravity, give
     ``None``).
     """
-    from nonotui.kinds.aquarium.engine import kernels
-
     packed = pack(puzzle)
     lo, hi = _domains(puzzle, packed, board)
-    if not kernels.propagate_levels(lo, hi, *packed.args(), True):
+    if not calls.propagate_levels(packed, lo, hi, exact=True):
         return None
     return _board(packed, lo, hi)
 
@@ -233,7 +158,7 @@ def solve(
     Raises:
         NonotuiError: ``max_solutions`` below 1 or a board of the wrong size.
     """
-    from nonotui.kinds.aquarium.engine import kernels
+    from nonotui.kinds.aquarium.engine import _kernels as kernels  # statuses and counters
 
     if max_solutions < 1:
         raise NonotuiError("max_solutions must be at least 1")
@@ -244,18 +169,22 @@ def solve(
     solutions = np.zeros((max_solutions, n_tanks), dtype=np.int64)
     control = np.zeros(1, dtype=np.int64)
     stats = np.zeros(kernels.N_STATS, dtype=np.int64)
-    args = (lo, hi, *packed.args(), max_solutions, solutions, control, stats, probing,
-            2 if exact else 0, branching)
+
+    def run() -> tuple[int, int]:
+        return calls.search(packed, lo, hi, max_solutions=max_solutions, solutions=solutions,
+                            control=control, stats=stats, probing=probing,
+                            exact=2 if exact else 0, choice=branching)
+
     stopped_by: SolveStatus | None = None
     if timeout is None and should_stop is None and progress is None:
-        status, found = kernels.search(*args)
+        status, found = run()
     else:
         result: list[tuple[int, int]] = []
         failures: list[BaseException] = []
 
         def work() -> None:
             try:
-                result.append(kernels.search(*args))
+                result.append(run())
             except BaseException as exc:  # re-raised in the caller's thread below
                 failures.append(exc)
 
@@ -304,7 +233,7 @@ def solve(
 
 
 def _progress(stats: np.ndarray, start: float, n_tanks: int) -> Progress:
-    from nonotui.kinds.aquarium.engine import kernels
+    from nonotui.kinds.aquarium.engine import _kernels as kernels
 
     return Progress(seconds=time.perf_counter() - start,
                     decided=int(stats[kernels.ST_DECIDED]), tanks=n_tanks,

@@ -32,12 +32,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonotui.kinds.nonogram.colour_notation import format_colour_clue
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.checks import HintCancelled
 from nonotui.kinds.nonogram.engine.colour_lines import feasible_starts, free_extremes
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
-from nonotui.kinds.nonogram.engine.search import Prepared
+from nonotui.kinds.nonogram.engine.packed import Prepared
 from nonotui.kinds.nonogram.engine.techniques import (
     BY_NAME,
     FORCING,
@@ -395,8 +395,7 @@ def shortest_colour_probe(prep: Prepared, flat: np.ndarray, cursor: tuple[int, i
     while True:
         if should_stop is not None and should_stop():
             raise HintCancelled
-        kernels.probe_colour_all(h, w, prep.blocks, prep.colors, prep.clue_off, flat, cap,
-                                 steps)
+        calls.probe_colour_all(prep, flat, cap=cap, steps=steps)
         best: tuple[tuple[int, int, int, int], int] | None = None
         for idx in open_cells:
             cur = int(flat[idx])

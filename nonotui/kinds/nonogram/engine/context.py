@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from nonotui.errors import NonotuiError
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.checks import (
     Cell,
     HintCancelled,
@@ -23,12 +23,10 @@ from nonotui.kinds.nonogram.engine.checks import (
     decided,
     search,
 )
-from nonotui.kinds.nonogram.engine.kernels import probe_memo as _probes
 from nonotui.kinds.nonogram.engine.ladder import Memo
-from nonotui.kinds.nonogram.engine.search import Prepared, prepare
+from nonotui.kinds.nonogram.engine.packed import Prepared, prepare
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
 from nonotui.model import UNKNOWN, Board
-from nonotui.model.cells import CELL_DTYPE
 
 WITNESS_BYTES = 64 * 2**20
 """The most memory a :class:`HintContext` spends on the final boards of probes (two bytes a
@@ -54,19 +52,15 @@ def probe_all_sizes(prep: Prepared, cells: np.ndarray) -> np.ndarray:
     """For every cell of ``cells`` (the board flat, rows first, as the kernels take it), the line
     solves the contradiction of each of its two values needs, as an array of ``(h * w, 2)``:
     column 0 with the cell empty, 1 with it filled, 0 where none is found or the probe was cut
-    short (:func:`~nonotui.kinds.nonogram.engine.kernels.probe_all`, which only the exact
+    short (:func:`~nonotui.kinds.nonogram.engine._kernels.probe_all`, which only the exact
     shortest chains interest). ``cells`` is read, not changed.
 
     Raises:
-        ValueError: ``cells`` is not one flat array of the puzzle's ``h * w`` cells in the
-            kernels' cell type.
+        KernelArgumentError: ``cells`` is not one flat array of the puzzle's ``h * w`` cells
+            in the kernels' cell type (a :class:`ValueError`).
     """
-    n = prep.h * prep.w
-    if cells.shape != (n,) or cells.dtype != CELL_DTYPE:
-        raise ValueError(f"cells must be {n} flat {np.dtype(CELL_DTYPE).name} cells, not "
-                         f"{cells.shape} {cells.dtype}")
-    sizes = np.zeros((n, 2), dtype=np.int64)
-    kernels.probe_all(prep.h, prep.w, prep.blocks, prep.colors, prep.clue_off, cells, sizes)
+    sizes = np.zeros((prep.h * prep.w, 2), dtype=np.int64)
+    calls.probe_all(prep, cells, sizes)
     return sizes
 
 
@@ -88,7 +82,7 @@ class HintContext:
     - boards a search found to have exactly one solution, with it: a board that adds marks to
       one of them has that solution and no other, or none;
     - every probe's answer, with what keeps it true (see
-      :mod:`nonotui.kinds.nonogram.engine.kernels.probe_memo`), so a contradiction hint reruns only
+      :mod:`nonotui.kinds.nonogram.engine._kernels.probe_memo`), so a contradiction hint reruns only
       the probes the board's changes may have changed, and replays the kept chains of probes
       that broke a line instead of running them again;
     - each line's deduction by its contents (:attr:`line_memo`), so the line rung re-examines
@@ -222,9 +216,9 @@ class HintContext:
         scratch.probe_sizes(prepare(self.puzzle), board.cells.reshape(-1).copy(), True)
 
     def probe_sizes(self, prep: Prepared, flat: np.ndarray, clean: bool) -> np.ndarray:
-        """``sizes`` as :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` gives them,
+        """``sizes`` as :func:`~nonotui.kinds.nonogram.engine._kernels.probe_all` gives them,
         rerunning only the probes the board's changes may have changed (a one-off context runs
-        :func:`~nonotui.kinds.nonogram.engine.kernels.probe_all` itself)."""
+        :func:`~nonotui.kinds.nonogram.engine._kernels.probe_all` itself)."""
         if self.one_off:
             return probe_all_sizes(prep, flat)
         if self._probes is None:
@@ -243,7 +237,7 @@ def _search_clues(puzzle: Puzzle, reference: ReferenceSolutions,
 
 
 class _ProbeCache:
-    """The arrays :func:`nonotui.kinds.nonogram.engine.kernels.probe_memo.probe_cached` keeps
+    """The arrays :func:`nonotui.kinds.nonogram.engine._kernels.probe_memo.probe_cached` keeps
     between calls."""
 
     def __init__(self, prep: Prepared) -> None:
@@ -261,7 +255,7 @@ class _ProbeCache:
         keep = 2 * n * n <= WITNESS_BYTES
         self.witness = np.zeros((n, 2, n) if keep else (0, 2, n), dtype=np.uint8)
         row = 4  # a power of two, so that a slot never straddles two cache lines
-        while row < 2 + 2 * _probes.memo_words(max(h, w)):
+        while row < 2 + 2 * calls.memo_words(max(h, w)):
             row *= 2
         slots = 1 << 10
         while slots * 2 * 8 * row <= MEMO_BYTES:
@@ -278,9 +272,9 @@ class _ProbeCache:
     def sizes(self, flat: np.ndarray, clean: bool) -> np.ndarray:
         p = self.prep
         sizes = np.zeros((self.h * self.w, 2), dtype=np.int64)
-        self.runs = _probes.probe_cached(
-            self.h, self.w, p.blocks, p.colors, p.clue_off, flat, clean, sizes, self.last,
-            self.state, self.count, self.deps, self.chain, self.witness, self.memo,
-            self.memo_used, self.totals)
+        self.runs = calls.probe_cached(
+            p, flat, clean=clean, sizes=sizes, last=self.last, state=self.state,
+            count=self.count, deps=self.deps, chain=self.chain, witness=self.witness,
+            memo=self.memo, memo_used=self.memo_used, totals=self.totals)
         self.replays = int(self.totals[1])
         return sizes

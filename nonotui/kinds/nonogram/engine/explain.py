@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.puzzle import Axis
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
 
@@ -73,9 +73,9 @@ def extremes(clue: Sequence[int], line: np.ndarray) -> tuple[list[int], list[int
     right = np.zeros(k, dtype=np.int32)
     if k == 0:
         return ([], []) if not np.any(line == FILLED) else None
-    if not kernels.leftmost(blocks, line, False, left):
+    if not calls.leftmost(blocks, line, left):
         return None
-    if not kernels.leftmost(blocks, line, True, right):
+    if not calls.leftmost(blocks, line, right, reverse=True):
         return None
     # the reversed run gives starts of the reversed line, last block first
     latest = [n - int(right[k - 1 - j]) - clue[j] for j in range(k)]

@@ -29,7 +29,7 @@ import numpy as np
 
 from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.colour_notation import format_colour_clue, value_name
-from nonotui.kinds.nonogram.engine import colour_hints, kernels
+from nonotui.kinds.nonogram.engine import calls, colour_hints
 from nonotui.kinds.nonogram.engine.checks import (
     Cell,
     HintCancelled,
@@ -48,7 +48,7 @@ from nonotui.kinds.nonogram.engine.context import (
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text
 from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo, easiest_line_step
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
-from nonotui.kinds.nonogram.engine.search import Prepared, prepare
+from nonotui.kinds.nonogram.engine.packed import Prepared, prepare
 from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
@@ -420,8 +420,9 @@ def _probe_chain(lines: Lines, flat: np.ndarray, idx: int, assumed: int, named: 
     step_of = np.empty(h * w, dtype=np.int64)
     need = np.empty(h * w, dtype=np.uint8)
     work = flat.copy()
-    _, broken, _ = kernels.probe_chain(h, w, prep.blocks, prep.colors, prep.clue_off, work, idx,
-                                       assumed, h * w + h + w, setter, step_of, need)
+    _, broken, _ = calls.probe_chain(prep, work, cell=idx, value=assumed,
+                                     max_steps=h * w + h + w, setter=setter, step_of=step_of,
+                                     need=need)
     solves: dict[int, tuple[int, list[int]]] = {}  # step -> (line, needed cells it set)
     for cell in np.flatnonzero(need):
         if setter[cell] >= 0:

@@ -2,7 +2,7 @@
 
 A linesolver has a name, says whether it is complete (finds everything a line's clue and state
 imply) and has a method id that the compiled dispatcher
-:func:`nonotui.kinds.nonogram.engine.kernels.solve_line` understands. A stack is an ordered choice
+:func:`nonotui.kinds.nonogram.engine._kernels.solve_line` understands. A stack is an ordered choice
 of linesolvers for the whole-puzzle solver: a linesolver's rank is its position in the stack, and a
 line goes to the next rank only when the lower one found nothing new.
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonotui.errors import NonotuiError, NotationError
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.notation import format_line, parse_clue, parse_line
 from nonotui.model.cells import CLUE_DTYPE
 
@@ -45,7 +45,7 @@ class LineSolver:
     complete: bool
     """Whether it removes every value that no arrangement uses (fast does not)."""
     method_id: int
-    """Its id for the compiled dispatcher (``kernels.FAST`` and so on)."""
+    """Its id for the compiled dispatcher (``calls.FAST`` and so on)."""
     summary: str
     """One line saying what it does and which seed describes it."""
 
@@ -56,25 +56,25 @@ REGISTRY: dict[str, LineSolver] = {
         LineSolver(
             "fast",
             False,
-            kernels.FAST,
+            calls.FAST,
             "leftmost and rightmost arrangements, intersected (seed 002); may miss cells",
         ),
         LineSolver(
             "complete",
             True,
-            kernels.COMPLETE,
+            calls.COMPLETE,
             "every arrangement enumerated and merged (seed 000); exponential on long lines",
         ),
         LineSolver(
             "fcomp",
             True,
-            kernels.FCOMP,
+            calls.FCOMP,
             "the fast-complete INVALID/SLIDING/DRAWING/RESTORING machine (seed 001)",
         ),
         LineSolver(
             "olsak",
             True,
-            kernels.OLSAK,
+            calls.OLSAK,
             "fast, then each open cell probed with each value for consistency (seed 003)",
         ),
     )
@@ -209,14 +209,9 @@ def line_array(line: str) -> np.ndarray:
     return parse_line(line)
 
 
-# The plain Python function behind the compiled one: sizing a buffer from Python need not compile
-# anything. With NUMBA_DISABLE_JIT=1 the kernel already is that plain function.
-_work_size = getattr(kernels.work_size, "py_func", kernels.work_size)
-
-
 def work_array(n: int, k: int) -> np.ndarray:
     """Scratch for the kernels, big enough for any linesolver on ``n`` cells and ``k`` blocks."""
-    return np.empty(_work_size(n, k), dtype=np.int32)
+    return np.empty(calls.work_size(n, k), dtype=np.int32)
 
 
 def _buffers(blocks: np.ndarray, cells: np.ndarray, colors: np.ndarray | None = None
@@ -237,10 +232,10 @@ def solve_cells(solver: LineSolver, blocks: np.ndarray, cells: np.ndarray,
         Contradiction: the line admits no arrangement of ``blocks``.
     """
     colors, out, iwork = _buffers(blocks, cells, colors)
-    status = kernels.solve_line(np.int32(solver.method_id), blocks, colors, cells, out, iwork)
-    if status == kernels.CONTRADICTION:
+    status = calls.solve_line(solver.method_id, blocks, colors, cells, out, iwork)
+    if status == calls.CONTRADICTION:
         raise Contradiction(f"no arrangement of the clue fits the line ({solver.name})")
-    if status == kernels.REFUSED:
+    if status == calls.REFUSED:
         raise ValueError(f"{solver.name} refused its arguments")  # a bug in the caller
     return out
 
@@ -264,11 +259,11 @@ def time_cells(
     """
     colors, out, iwork = _buffers(blocks, cells, colors)
     method = solver.method_id
-    status = kernels.repeat_line(method, blocks, colors, cells, out, iwork, 1)
+    status = calls.repeat_line(method, blocks, colors, cells, out, iwork, 1)
     reps = 1
     while True:
         start = time.perf_counter()
-        kernels.repeat_line(method, blocks, colors, cells, out, iwork, reps)
+        calls.repeat_line(method, blocks, colors, cells, out, iwork, reps)
         elapsed = time.perf_counter() - start
         if elapsed >= min_seconds or reps >= 1 << 24:
             break
@@ -276,7 +271,7 @@ def time_cells(
     best = elapsed
     for _ in range(rounds - 1):
         start = time.perf_counter()
-        kernels.repeat_line(method, blocks, colors, cells, out, iwork, reps)
+        calls.repeat_line(method, blocks, colors, cells, out, iwork, reps)
         best = min(best, time.perf_counter() - start)
     return int(status), out, best / reps * 1e6
 

@@ -1,6 +1,6 @@
 """The whole-puzzle solver: propagation, probing and bifurcation, behind :func:`solve`.
 
-The search itself is one compiled kernel (:func:`nonotui.kinds.nonogram.engine.kernels.search_grid`) that
+The search itself is one compiled kernel (:func:`nonotui.kinds.nonogram.engine._kernels.search_grid`) that
 releases the GIL. :func:`solve` runs it in a thread of its own whenever the caller wants to be
 able to stop it or to hear of its progress, and meanwhile polls ``should_stop``, the deadline and
 the kernel's counters every few milliseconds in the caller's thread; stopping is a flag the
@@ -9,17 +9,18 @@ kernel reads before every line it solves.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
 from nonotui.errors import NonotuiError
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
+from nonotui.kinds.nonogram.engine.packed import Prepared, prepare
 from nonotui.kinds.nonogram.engine.results import Progress as Progress
 from nonotui.kinds.nonogram.engine.results import SolveResult as SolveResult
 from nonotui.kinds.nonogram.engine.results import SolveStats as SolveStats
@@ -41,8 +42,7 @@ from nonotui.kinds.nonogram.engine.strategies import (  # noqa: F401 - read as t
     Strategy,
 )
 from nonotui.kinds.nonogram.puzzle import Puzzle
-from nonotui.model import CELL_DTYPE, CLUE_DTYPE, Board
-from nonotui.model.cells import unknown_for
+from nonotui.model import CELL_DTYPE, Board
 from nonotui.model.vocab import SolveStatus
 
 POLL_SECONDS = 0.005
@@ -51,51 +51,10 @@ POLL_SECONDS = 0.005
 STATUSES: tuple[SolveStatus, ...] = ("unique", "multiple", "solved", "contradiction", "timeout", "cancelled")
 """``solved``: a solution was found and uniqueness was not asked for (``max_solutions=1``)."""
 
-_Call = tuple[Callable[..., tuple[int, int]], tuple[Any, ...]]
-"""A kernel and its arguments."""
+_Call = Callable[[], tuple[int, int]]
+"""A kernel's call (:mod:`.calls`) with its arguments bound: ``(status, found)``."""
 StoppedBy = Literal["timeout", "cancelled"]
 """Why a search stopped before its answer: its deadline passed, or ``should_stop`` said so."""
-
-
-@dataclass
-class Prepared:
-    h: int
-    w: int
-    blocks: np.ndarray
-    colors: np.ndarray
-    clue_off: np.ndarray
-    score: np.ndarray
-    unknown: int = 3
-    """The undecided cell: every value of the puzzle (3 in black and white)."""
-
-    @property
-    def is_color(self) -> bool:
-        """Whether the cells have more than two values."""
-        return self.unknown != 3
-
-
-def prepare(puzzle: Puzzle) -> Prepared:
-    """Pack a puzzle's clues for the kernels (rows first, then columns): block lengths and,
-    beside them, each block's colour index (1 for every block of a black-and-white puzzle)."""
-    clues = list(puzzle.rows) + list(puzzle.columns)
-    hues = ([puzzle.row_clue_colors(r) for r in range(puzzle.height)]
-            + [puzzle.column_clue_colors(c) for c in range(puzzle.width)])
-    lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
-    offsets = np.zeros(len(clues) + 1, dtype=CLUE_DTYPE)
-    offsets[1:] = np.cumsum([len(c) for c in clues])
-    blocks = np.array([n for c in clues for n in c], dtype=CLUE_DTYPE)
-    colors = np.array([k for c in hues for k in c], dtype=CLUE_DTYPE)
-    score = np.array([_seed_score(c, n) for c, n in zip(clues, lengths)], dtype=np.float64)
-    return Prepared(puzzle.height, puzzle.width, blocks, colors, offsets, score,
-                     unknown_for(puzzle.n_colors))
-
-
-def _seed_score(clue: tuple[int, ...], length: int) -> float:
-    """Seed 003's T=(n+1)*sum(a)+n*(n-L-1) (T=L for an empty clue): higher lines are solved first."""
-    n = len(clue)
-    if n == 0:
-        return float(length)
-    return float((n + 1) * sum(clue) + n * (n - length - 1))
 
 
 def solve(
@@ -164,7 +123,7 @@ def solve(
     runner = _Runner(prep, cells, methods, complete, max_solutions, timeout, should_stop,
                      on_progress, strategy)
     status, solutions, counters, strategy, stopped_by = runner.run()
-    if status == kernels.SEARCH_REFUSED:
+    if status == calls.SEARCH_REFUSED:
         raise NonotuiError("the linesolvers refused this puzzle's clues")
     boards = [Board(sol.reshape(prep.h, prep.w).copy()) for sol in solutions]
     return SolveResult(
@@ -235,15 +194,17 @@ class _Runner:
         self.reached = (self.cells if start is None else start).copy()
         if start is not None:  # the line pass's fixpoint: the search need not propagate first
             options = options.copy()
-            options[kernels.OPT_SETTLED] = 1
-        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, self.methods, self.complete, p.score,
-                self.reached, self.max_solutions, solutions, control, stats, options)
-        return (kernels.search_grid, args), solutions, stats
+            options[calls.OPT_SETTLED] = 1
+        call = functools.partial(calls.search_grid, p, self.methods, self.complete,
+                                 self.reached, max_solutions=self.max_solutions,
+                                 solutions=solutions, control=control, stats=stats,
+                                 options=options)
+        return call, solutions, stats
 
     def _control_and_stats(self) -> tuple[np.ndarray, np.ndarray]:
         """A new kernel call's stop flag and counters, which :meth:`_poll` watches."""
         control = np.zeros(1, dtype=np.int64)
-        stats = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
+        stats = np.zeros(calls.ST_LINES + len(self.methods), dtype=np.int64)
         self.controls.append(control)
         self.live_stats.append(stats)
         return control, stats
@@ -259,24 +220,23 @@ class _Runner:
         p = self.prep
         cells = self.cells.copy()
         control, stats = self._control_and_stats()
-        call: _Call = (kernels.propagate_grid, (p.h, p.w, p.blocks, p.colors, p.clue_off,
-                                                 self.methods, self.complete, p.score, cells,
-                                                 control, stats))
+        call: _Call = functools.partial(calls.propagate_grid, p, self.methods, self.complete,
+                                        cells, control=control, stats=stats)
         if stoppable:
             (status, decided), = self._wait([call])
         else:
-            status, decided = call[0](*call[1])
-        if status == kernels.PROP_STOPPED:
-            return kernels.SEARCH_STOPPED, cells, stats
-        if status == kernels.PROP_REFUSED:
-            return kernels.SEARCH_REFUSED, cells, stats
-        if status == kernels.PROP_CONTRADICTION:
-            return kernels.SEARCH_DONE, cells, stats
+            status, decided = call()
+        if status == calls.PROP_STOPPED:
+            return calls.SEARCH_STOPPED, cells, stats
+        if status == calls.PROP_REFUSED:
+            return calls.SEARCH_REFUSED, cells, stats
+        if status == calls.PROP_CONTRADICTION:
+            return calls.SEARCH_DONE, cells, stats
         if decided == cells.shape[0]:
             # every cell forced by the clues: the one solution (the search would find it and,
             # asked for two, exhaust its empty stack)
-            stats[kernels.ST_SOLUTIONS] = 1
-            return (kernels.SEARCH_LIMIT if self.max_solutions == 1 else kernels.SEARCH_DONE,
+            stats[calls.ST_SOLUTIONS] = 1
+            return (calls.SEARCH_LIMIT if self.max_solutions == 1 else calls.SEARCH_DONE,
                     cells, stats)
         return None, cells, stats
 
@@ -285,14 +245,16 @@ class _Runner:
         p = self.prep
         solutions = np.zeros((self.max_solutions, p.h * p.w), dtype=CELL_DTYPE)
         control = np.zeros(1, dtype=np.int64)
-        stats = np.zeros(kernels.N_CD_STATS, dtype=np.int64)
+        stats = np.zeros(calls.N_CD_STATS, dtype=np.int64)
         self.controls.append(control)
         self.live_stats.append(stats)
         self.cdcl_stats = stats
         cells = self.cells if start is None else start
-        args = (p.h, p.w, p.blocks, p.colors, p.clue_off, cells.copy(), self.max_solutions,
-                solutions, control, stats, CDCL_SHAKEN if shake else CDCL_PLAIN)
-        return (kernels.cdcl_grid, args), solutions, stats
+        call = functools.partial(calls.cdcl_grid, p, cells.copy(),
+                                 max_solutions=self.max_solutions, solutions=solutions,
+                                 control=control, stats=stats,
+                                 mode=CDCL_SHAKEN if shake else CDCL_PLAIN)
+        return call, solutions, stats
 
     def run(self) -> tuple[int, list[np.ndarray], np.ndarray, str, StoppedBy | None]:
         """``(status, solutions, summed counters, winning strategy, stopped_by)``."""
@@ -304,14 +266,14 @@ class _Runner:
             (status, found), = self._wait([call])
             self.racers = 1
             self.seconds = time.perf_counter() - self.start
-            counters = np.zeros(kernels.ST_LINES + len(self.methods), dtype=np.int64)
-            counters[:kernels.ST_LINES] = stats[:kernels.ST_LINES]
+            counters = np.zeros(calls.ST_LINES + len(self.methods), dtype=np.int64)
+            counters[:calls.ST_LINES] = stats[:calls.ST_LINES]
             return status, [sols[i] for i in range(found)], counters, "cdcl", self.stopped_by
         first = STRATEGIES.get(self.strategy, WU)
         settled, lined, line_stats = self._line_pass(stoppable)
         if settled is not None:
             self.seconds = time.perf_counter() - self.start
-            solved = [lined] if line_stats[kernels.ST_SOLUTIONS] else []
+            solved = [lined] if line_stats[calls.ST_SOLUTIONS] else []
             return settled, solved, line_stats, first.name, self.stopped_by
         budget = (AUTO_HANDOVER if self.strategy == "auto"
                   else FIRST_BUDGET if self.strategy in ENGINES else 0)
@@ -321,38 +283,38 @@ class _Runner:
         if stoppable:
             (status, found), = self._wait([call])
         else:
-            status, found = call[0](*call[1])
+            status, found = call()
         strategy = first.name
         counters = stats.copy()
         # the line pass's lines count too: the two add up to what a search that propagated
         # first itself counted (its other counters are zero, or the cells decided, which the
         # search reads again)
-        counters[kernels.ST_LINES:] += line_stats[kernels.ST_LINES:]
-        self.earlier_guesses = int(stats[kernels.ST_GUESSES])
-        if status == kernels.SEARCH_BUDGET and self.stopped_by is None:
+        counters[calls.ST_LINES:] += line_stats[calls.ST_LINES:]
+        self.earlier_guesses = int(stats[calls.ST_GUESSES])
+        if status == calls.SEARCH_BUDGET and self.stopped_by is None:
             if auto:
                 # before its first guess, the depth-first search's state holds only cells that
-                # every solution shares (kernels.SEARCH_BUDGET), unless it recorded a solution
-                keep = HANDOVER_KEEPS_STATE and found == 0 and stats[kernels.ST_GUESSES] == 0
+                # every solution shares (calls.SEARCH_BUDGET), unless it recorded a solution
+                keep = HANDOVER_KEEPS_STATE and found == 0 and stats[calls.ST_GUESSES] == 0
                 status, found, sols, cstats = self._learn(self.reached if keep else None)
                 strategy = "cdcl"
-                for i in range(kernels.ST_LINES):
-                    if i != kernels.ST_MAX_DEPTH:
+                for i in range(calls.ST_LINES):
+                    if i != calls.ST_MAX_DEPTH:
                         counters[i] += cstats[i]
-                counters[kernels.ST_MAX_DEPTH] = max(counters[kernels.ST_MAX_DEPTH],
-                                                     cstats[kernels.ST_MAX_DEPTH])
+                counters[calls.ST_MAX_DEPTH] = max(counters[calls.ST_MAX_DEPTH],
+                                                     cstats[calls.ST_MAX_DEPTH])
             else:
                 racers = [self._args(s.options()) for s in (WU, FAIL_FIRST)]
                 outcomes = self._wait([c for c, _, _ in racers], race=True)
                 winner = next(
-                    (i for i, (st, _) in enumerate(outcomes) if st != kernels.SEARCH_STOPPED), 0
+                    (i for i, (st, _) in enumerate(outcomes) if st != calls.SEARCH_STOPPED), 0
                 )
                 status, found = outcomes[winner]
                 sols = racers[winner][1]
                 strategy = (WU, FAIL_FIRST)[winner].name
                 for _, _, st in racers:
                     counters += st
-                counters[kernels.ST_MAX_DEPTH] = max(int(st[kernels.ST_MAX_DEPTH])
+                counters[calls.ST_MAX_DEPTH] = max(int(st[calls.ST_MAX_DEPTH])
                                                      for _, _, st in racers)
         self.seconds = time.perf_counter() - self.start
         return status, [sols[i] for i in range(found)], counters, strategy, self.stopped_by
@@ -382,13 +344,13 @@ class _Runner:
         while True:
             # read the live counts before the results: a count read while a search runs is a
             # lower bound of its final count
-            live = [offsets[i] + int(racers[i][2][kernels.CD_CONFLICTS])
+            live = [offsets[i] + int(racers[i][2][calls.CD_CONFLICTS])
                     for i in range(len(threads))]
             ended = [results[i] for i in range(len(threads))]
             if failures or self.stopped_by is not None:
                 break
             # an ended search's count, read after its end: its final count
-            final = {i: offsets[i] + int(racers[i][2][kernels.CD_CONFLICTS])
+            final = {i: offsets[i] + int(racers[i][2][calls.CD_CONFLICTS])
                      for i, r in enumerate(ended) if r is not None}
             best = min((c, i) for i, c in final.items()) if final else None
             if len(threads) == 1 and (live[0] >= offsets[1]
@@ -419,7 +381,7 @@ class _Runner:
             # on a tie)
             winner = max(range(len(racers)), key=lambda i: ((results[i] or (0, 0))[1], -i))
         self.shaken = winner == 1
-        status, found = results[winner] or (kernels.CDCL_STOPPED, 0)
+        status, found = results[winner] or (calls.CDCL_STOPPED, 0)
         self.cdcl_stats = racers[winner][2]
         return status, found, racers[winner][1], racers[winner][2]
 
@@ -470,14 +432,14 @@ class _Runner:
         """Hand the counters of the running kernels to ``on_progress``, if anyone listens."""
         if self.on_progress is None:
             return
-        best = max(stats, key=lambda s: int(s[kernels.ST_DECIDED]))
+        best = max(stats, key=lambda s: int(s[calls.ST_DECIDED]))
         self.on_progress(Progress(
             seconds=time.perf_counter() - self.start,
-            decided=int(best[kernels.ST_DECIDED]),
+            decided=int(best[calls.ST_DECIDED]),
             cells=self.prep.h * self.prep.w,
-            solutions=max(int(s[kernels.ST_SOLUTIONS]) for s in stats),
-            depth=int(best[kernels.ST_DEPTH]),
-            guesses=self.earlier_guesses + sum(int(s[kernels.ST_GUESSES]) for s in stats),
+            solutions=max(int(s[calls.ST_SOLUTIONS]) for s in stats),
+            depth=int(best[calls.ST_DEPTH]),
+            guesses=self.earlier_guesses + sum(int(s[calls.ST_GUESSES]) for s in stats),
         ))
 
 
@@ -490,7 +452,7 @@ def _start(call: _Call, i: int, results: list[tuple[int, int] | None],
 
     def work() -> None:
         try:
-            results[i] = call[0](*call[1])
+            results[i] = call()
         except BaseException as exc:  # re-raised in the caller's thread
             failures.append(exc)
         if then is not None:
@@ -504,14 +466,14 @@ def _start(call: _Call, i: int, results: list[tuple[int, int] | None],
 def _status(
     status: int, found: int, max_solutions: int, stopped_by: StoppedBy | None
 ) -> SolveStatus:
-    if status == kernels.SEARCH_STOPPED or (
-        status == kernels.SEARCH_BUDGET and stopped_by is not None
+    if status == calls.SEARCH_STOPPED or (
+        status == calls.SEARCH_BUDGET and stopped_by is not None
     ):
         # a stop that lands just as the first run spends its guesses: the hand-off is skipped
         return stopped_by or "cancelled"
     if found >= 2:
         return "multiple"
-    if status == kernels.SEARCH_DONE:
+    if status == calls.SEARCH_DONE:
         return "unique" if found == 1 else "contradiction"
     # stopped at the limit with max_solutions == 1: uniqueness was not examined
     return "solved"
@@ -519,29 +481,29 @@ def _status(
 
 def _stats(stats: np.ndarray, stack: Stack, strategy: str, cdcl: np.ndarray | None,
            racers: int, shaken: bool) -> SolveStats:
-    lines = {s.name: int(stats[kernels.ST_LINES + r]) for r, s in enumerate(stack)}
+    lines = {s.name: int(stats[calls.ST_LINES + r]) for r, s in enumerate(stack)}
     learning: dict[str, int] = {}
-    cached = int(stats[kernels.ST_CACHED])
+    cached = int(stats[calls.ST_CACHED])
     if cdcl is not None:
         # the learning search solves its lines with fcomp, to propagate and to explain; it
         # counts the ones its line cache answered apart: both go in, as the DFS counts them
-        hits = int(cdcl[kernels.CD_CACHE_HITS])
+        hits = int(cdcl[calls.CD_CACHE_HITS])
         cached += hits
-        lines["fcomp"] = lines.get("fcomp", 0) + int(cdcl[kernels.ST_LINES]
-                                                     + cdcl[kernels.CD_EXPLAIN_LINES]) + hits
-        learning = {"conflicts": int(cdcl[kernels.CD_CONFLICTS]),
-                    "learned": int(cdcl[kernels.CD_LEARNED]),
-                    "restarts": int(cdcl[kernels.CD_RESTARTS])}
+        lines["fcomp"] = lines.get("fcomp", 0) + int(cdcl[calls.ST_LINES]
+                                                     + cdcl[calls.CD_EXPLAIN_LINES]) + hits
+        learning = {"conflicts": int(cdcl[calls.CD_CONFLICTS]),
+                    "learned": int(cdcl[calls.CD_LEARNED]),
+                    "restarts": int(cdcl[calls.CD_RESTARTS])}
     return SolveStats(
         strategy=strategy,
         engine="cdcl" if strategy == "cdcl" else "dfs",
         lines=lines,
         **learning,
-        probes=int(stats[kernels.ST_PROBES]),
-        guesses=int(stats[kernels.ST_GUESSES]),
-        max_depth=int(stats[kernels.ST_MAX_DEPTH]),
-        backtracks=int(stats[kernels.ST_BACKTRACKS]),
-        contradictions=int(stats[kernels.ST_CONTRADICTIONS]),
+        probes=int(stats[calls.ST_PROBES]),
+        guesses=int(stats[calls.ST_GUESSES]),
+        max_depth=int(stats[calls.ST_MAX_DEPTH]),
+        backtracks=int(stats[calls.ST_BACKTRACKS]),
+        contradictions=int(stats[calls.ST_CONTRADICTIONS]),
         cached_lines=cached,
         racers=racers,
         shaken=shaken,

@@ -3,7 +3,7 @@ solver's propagation makes them, with the linesolver of the stack that made it, 
 and the search decide, as one last step.
 
 :func:`propagation` runs the propagation the whole-puzzle solver starts with
-(:mod:`nonotui.kinds.nonogram.engine.kernels.line_steps`); :func:`solve_steps` yields its steps and then the
+(:mod:`nonotui.kinds.nonogram.engine._kernels.line_steps`); :func:`solve_steps` yields its steps and then the
 rest of a solution; :func:`auto_solve` is the whole auto-solve, for the player and for the kind.
 Nothing here imports Textual.
 """
@@ -17,10 +17,11 @@ from typing import Literal
 import numpy as np
 
 from nonotui.errors import NonotuiError
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.checks import decided
-from nonotui.kinds.nonogram.engine.kernels import line_steps as _steps
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
-from nonotui.kinds.nonogram.engine.search import prepare, solve
+from nonotui.kinds.nonogram.engine.packed import prepare
+from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model import CELL_DTYPE, EMPTY, Board
 from nonotui.model.words import plural
@@ -133,12 +134,12 @@ def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK
     solves = np.zeros(len(stack), dtype=np.int64)
     methods = stack.method_ids()
     complete = np.array([s.complete for s in stack], dtype=np.bool_)
-    status, count = _steps.propagate_steps(
-        h, w, prep.blocks, prep.colors, prep.clue_off, methods, complete, prep.score, cells,
-        step_line, step_rank, step_end, step_cell, step_value, solves)
-    if status == _steps.REFUSED_STEPS:
+    status, count = calls.propagate_steps(
+        prep, methods, complete, cells, step_line=step_line, step_rank=step_rank,
+        step_end=step_end, step_cell=step_cell, step_value=step_value, solves=solves)
+    if status == calls.REFUSED_STEPS:
         raise NonotuiError("the linesolvers refused this puzzle's clues")
-    if status == _steps.FULL:  # cannot happen: the buffers hold every bit a cell can lose
+    if status == calls.FULL:  # cannot happen: the buffers hold every bit a cell can lose
         raise NonotuiError("propagation's step buffers were too small")
     names = [s.name for s in stack]
     steps = []
@@ -152,7 +153,7 @@ def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK
         if decided:
             steps.append(EngineStep(where, names[int(step_rank[s])], decided))
         begin = int(step_end[s])
-    return Propagation(tuple(steps), "done" if status == _steps.DONE else "broken",
+    return Propagation(tuple(steps), "done" if status == calls.DONE else "broken",
                        {name: int(k) for name, k in zip(names, solves)},
                        cells.reshape(h, w))
 

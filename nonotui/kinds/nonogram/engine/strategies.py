@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 
 
 @dataclass(frozen=True)
 class Strategy:
-    """One way of choosing where to branch (kernel options, see ``kernels.OPT_*``)."""
+    """One way of choosing where to branch (kernel options, see ``calls.OPT_*``)."""
 
     name: str
     score: int
@@ -25,24 +25,24 @@ class Strategy:
     def options(self, guess_budget: int = 0, probe_budget: int = 0,
                 first_probes: int = 0) -> np.ndarray:
         """The kernel's option vector."""
-        opts = np.zeros(kernels.N_OPTIONS, dtype=np.int64)
-        opts[kernels.OPT_SCORE] = self.score
-        opts[kernels.OPT_ORDER] = self.order
-        opts[kernels.OPT_MEMO] = self.memo
-        opts[kernels.OPT_NEAR] = self.near
-        opts[kernels.OPT_GUESS_BUDGET] = guess_budget
-        opts[kernels.OPT_PROBE_BUDGET] = probe_budget
-        opts[kernels.OPT_FIRST_PROBES] = first_probes
+        opts = np.zeros(calls.N_OPTIONS, dtype=np.int64)
+        opts[calls.OPT_SCORE] = self.score
+        opts[calls.OPT_ORDER] = self.order
+        opts[calls.OPT_MEMO] = self.memo
+        opts[calls.OPT_NEAR] = self.near
+        opts[calls.OPT_GUESS_BUDGET] = guess_budget
+        opts[calls.OPT_PROBE_BUDGET] = probe_budget
+        opts[calls.OPT_FIRST_PROBES] = first_probes
         return opts
 
 
-WU = Strategy("wu", score=kernels.SCORE_WU)
+WU = Strategy("wu", score=calls.SCORE_WU)
 """Branch on the cell whose two probes both set many cells (Wu et al.'s score): finds solutions
 fast on random puzzles."""
-FAIL_FIRST = Strategy("fail-first", score=kernels.SCORE_FAIL_FIRST)
+FAIL_FIRST = Strategy("fail-first", score=calls.SCORE_FAIL_FIRST)
 """Branch on the cell whose weaker probe sets the fewest cells: keeps the search local, which
 proves puzzles like webpbn #6574 "Forever" unique far sooner."""
-STRATEGIES = {s.name: s for s in (WU, FAIL_FIRST, Strategy("product", score=kernels.SCORE_PRODUCT))}
+STRATEGIES = {s.name: s for s in (WU, FAIL_FIRST, Strategy("product", score=calls.SCORE_PRODUCT))}
 """Every branching strategy by name; ``solve(strategy=...)`` runs one alone."""
 COLOR_STRATEGY = WU
 """What ``auto`` and ``dfs`` run on a colour puzzle: the learning search is black and white
@@ -87,13 +87,13 @@ and grows to 0.95, target phases forgotten at each restart (``kernels.cdcl_heur`
 after the first solution and the beliefs worked out again as level 0 grows. The flags measured
 and left out were removed from the kernels (docs/solver.md, "Dropped experiments removed from
 the kernels"); figures in docs/solver.md."""
-CDCL_SHAKEN = kernels.MODE_SHAKE
+CDCL_SHAKEN = calls.MODE_SHAKE
 """The second learning search's ``mode`` (:data:`PORTFOLIO_AFTER`): the same search with its
-first activities shaken (``kernels.MODE_SHAKE``, seed 1)."""
+first activities shaken (``calls.MODE_SHAKE``, seed 1)."""
 
 PORTFOLIO_AFTER = 3000
 """Conflicts after which the learning search (under ``auto``) gets a second one racing it on a
-second thread: the same search with its first activities shaken (``kernels.MODE_SHAKE``),
+second thread: the same search with its first activities shaken (``calls.MODE_SHAKE``),
 started from the puzzle's start rather than from the cells probing set, whose conflicts are
 counted from this number. The answer is the one of the search that ends at the
 fewer conflicts so counted (the plain one on a tie): conflicts, not clocks, so every run gives

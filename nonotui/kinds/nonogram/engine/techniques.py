@@ -47,7 +47,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import kernels
+from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.lines import Contradiction, work_array
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE, EMPTY, FILLED, UNKNOWN
 
@@ -386,10 +386,10 @@ def whole_line(clue: Clue, cells: list[int]) -> list[int]:
     iwork = work_array(len(cells), len(clue))  # scratch of this call's own
     line = np.array(cells, dtype=CELL_DTYPE)
     out = np.empty_like(line)
-    status = kernels.solve_line(np.int32(kernels.FCOMP), blocks, colors, line, out, iwork)
-    if status == kernels.CONTRADICTION:
+    status = calls.solve_line(calls.FCOMP, blocks, colors, line, out, iwork)
+    if status == calls.CONTRADICTION:
         raise Contradiction("no arrangement of the clue fits the line (fcomp)")
-    if status == kernels.REFUSED:
+    if status == calls.REFUSED:
         raise ValueError("fcomp refused its arguments")  # a bug in the caller
     return [int(v) for v in out.tolist()]
 
