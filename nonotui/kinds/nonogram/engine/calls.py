@@ -168,7 +168,21 @@ class KernelArgumentError(ValueError):
 def _check(kernel: str, name: str, a: object, dtype: Any, shape: tuple[int | None, ...]
            ) -> None:
     """Raise :class:`KernelArgumentError` unless ``a`` is a C-contiguous array of ``dtype``
-    whose shape matches ``shape`` (``None``: any length on that axis)."""
+    whose shape matches ``shape`` (``None``: any length on that axis). The common case (all
+    well) is a handful of attribute reads, no loop."""
+    if (isinstance(a, np.ndarray) and a.dtype == dtype and a.flags.c_contiguous
+            and len(a.shape) == len(shape)):
+        if len(shape) == 1:
+            if shape[0] is None or shape[0] == a.shape[0]:
+                return
+        elif all(s is None or s == n for s, n in zip(shape, a.shape)):
+            return
+    _refuse(kernel, name, a, dtype, shape)
+
+
+def _refuse(kernel: str, name: str, a: object, dtype: Any, shape: tuple[int | None, ...]
+            ) -> None:
+    """Say what is wrong with ``a`` (see :func:`_check`)."""
     if not isinstance(a, np.ndarray):
         raise KernelArgumentError(f"{kernel}: {name} must be a numpy array, not "
                                   f"{type(a).__name__}")
@@ -179,8 +193,7 @@ def _check(kernel: str, name: str, a: object, dtype: Any, shape: tuple[int | Non
         want = "x".join("any" if s is None else str(s) for s in shape)
         raise KernelArgumentError(f"{kernel}: {name} must have shape {want}, not "
                                   f"{'x'.join(map(str, a.shape))}")
-    if not a.flags.c_contiguous:
-        raise KernelArgumentError(f"{kernel}: {name} must be C-contiguous")
+    raise KernelArgumentError(f"{kernel}: {name} must be C-contiguous")
 
 
 def _check_at_least(kernel: str, name: str, a: np.ndarray, least: int) -> None:
