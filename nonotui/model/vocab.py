@@ -469,9 +469,10 @@ class Lesson:
     legend: str = ""
 
 
-RATING_VERSION = 1
+RATING_VERSION = 2
 """The version of the rating's rules (:class:`Rating`); cached grades of an older version are
-recomputed."""
+recomputed. 2: an Aquarium step is one rule in one row or column with every tank it settles
+there (fewer steps, lower scores; the same grades)."""
 
 GRADE_WORDS: dict[int, str] = {
     0: "logic cannot finish it",

@@ -14,7 +14,14 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from nonotui.errors import NonotuiError
-from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
+from nonotui.kinds.aquarium.puzzle import (
+    AIR,
+    UNKNOWN,
+    WATER,
+    AquariumPuzzle,
+    make_puzzle,
+    tank_at,
+)
 from nonotui.kinds.aquarium.tracker import AquariumTracker, is_solved
 from nonotui.model.board import Board
 from nonotui.model.history import History
@@ -306,9 +313,10 @@ def tank_letter(tank: int) -> str:
 
 
 def tank_name(puzzle: AquariumPuzzle, tank: int) -> str:
-    """A tank named for people by its top-left cell (``Tank at row 2, column 3``)."""
+    """A tank named for people by its top-left cell (``Tank at row 2, column 3``), as every
+    hint names it (:func:`~nonotui.kinds.aquarium.rules.tank_at`)."""
     r, c = puzzle.tank_cells[tank][0]
-    return f"Tank at row {r + 1}, column {c + 1}"
+    return "T" + tank_at(r, c).removeprefix("the t")
 
 
 def count_text(n: int | None) -> str:

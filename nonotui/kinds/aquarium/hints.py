@@ -375,11 +375,14 @@ RANK = {"full": 0, "row": 1, "column": 2}
 
 
 def rule_hint(lay: Layout, lv: Levels, cursor: Cell) -> AquariumHint | None:
-    """The easiest row or column finding (full-line, then row rule, then column rule), nearest
-    the cursor."""
+    """The easiest row or column rule application (full-line, then row rule, then column rule),
+    nearest the cursor: one rule in one row or column, with every tank it settles there at once
+    (:func:`findings_hint`)."""
     best: tuple[tuple[int, tuple[int, int, int]], Finding] | None = None
+    found: list[Finding] = []
     try:
         for f in unit_findings(lay, lv):
+            found.append(f)
             key = (RANK[f.rule], closeness([(r, c) for r, c, _ in f.cells], cursor))
             if best is None or key < best[0]:
                 best = (key, f)
@@ -388,13 +391,41 @@ def rule_hint(lay: Layout, lv: Levels, cursor: Cell) -> AquariumHint | None:
     if best is None:
         return None
     f = best[1]
-    return finding_hint(lay, f)
+    return findings_hint(lay, [g for g in found
+                               if (g.rule, g.axis, g.index) == (f.rule, f.axis, f.index)])
 
 
-def finding_hint(lay: Layout, f: Finding) -> AquariumHint:
-    """A rule's finding as a hint."""
-    return AquariumHint("line", tuple(sorted(f.cells)), describe(lay, f), RULE_TECHNIQUE[f.rule],
-                        (f.axis, f.index))
+def findings_hint(lay: Layout, group: Sequence[Finding]) -> AquariumHint:
+    """One rule's findings in one row or column (one per tank it settles there, the unit's
+    order) as one hint: the count's need said once, then what it settles in each tank."""
+    first = group[0]
+    cells = tuple(sorted(cell for f in group for cell in f.cells))
+    return AquariumHint("line", cells, group_text(lay, group), RULE_TECHNIQUE[first.rule],
+                        (first.axis, first.index))
+
+
+def group_text(lay: Layout, group: Sequence[Finding]) -> str:
+    """The words of :func:`findings_hint`: :func:`describe` for one finding; for several, the
+    unit's need once and each tank's part after it (``Row 6 needs no more water, so its unknown
+    cells are all air: the tank at ... and the tank at ... hold no water in row 6.``)."""
+    if len(group) == 1:
+        return describe(lay, group[0])
+    first = group[0]
+    if first.rule == "full":
+        names = _and([tank_name(lay, f.tank) for f in group])
+        where = f"{first.axis} {first.index + 1}"
+        head = describe(lay, first).split(": ", 1)[0]
+        holds = "no water" if first.need == 0 else "water"
+        return f"{head}: {names} hold {holds} in {where}."
+    parts = [describe(lay, f) for f in group]
+    need = parts[0].split("; ", 1)[0]
+    tails = [p.split("; ", 1)[1].rstrip(".") for p in parts]
+    return f"{need}; " + "; and ".join(tails) + "."
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def contradiction_hint(lay: Layout, lv: Levels, cursor: Cell,

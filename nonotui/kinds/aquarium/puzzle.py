@@ -37,6 +37,13 @@ class AquariumShapeError(ValueError):
     """A puzzle that is not a valid Aquarium: the message says what (formats add file and line)."""
 
 
+def tank_at(row: int, column: int) -> str:
+    """The one name of a tank, everywhere it is named: by its top-left cell (the leftmost cell
+    of its top row), 0-based in, named from 1: ``the tank at row 2, column 3``."""
+    return f"the tank at row {row + 1}, column {column + 1}"
+
+
+
 @dataclass(frozen=True)
 class AquariumPuzzle:
     """One Aquarium puzzle.

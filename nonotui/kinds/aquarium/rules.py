@@ -33,7 +33,7 @@ from typing import Literal
 
 import numpy as np
 
-from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle
+from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, tank_at
 from nonotui.model.board import Board
 from nonotui.model.words import plural
 
@@ -419,37 +419,17 @@ def span(numbers: tuple[int, ...] | list[int], noun: str) -> str:
     return f"{word} {', '.join(parts)}"
 
 
-def _range(numbers: list[int], noun: str) -> str:
-    lo, hi = min(numbers), max(numbers)
-    return f"{noun} {lo + 1}" if lo == hi else f"{noun}s {lo + 1}-{hi + 1}"
-
-
-def _extent(lay: Layout, t: int) -> str:
-    cols = [c for cs in lay.tank_rows[t].values() for c in cs]
-    return f"{_range(list(lay.tank_rows[t]), 'row')}, {_range(cols, 'column')}"
-
-
 def tank_name(lay: Layout, t: int) -> str:
-    """A tank named by its extent: ``the tank at rows 2-4, columns 1-3`` (with its top-left
-    cell when another tank has the same extent)."""
-    name = _extent(lay, t)
-    if any(_extent(lay, k) == name for k in range(lay.tanks) if k != t):
-        r = lay.top[t]
-        c = lay.tank_rows[t][r][0]
-        return f"the tank at {name} (the one holding row {r + 1}, column {c + 1})"
-    return f"the tank at {name}"
+    """Tank ``t`` by its top-left cell (:func:`tank_at`)."""
+    r = lay.top[t]
+    return tank_at(r, min(lay.tank_rows[t][r]))
 
 
 def describe(lay: Layout, f: Finding) -> str:
     """A finding in words, rows and columns counted from 1."""
     unit = f"{f.axis.capitalize()} {f.index + 1}"
     where = f"{f.axis} {f.index + 1}"
-    if f.axis == "row":
-        cols = [c for _, c, _ in f.cells]
-        tank = f"the tank at {span(cols, 'column')}"
-    else:
-        rows = next(rs for t, rs in lay.column_groups[f.index] if t == f.tank)
-        tank = f"the tank at {span(rows, 'row')}"
+    tank = tank_name(lay, f.tank)
     cells_word = "cell" if len(f.cells) == 1 else "cells"
     value = "water" if f.bound == "hi" else "air"
     needs = (f"{unit} needs {plural(f.need, 'more water cell')}" if f.need
@@ -500,6 +480,7 @@ __all__ = [
     "levels_from_board",
     "row_findings",
     "span",
+    "tank_at",
     "tank_name",
     "unit_findings",
 ]

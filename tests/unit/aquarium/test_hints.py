@@ -247,7 +247,7 @@ def test_issue_example_first_hints_in_words() -> None:
     hint = next_hint(ISSUE, board)
     assert hint.technique == FULL and hint.unit == ("row", 3)
     assert hint.explanation == ("Row 4 needs 4 more water cells and has exactly 4 unknown "
-                                "cells, so they are all water: the tank at columns 1-4 holds "
+                                "cells, so they are all water: the tank at row 3, column 1 holds "
                                 "water in row 4.")
     for r, c, v in hint.changes():
         board.cells[r, c] = v
@@ -255,14 +255,14 @@ def test_issue_example_first_hints_in_words() -> None:
     assert hint.technique == COLUMN and hint.cells == ((1, 0, WATER),)
     assert hint.explanation == (
         "Column 1 needs 2 more water cells; the other tanks have only 1 unknown cell in it, so "
-        "the tank at rows 1-2 holds at least 1 of its 2 there, and water fills a tank from the "
+        "the tank at row 1, column 1 holds at least 1 of its 2 there, and water fills a tank from the "
         "bottom: row 2 of column 1 is water.")
     for r, c, v in hint.changes():
         board.cells[r, c] = v
     hint = next_hint(ISSUE, board)
     assert hint.technique == ROW and hint.cells == ((1, 1, AIR), (1, 2, AIR))
     assert hint.explanation == (
-        "Row 2 needs 1 more water cell; the tank at columns 2-3 has 2 unknown cells in row 2, "
+        "Row 2 needs 1 more water cell; the tank at row 2, column 2 has 2 unknown cells in row 2, "
         "which hold water together or not at all, more than it needs, so they are air.")
 
 
@@ -280,7 +280,7 @@ def test_issue_row_rule_sentence() -> None:
         "line": {"axis": "row", "index": 3},
         "method": "row",
         "technique": ROW,
-        "explanation": ("Row 4 needs 3 more water cells; without the tank at columns 5-7 only "
+        "explanation": ("Row 4 needs 3 more water cells; without the tank at row 4, column 5 only "
                         "1 unknown cell would be left, so that tank's cells in row 4 are "
                         "water."),
     }
@@ -293,13 +293,13 @@ def test_gravity_sentences() -> None:
     hint = next_hint(p, board)
     assert hint.kind == "line" and hint.technique == GRAVITY and hint.unit == ("region", 0)
     assert hint.cells == ((2, 0, WATER), (3, 0, WATER))
-    assert hint.explanation == ("Water in row 2 of the tank at rows 1-4, column 1 means "
+    assert hint.explanation == ("Water in row 2 of the tank at row 1, column 1 means "
                                 "everything below it in that tank is water.")
     board = empty(p)
     board.cells[2, 1] = AIR
     hint = next_hint(p, board, (0, 1))
     assert hint.cells == ((0, 1, AIR), (1, 1, AIR))
-    assert hint.explanation == ("Air in row 3 of the tank at rows 1-4, column 2 means "
+    assert hint.explanation == ("Air in row 3 of the tank at row 1, column 2 means "
                                 "everything above it in that tank is air.")
 
 
@@ -347,7 +347,7 @@ def test_column_rule_at_most_sentence() -> None:
     assert hint.technique == COLUMN and hint.unit == ("column", 2)
     assert hint.cells == ((1, 2, AIR), (2, 2, AIR), (3, 2, AIR))
     assert hint.explanation == (
-        "Column 3 needs 1 more water cell; the tank at rows 2-5 has 4 unknown cells in it, and "
+        "Column 3 needs 1 more water cell; the tank at row 2, column 3 has 4 unknown cells in it, and "
         "water fills a tank from the bottom, so at most its lowest 1 can be water: rows 2-4 of "
         "column 3 are air.")
 
