@@ -379,8 +379,8 @@ class LightsGame:
                 if int(board.cells[r, c]) != UNKNOWN
                 and all(int(s.cells[r, c]) != int(board.cells[r, c]) for s in every)]
 
-    def hint(self, board: Board, cursor: Cell,
-             history: History | None, should_stop: Stop | None = None) -> LightsHint:
+    def hint(self, board: Board, cursor: Cell, history: History | None,
+             should_stop: Stop | None = None, *, tries: bool = False) -> LightsHint:
         if self.is_solved(board):
             return LightsHint("solved", (), "Every row and region has its count: solved.")
         wrong = self._wrong(board, should_stop)

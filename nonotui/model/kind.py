@@ -272,8 +272,10 @@ class Game(Protocol[P_co]):
         """
 
     def hint(self, board: Board, cursor: Cell, history: History | None,
-             should_stop: Stop | None = None) -> HintLike:
-        """The easiest deduction from ``board`` (a copy) near ``cursor``.
+             should_stop: Stop | None = None, *, tries: bool = False) -> HintLike:
+        """The easiest deduction from ``board`` (a copy) near ``cursor``. With ``tries`` (the
+        player), where logic stops the first hint may be kind ``try``: a cell to try, not yet
+        revealed; asked again on the same board, the hint reveals it (kind ``guess``).
 
         Raises:
             Cancelled: ``should_stop`` said so.

@@ -143,7 +143,7 @@ class GameBase(Generic[P]):
         self._lacks("checks")
 
     def hint(self, board: Board, cursor: Cell, history: History | None,
-             should_stop: Stop | None = None) -> HintLike:
+             should_stop: Stop | None = None, *, tries: bool = False) -> HintLike:
         """Raises: UnsupportedPuzzleError: no hints."""
         self._lacks("hints")
 

@@ -35,7 +35,7 @@ Side = Literal["left", "top", "right", "bottom"]
 SolveStatus = Literal["unique", "multiple", "solved", "contradiction", "timeout", "cancelled"]
 """The outcome of a solve. ``solved``: one solution found, uniqueness not asked for."""
 
-HintKind = Literal["solved", "mistake", "line", "contradiction", "guess", "ambiguous"]
+HintKind = Literal["solved", "mistake", "line", "contradiction", "try", "guess", "ambiguous"]
 """Every kind of hint a kind gives, easiest rung of the ladder first after ``solved``."""
 
 PlanStatus = Literal["solved", "inconsistent", "no-solution"]

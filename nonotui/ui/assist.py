@@ -71,7 +71,7 @@ def hint(game: Game[PuzzleLike], board: Board, cursor: Cell, history: History | 
     """The hint for ``board`` (a copy) and ``cursor``; raises :class:`Cancelled`. The game
     keeps what earlier hints learned (the same hint, sooner)."""
     with _asked():
-        return game.hint(board, cursor, history, should_stop)
+        return game.hint(board, cursor, history, should_stop, tries=True)
 
 
 def check(game: Game[PuzzleLike], board: Board, should_stop: Stop) -> frozenset[Cell]:

@@ -247,6 +247,8 @@ class Assistant(Widget):
                          f"undo {plural(hint.undo_moves, 'move')} with u")
             else:
                 after = f"hint: a mistake ({marked}); i clears those marks as one move"
+        elif hint.kind == "try":
+            after = f"hint: stuck; try the cell {marked} (mark it, or i reveals it)"
         elif hint.kind in ("guess", "ambiguous"):
             after = f"hint: stuck; i reveals the cell {marked}"
         else:

@@ -249,9 +249,9 @@ class AquariumGame(GameBase[AquariumPuzzle]):
             return self._context
 
     def hint(self, board: Board, cursor: Cell, history: History | None,
-             should_stop: Stop | None = None) -> HintLike:
+             should_stop: Stop | None = None, *, tries: bool = False) -> HintLike:
         """The hint ladder (:func:`nonotui.kinds.aquarium.hints.next_hint`) with the kept
-        context."""
+        context (no ``try`` stage: a stuck board reveals a cell)."""
         from nonotui.kinds.aquarium.hints import next_hint
 
         return next_hint(self.puzzle, board, cursor, history, should_stop=should_stop,

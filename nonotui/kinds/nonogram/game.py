@@ -255,7 +255,7 @@ class NonogramGame(GameBase[Puzzle]):
             return self._context
 
     def hint(self, board: Board, cursor: Cell, history: History | None,
-             should_stop: Stop | None = None) -> HintLike:
+             should_stop: Stop | None = None, *, tries: bool = False) -> HintLike:
         """The hint ladder (:func:`nonotui.kinds.nonogram.engine.hints.next_hint`) with the
         kept context."""
         from nonotui.kinds.nonogram.engine.hints import HintCancelled, next_hint
@@ -263,7 +263,7 @@ class NonogramGame(GameBase[Puzzle]):
         context = self.hint_context()
         try:
             return next_hint(self.puzzle, board, cursor, history, should_stop=should_stop,
-                             context=context)
+                             context=context, tries=tries)
         except HintCancelled as exc:
             raise Cancelled from exc
 

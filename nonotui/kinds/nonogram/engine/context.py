@@ -107,6 +107,9 @@ class HintContext:
         self._probes: _ProbeCache | None = None
         self.one_off = False
         """Made by ``next_hint`` for one hint: probes afresh and keeps nothing."""
+        self.tried: tuple[bytes, int, int] | None = None
+        """The board (its bytes) and cell of the last "try this cell" hint: asked again on the
+        same board, the hint reveals that cell."""
         self._look: threading.Thread | None = None
         self._look_lock = threading.Lock()
         self._closing = threading.Event()

@@ -50,6 +50,7 @@ from nonotui.kinds.nonogram.engine.ladder import LineStep, Memo, easiest_line_st
 from nonotui.kinds.nonogram.engine.lines import REGISTRY, Contradiction, solve_cells
 from nonotui.kinds.nonogram.engine.packed import Prepared, prepare
 from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION
+from nonotui.kinds.nonogram.engine.trials import best_trial
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
@@ -200,6 +201,7 @@ def next_hint(
     *,
     should_stop: Callable[[], bool] | None = None,
     context: HintContext | None = None,
+    tries: bool = False,
 ) -> Hint:
     """The easiest hint for ``board`` (see the module docstring for the ladder).
 
@@ -214,6 +216,9 @@ def next_hint(
             that each hint reuses what earlier ones learned; the hint is the same without it,
             but for a contradiction hint, which may then come from a kept chain: a right one,
             not always the fresh shortest.
+        tries: Where logic stops, first offer the cell whose values settle the most as a
+            ``try`` hint (the player picks its value); asked again on the same board (with the
+            same ``context``), reveal it as a ``guess``. Without it, the ``guess`` at once.
 
     Raises:
         HintCancelled: ``should_stop`` returned true.
@@ -225,7 +230,7 @@ def next_hint(
     elif not context.fits(puzzle):
         raise NonotuiError("this hint context was made for another puzzle")
     with context.lock:
-        hint = _next_hint(puzzle, board.copy(), cursor, history, should_stop, context)
+        hint = _next_hint(puzzle, board.copy(), cursor, history, should_stop, context, tries)
     if puzzle.is_color:
         hint = replace(hint, names=tuple(
             "empty" if k == 0 else color.name for k, color in enumerate(puzzle.palette)))
@@ -233,7 +238,8 @@ def next_hint(
 
 
 def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
-               should_stop: Callable[[], bool] | None, context: HintContext) -> Hint:
+               should_stop: Callable[[], bool] | None, context: HintContext,
+               tries: bool = False) -> Hint:
     if context.prep is None:
         context.prep = prepare(puzzle)
     lines = Lines(puzzle, board, context.prep)
@@ -248,7 +254,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
     if early:
         context.look_ahead()
     try:
-        return _ladder(puzzle, board, cursor, history, should_stop, context, lines, memo)
+        return _ladder(puzzle, board, cursor, history, should_stop, context, lines, memo, tries)
     finally:
         if not context.one_off and not early:
             context.look_ahead()
@@ -256,7 +262,7 @@ def _next_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: H
 
 def _ladder(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: History | None,
             should_stop: Callable[[], bool] | None, context: HintContext, lines: Lines,
-            memo: Memo | None) -> Hint:
+            memo: Memo | None, tries: bool = False) -> Hint:
     """The rungs of the hint ladder, after :func:`_next_hint` set up the lines."""
     if marks_solve(puzzle, board):
         return Hint("solved", (), None, None, "Every row and column matches its clue: solved.")
@@ -279,7 +285,7 @@ def _ladder(puzzle: Puzzle, board: Board, cursor: tuple[int, int], history: Hist
         if context.sound(board):
             context.prove(hint.cells)
         return hint
-    return _stuck_hint(puzzle, board, cursor, should_stop, context)
+    return _stuck_hint(puzzle, board, cursor, should_stop, context, tries)
 
 
 def _listing(cells: Sequence[Cell], limit: int = 8, palette: Palette = None) -> str:
@@ -517,7 +523,7 @@ def _lines_count(count: int) -> str:
 
 def _stuck_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int],
                 should_stop: Callable[[], bool] | None,
-                context: HintContext | None = None) -> Hint:
+                context: HintContext | None = None, tries: bool = False) -> Hint:
     if context is None:
         context = HintContext(puzzle)
     status, solutions = context.solutions_of(board, should_stop)
@@ -532,9 +538,44 @@ def _stuck_hint(puzzle: Puzzle, board: Board, cursor: tuple[int, int],
         text = (f"The clues and your marks allow more than one solution, so logic cannot finish "
                 f"the puzzle. Revealing {_cell_name(r, c)} ({_word(v, palette)} in one solution) picks one.")
         return Hint("ambiguous", ((r, c, v),), None, None, text)
-    r, c = min(open_cells, key=lambda rc: _closeness([rc], cursor))
+    stuck = ("No line, alone or by assuming a cell and following its lines, decides another "
+             "cell from here: the puzzle needs a guess.")
+    trial = best_trial(prepare(puzzle) if context.prep is None else context.prep, board.cells,
+                       sol, cursor)
+    if trial is None:  # colour: the open cell nearest the cursor
+        r, c = min(open_cells, key=lambda rc: _closeness([rc], cursor))
+        v = int(sol[r, c])
+        return Hint("guess", ((r, c, v),), None, None,
+                    f"{stuck} In the solution, {_cell_name(r, c)} is {_word(v, palette)}.")
+    r, c = trial.row, trial.column
     v = int(sol[r, c])
-    text = ("No line, alone or by assuming a cell and following its lines, decides another cell "
-            f"from here: the puzzle needs a guess. In the solution, {_cell_name(r, c)} is "
-            f"{_word(v, palette)}.")
-    return Hint("guess", ((r, c, v),), None, None, text)
+    follows = _outcomes(trial.settles_filled, trial.settles_empty)
+    seen = (board.cells.tobytes(), r, c)
+    if tries and context.tried != seen:
+        context.tried = seen
+        return Hint("try", ((r, c, v),), None, None,
+                    f"{stuck} Try {_cell_name(r, c)}, the cell that settles the most: {follows}. "
+                    "Mark it either way and ask for a hint to see what follows (a wrong value "
+                    "shows up as a mistake), or ask again to reveal it.")
+    return Hint("guess", ((r, c, v),), None, None,
+                f"{stuck} {_cell_name(r, c)[0].upper()}{_cell_name(r, c)[1:]} settles the most "
+                f"({follows}). In the solution it is {_word(v, palette)}.")
+
+
+def _outcomes(filled: int, empty: int) -> str:
+    """``filled, line logic then decides 2 more cells; empty, 26 more cells`` (a value that
+    breaks a line: ``filled, a line breaks``)."""
+    def cells(n: int) -> str:
+        return "no more cells" if n == 0 else f"{n} more cell{'s' if n != 1 else ''}"
+
+    said = False
+    parts = []
+    for word, n in (("filled", filled), ("empty", empty)):
+        if n < 0:
+            parts.append(f"{word}, a line breaks")
+        elif said:
+            parts.append(f"{word}, {cells(n)}")
+        else:
+            parts.append(f"{word}, line logic then decides {cells(n)}")
+            said = True
+    return "; ".join(parts)
