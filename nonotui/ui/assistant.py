@@ -248,6 +248,7 @@ class Assistant(Widget):
             else:
                 after = f"hint: a mistake ({marked}); i clears those marks as one move"
         elif hint.kind == "try":
+            self.session.note_help()  # a cell to try is help, applied or not
             after = f"hint: stuck; try the cell {marked} (mark it, or i reveals it)"
         elif hint.kind in ("guess", "ambiguous"):
             after = f"hint: stuck; i reveals the cell {marked}"

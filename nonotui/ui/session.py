@@ -240,6 +240,11 @@ class PlaySession:
             self.progress.helped = True
         return move
 
+    def note_help(self) -> None:
+        """The player was shown a cell to try (a ``try`` hint): the solve is assisted, as
+        after an applied hint (docs/playing.md, "Statistics")."""
+        self.progress.helped = True
+
     def _record(self, move: Move | None) -> Move | None:
         """Make ``move`` on the board, in the history and the statistics (``None``: no move)."""
         if move is None:
