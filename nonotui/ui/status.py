@@ -9,6 +9,7 @@ second), so a message never loses its end on an 80-column terminal.
 
 from __future__ import annotations
 
+import os
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from nonotui import kinds
 from nonotui.model.kind import Cell
 from nonotui.model.words import plural
 
@@ -80,6 +82,15 @@ def status_lines(facts: str, message: str, clues: str, width: int) -> list[str]:
     if len(wrapped) <= MAX_LINES:
         return wrapped
     return [_cut(facts, width), _cut(message, width)] if message else [_cut(facts, width)]
+
+
+def short_label(label: str) -> str:
+    """The puzzle's name in the status line when it has no title: a file's name rather than its
+    whole path; a form a kind reads that is not a file (a Tatham game id, which has slashes)
+    whole."""
+    if kinds.read_spec(label) is not None:
+        return label
+    return os.path.basename(label) or label
 
 
 def play_facts(session: PlaySession, name: str, count: str, clock: str) -> str:

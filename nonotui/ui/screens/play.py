@@ -11,7 +11,6 @@ from functools import cache
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from nonotui.model.history import Move
@@ -25,55 +24,25 @@ from nonotui.ui.glyphs import Glyphs
 from nonotui.ui.grid import BoardFrame, GridView
 from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
-from nonotui.ui.markkeys import MARKS, mark_bindings, ranked, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted, Zoomed
 from nonotui.ui.palette import PaletteStrip, choose_color
+from nonotui.ui.playkeys import (
+    MARKS,
+    MAX_COUNT,
+    MOVING_KEYS,
+    PLAYING_KEYS,
+    mark_bindings,
+    ranked,
+)
 from nonotui.ui.session import PlaySession
-from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, is_warming, play_facts
-
-MAX_COUNT = 999
-
-
-def _moves(dr: int, dc: int, name: str) -> str:
-    return f"{name}({dr},{dc})"
-
-
-MOVING_KEYS: list[BindingType] = [
-    # the arrows (and vi's letters) move; with shift they move and fill
-    *(Binding(key, _moves(dr, dc, name), label, show=False)
-      for name, label, keys in (
-          ("move", "Move", ("up,k", "down,j", "left,h", "right,l")),
-          ("move_fill", "Move and fill", ("shift+up", "shift+down", "shift+left",
-                                          "shift+right")))
-      for key, (dr, dc) in zip(keys, ((-1, 0), (1, 0), (0, -1), (0, 1)))),
-    *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
-    Binding("home", "edge('home')", "Row start", show=False),
-    Binding("end", "edge('end')", "Row end", show=False),
-    Binding("pageup", "page(-1)", "Page up", show=False),
-    Binding("pagedown", "page(1)", "Page down", show=False),
-]
-"""The play screen's keys bound before the kind's marking keys (none is in the footer)."""
-
-PLAYING_KEYS: list[BindingType] = [
-    Binding("backspace,delete", "clear", "Clear", show=False),
-    Binding("right_square_bracket", "color(1)", "Next colour", show=False),
-    Binding("left_square_bracket", "color(-1)", "Previous colour", show=False),
-    Binding("m", "paint_mode", "Paint"),
-    Binding("u,ctrl+z", "undo", "Undo"),
-    Binding("ctrl+r,ctrl+y", "redo", "Redo"),
-    Binding("i", "hint", "Hint"),
-    Binding("ctrl+down", "hint_scroll(1)", "More of the hint", show=False),
-    Binding("ctrl+up", "hint_scroll(-1)", "Back in the hint", show=False),
-    Binding("c", "check", "Check"),
-    Binding("S", "auto_solve", "Auto-solve"),
-    Binding("p", "pause", "Pause"),
-    Binding("question_mark,f1", "app.help", "Help"),
-    Binding("escape", "escape", "Library"),
-    Binding("enter", "finish_solve", "Finish auto-solve", show=False),
-    Binding("q", "app.quit", "Quit"),
-]
-"""The play screen's keys bound after the kind's marking keys: the footer lists keys in their
-binding order, and a nonogram's Fill and Cross have always stood first."""
+from nonotui.ui.status import (
+    HintPanel,
+    StatusLine,
+    cursor_clues,
+    is_warming,
+    play_facts,
+    short_label,
+)
 
 
 class PlayScreen(Screen[None]):
