@@ -117,7 +117,7 @@ def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[Any]], Awaitab
                 # draw the whole board once more: which margins the partial repaints had
                 # redrawn by now depends on when the clue guide started (a dimmed count could
                 # show undimmed in one run of the Aquarium screen and dimmed in the next)
-                play.grid._repaint_all()
+                play.grid.repaint_all()
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
 

@@ -32,7 +32,7 @@ from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.opening import OpeningScreen
 from nonotui.ui.screens.play import PlayScreen
 from nonotui.ui.side_saves import Said, SideSave
-from nonotui.ui.status import WARMING, StatusLine, is_warming, warming_text
+from nonotui.ui.status import WARMING, warming_text
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves Textual to restore the terminal and quit before the process ends."""
@@ -144,9 +144,7 @@ class NonotuiApp(App[int]):
             return
         self.warming = warming_text(message.left, message.total)
         for screen in self.play_screens():
-            for status in screen.query(StatusLine):
-                if is_warming(status.message):
-                    status.say(self.warming)
+            screen.warming_said(self.warming)
 
     @on(EngineReady)
     def _engine_ready(self, message: EngineReady) -> None:
@@ -440,7 +438,7 @@ class NonotuiApp(App[int]):
         if name == "glyphs":
             self.glyphs = choose(value)
             for screen in self.play_screens():
-                screen.set_glyphs(self.glyphs)
+                screen.glyphs = self.glyphs
         elif name == "check":
             for screen in self.play_screens():
                 screen.check_mode_changed()

@@ -3,9 +3,10 @@ the screen composes.
 
 It owns their state (the hint on show, the flagged marks, the guides, the auto-solve being shown)
 and their thread workers. The screen tells it of every change of the board
-(:meth:`Assistant.board_changed`) and reads what to draw from it (:attr:`Assistant.highlight`,
-:attr:`~Assistant.unit_cells`, :attr:`~Assistant.wrong`, :attr:`~Assistant.panel`,
-:attr:`~Assistant.guides`) whenever it redraws. A key answers at once with a
+(:meth:`Assistant.board_changed`); what it shows is in reactive attributes
+(:attr:`Assistant.highlight`, :attr:`~Assistant.hint_line`, :attr:`~Assistant.wrong`,
+:attr:`~Assistant.panel`, :attr:`~Assistant.guides`) that the screen watches and hands to the
+grid and the hint panel. A key answers at once with a
 :class:`~nonotui.ui.messages.Reply`; what happens later (a worker's answer, an auto-solve's next
 frame) is posted up as :class:`~nonotui.ui.messages.HelpChanged`.
 
@@ -18,11 +19,12 @@ An auto-solve shows its frames with :meth:`PlaySession.preview` and ends as one 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 from textual import on, work
 from textual.message import Message
+from textual.reactive import var
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import get_current_worker
@@ -84,6 +86,17 @@ class Assistant(Widget):
 
     DEFAULT_CSS = "Assistant { display: none; }"
 
+    highlight: var[frozenset[Cell]] = var(frozenset(), init=False)
+    """Cells the hint (or the auto-solve's frame) is about."""
+    hint_line: var[frozenset[Cell]] = var(frozenset(), init=False)
+    """The rest of the unit the hint reasons in."""
+    wrong: var[frozenset[Cell]] = var(frozenset(), init=False)
+    """Marks the last check flagged (a changed cell loses its flag)."""
+    panel = var("", init=False)
+    """The hint panel's text (empty: hidden)."""
+    guides: var[Mapping[int, UnitGuide]] = var(lambda: {}, init=False)
+    """The clue guide of every unit computed so far (a new mapping on every change)."""
+
     def __init__(self, session: PlaySession, settings: Settings,
                  glyphs: Callable[[], Glyphs]) -> None:
         super().__init__()
@@ -107,16 +120,6 @@ class Assistant(Widget):
         """Enter was pressed while the worker planned: show the plan at once when it comes."""
         self.guiding = False
         """The clue guide is on (from the end of the engine's warm-up)."""
-        self.highlight: frozenset[Cell] = frozenset()
-        """Cells the hint (or the auto-solve's frame) is about."""
-        self.unit_cells: frozenset[Cell] = frozenset()
-        """The rest of the unit the hint reasons in."""
-        self.wrong: frozenset[Cell] = frozenset()
-        """Marks the last check flagged (a changed cell loses its flag)."""
-        self.panel = ""
-        """The hint panel's text (empty: hidden)."""
-        self.guides: dict[int, UnitGuide] = {}
-        """The clue guide of every unit computed so far."""
 
     @property
     def busy(self) -> bool:
@@ -165,11 +168,11 @@ class Assistant(Widget):
         if not self.guiding:
             return
         units = None if cells is None else self.game.units_at(cells)
-        self.guides.update(self.game.guides(self.session.board, units))
+        self.guides = {**self.guides, **self.game.guides(self.session.board, units)}
 
     def _forget_hint(self) -> None:
         self.hint = None
-        self.highlight = self.unit_cells = frozenset()
+        self.highlight = self.hint_line = frozenset()
         self.panel = ""
 
     def _history_copy(self) -> History:
@@ -234,7 +237,7 @@ class Assistant(Widget):
         self.highlight = cells
         unit = self.game.hint_unit(hint)
         around = frozenset(self.game.units[unit].cells) if unit is not None else frozenset()
-        self.unit_cells = around - cells
+        self.hint_line = around - cells
         # to the hint's nearest cell: on a large puzzle it may be out of view, and the next
         # hint is then looked for near this one
         cr, cc = self.session.cursor

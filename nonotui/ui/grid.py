@@ -5,10 +5,12 @@ as a :class:`~textual.strip.Strip`; there is no widget per cell, so a 100x100 pu
 same to draw as the lines on screen. The column clues (top) and row clues (left) are drawn by
 the same ``render_line`` at fixed screen positions, so they stay in view while the cells scroll.
 
-A key press repaints only what it changed: :meth:`GridView.show` compares the state with a copy
-of what was last drawn and refreshes the regions of changed rows and columns (the old and new
-cursor's included, for their highlight), and :mod:`~nonotui.ui.painter` keeps the lines'
-segments so that the lines Textual asks for again are cheap to give.
+A key press repaints only what it changed: what the grid draws from is held in reactive
+attributes (the board, the cursor, the units' states and guides, the hint's and the check's
+cells, the run being painted, the glyphs), whose watchers get the old and the new value and
+refresh the regions of the rows and columns that differ (the old and new cursor's included, for
+their highlight), as Textual's checker board example does; :mod:`~nonotui.ui.painter` keeps the
+lines' segments so that the lines Textual asks for again are cheap to give.
 
 What it draws comes from the puzzle's kind, through the protocol: the margins' numbers
 (:meth:`~nonotui.model.kind.Kind.margins`), the separators and walls between cells
@@ -16,12 +18,14 @@ What it draws comes from the puzzle's kind, through the protocol: the margins' n
 (:meth:`~nonotui.model.kind.Kind.values`), and what each mouse button marks
 (:meth:`~nonotui.model.kind.Kind.key_rules`).
 
-The widget only draws what its attributes say (board, unit states, cursor, highlighted cells)
-and posts :mod:`~nonotui.ui.messages` for mouse strokes; the play screen owns the rules.
+The widget only draws what its attributes say, which the play screen binds to its own
+(``data_bind``), and posts :mod:`~nonotui.ui.messages` for mouse strokes and its choice of
+letters; the play screen owns the rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 import numpy as np
@@ -30,15 +34,23 @@ from textual import events
 from textual.binding import Binding
 from textual.containers import Container
 from textual.geometry import Offset, Region, Size
+from textual.reactive import var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from nonotui.model.board import Board
-from nonotui.model.kind import Game, PuzzleLike, UnitGuide, UnitState
+from nonotui.model.kind import Cell, Game, PuzzleLike, UnitGuide, UnitState
 from nonotui.ui.geometry import WALL_WIDTHS, WIDTHS, Geometry
 from nonotui.ui.glyphs import UNICODE, Glyphs
 from nonotui.ui.gridstyle import style_table
-from nonotui.ui.messages import Reply, StrokeEnded, StrokeMoved, StrokeStarted, Zoomed
+from nonotui.ui.messages import (
+    LettersChosen,
+    Reply,
+    StrokeEnded,
+    StrokeMoved,
+    StrokeStarted,
+    Zoomed,
+)
 from nonotui.ui.painter import CellMarks, GridPainter, StyleTable, cut
 from nonotui.ui.palette import WHITE, colors_collapse
 
@@ -57,28 +69,6 @@ class _View(NamedTuple):
     """Columns of row clues shown."""
     sx: int
     sy: int
-
-
-class _Drawn(NamedTuple):
-    """A copy of the state the grid last drew, to find what a change touched."""
-
-    cells: np.ndarray
-    states: tuple[UnitState, ...]
-    cursor: tuple[int, int]
-    marks: CellMarks
-    guides: dict[int, UnitGuide]
-    label: Label | None
-
-    @classmethod
-    def of(cls, grid: GridView) -> _Drawn:
-        return cls(
-            grid.board.cells.copy(),
-            tuple(grid.unit_states),
-            grid.cursor,
-            CellMarks(grid.highlight, grid.hint_line, grid.wrong),
-            dict(grid.guides),
-            grid.run_label(grid._view_now()),
-        )
 
 
 class BoardFrame(Container):
@@ -148,23 +138,46 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     GridView > .grid--run { color: $text; background: $warning; text-style: bold; }
     """
 
+    # What the grid draws: each watcher repaints what differs between the old value and the new.
+    board: var[Board] = var(lambda: Board.full(0, 0, 0), init=False)
+    """The cells, a copy the screen hands down after each change (the grid never reads a board
+    that changes under it)."""
+    cursor: var[Cell] = var((0, 0), init=False)
+    unit_states: var[tuple[UnitState, ...]] = var((), init=False)
+    """The state of every unit, by unit number."""
+    guides: var[Mapping[int, UnitGuide]] = var(lambda: {}, init=False)
+    """The guide of each unit, by unit number (none until the engine is ready): certain
+    numbers dimmed, an error mark when the marks fit no arrangement."""
+    highlight: var[frozenset[Cell]] = var(frozenset(), init=False)
+    """The cells a hint is about; drawn with ``grid--highlight`` and the hint glyph."""
+    hint_line: var[frozenset[Cell]] = var(frozenset(), init=False)
+    """The other cells of the hint's line, drawn with ``grid--hint-line``."""
+    wrong: var[frozenset[Cell]] = var(frozenset(), init=False)
+    """Marks a check found wrong, drawn with the error glyph in front."""
+    run: var[tuple[int, str | None] | None] = var(None, init=False)
+    """The length of the run being painted and its axis (``"row"``, ``"column"``, or ``None``
+    on its first cell), drawn beside the cursor (:meth:`run_label`)."""
+    glyphs: var[Glyphs] = var(UNICODE, init=False)
+    primary: var[int] = var(0, init=False)
+    """What the left button marks: the kind's primary value (a colour puzzle's current
+    colour)."""
+
     def __init__(self, game: Game[PuzzleLike], board: Board, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
         self.puzzle = game.puzzle
-        self.board = board
         self.values = game.values
         self.geometry = Geometry.of(game)
-        self.glyphs: Glyphs = UNICODE
-        self.cursor: tuple[int, int] = (0, 0)
-        self.unit_states: list[UnitState] = ["open"] * len(game.units)
-        """The state of every unit, by unit number."""
+        self.set_reactive(GridView.board, board.copy())
+        open_: UnitState = "open"
+        states = (open_,) * len(game.units)
+        self.set_reactive(GridView.unit_states, states)
         rules = game.key_rules
         masks = {value.name: value.mask for value in self.values}
-        self.buttons = {1: masks[rules.primary], 3: masks[rules.secondary]}
-        """What each mouse button marks: left, right, and the middle one when the kind says."""
+        self.set_reactive(GridView.primary, masks[rules.primary])
+        self._other_buttons = {3: masks[rules.secondary]}
         if rules.middle is not None:
-            self.buttons[2] = masks[rules.middle]
+            self._other_buttons[2] = masks[rules.middle]
         self._left_of: dict[int, list[int]] = {}
         """The rows whose left margin labels each unit."""
         self._above: dict[int, list[int]] = {}
@@ -172,18 +185,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         for label in game.margins.labels:
             slots = self._left_of if label.side == "left" else self._above
             slots.setdefault(label.unit, []).append(label.index)
-        self.highlight: frozenset[tuple[int, int]] = frozenset()
-        """The cells a hint is about; drawn with ``grid--highlight`` and the hint glyph from the
-        next :meth:`show`."""
-        self.hint_line: frozenset[tuple[int, int]] = frozenset()
-        """The other cells of the hint's line, drawn with ``grid--hint-line``."""
-        self.wrong: frozenset[tuple[int, int]] = frozenset()
-        """Marks a check found wrong, drawn with the error glyph in front."""
-        self.guides: dict[int, UnitGuide] = {}
-        """The guide of each unit, by unit number (none until the engine is ready): certain
-        numbers dimmed, an error mark when the marks fit no arrangement."""
         self._painter: GridPainter | None = None
-        self._drawn: _Drawn | None = None
         self._view: _View | None = None
         self._dragging = False
         self._last_drag: tuple[int, int] | None = None
@@ -195,14 +197,19 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         numbers: colour alone cannot tell them apart here (:meth:`letters_needed`)."""
         self.zoom: int | None = None
         """The cell width the player chose with the zoom key; ``None``: the fitting one."""
-        self.run: tuple[int, str | None] | None = None
-        """The length of the run being painted and its axis (``"row"``, ``"column"``, or
-        ``None`` on its first cell), drawn beside the cursor (:meth:`run_label`)."""
         self._label: Label | None = None
+        """The run's length as this paint draws it."""
+        self._label_drawn: Label | None = None
+        """The run's length where the last change put it, to repaint its line when it moves."""
         self.virtual_size = Size(self.geometry.total_width, self.geometry.total_height)
 
     def on_mount(self) -> None:
         self._choose_letters()
+
+    @property
+    def buttons(self) -> dict[int, int]:
+        """What each mouse button marks: left, right, and the middle one when the kind says."""
+        return {1: self.primary, **self._other_buttons}
 
     # -- colours ---------------------------------------------------------------------------------
 
@@ -232,6 +239,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         if letters == self.letters:
             return
         self.letters = letters
+        self.post_message(LettersChosen(letters))
         self._set_cell_width(self.geometry.cell_width)
         self.fit()  # letters widen the clues: the width that fits may be narrower now
 
@@ -242,7 +250,7 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self.geometry = Geometry.of(self.game, chars, cell_width)
         g = self.geometry
         self.virtual_size = Size(self.clue_columns + g.grid_width, self.header_lines + g.grid_height)
-        self._repaint_all()
+        self.repaint_all()
         self.scroll_to_cursor()
 
     # -- cell width ------------------------------------------------------------------------------
@@ -312,22 +320,47 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         )
         self.scroll_to_cursor()
 
-    # -- attributes set by the screen ----------------------------------------------------------
+    # -- watchers: each repaints what differs between the old value and the new -----------------
 
-    def show(self, cursor: tuple[int, int], states: list[UnitState]) -> None:
-        """Take the cursor and unit states to draw, keep the cursor in view, and repaint what
-        changed since the last call: the lines of changed cells and highlighted cells, the
-        margins of units whose state or guide changed, and the old and new cursor's row and
-        column."""
-        self.cursor = cursor
-        self.unit_states = states
+    def watch_cursor(self, before: Cell, cursor: Cell) -> None:
+        """Keep the cursor in view; repaint its old and new row and column (highlighted across
+        the cells and the clues), and the run's length, which stands beside it."""
         self.scroll_to_cursor()
-        self._repaint_changes()
+        rows = {before[0], cursor[0]} if before[0] != cursor[0] else set()
+        columns = {before[1], cursor[1]} if before[1] != cursor[1] else set()
+        self._refresh(rows, columns)
+        self._move_label()
 
-    def set_glyphs(self, glyphs: Glyphs) -> None:
-        """Draw with another glyph set."""
-        self.glyphs = glyphs
-        self._repaint_all()
+    def watch_board(self, before: Board, board: Board) -> None:
+        """Repaint the rows whose cells changed."""
+        changed = (board.cells != before.cells).any(axis=1)
+        self._repaint_rows({int(r) for r in np.flatnonzero(changed)})
+
+    def watch_unit_states(self, before: tuple[UnitState, ...],
+                          states: tuple[UnitState, ...]) -> None:
+        """Repaint the margins of the units whose state changed."""
+        self._repaint_units({u for u, (a, b) in enumerate(zip(states, before)) if a != b})
+
+    def watch_guides(self, before: Mapping[int, UnitGuide],
+                     guides: Mapping[int, UnitGuide]) -> None:
+        """Repaint the margins of the units whose guide changed, came or went."""
+        units = {u for u, guide in guides.items()
+                 if guide is not before.get(u) and guide != before.get(u)}
+        units.update(u for u in before if u not in guides)
+        self._repaint_units(units)
+
+    def _marks_changed(self, before: frozenset[Cell], cells: frozenset[Cell]) -> None:
+        """Repaint the rows of the cells marked or unmarked."""
+        self._repaint_rows({r for r, _ in before ^ cells})
+
+    watch_highlight = watch_hint_line = watch_wrong = _marks_changed
+
+    def watch_run(self) -> None:
+        self._move_label()
+
+    def watch_glyphs(self) -> None:
+        """Draw everything with the new glyphs; letters may be needed now (ASCII)."""
+        self.repaint_all()
         if self.is_mounted:
             self._choose_letters()
 
@@ -371,61 +404,58 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     # -- what to repaint --------------------------------------------------------------------------
 
-    def _repaint_all(self) -> None:
+    def repaint_all(self) -> None:
+        """Draw every line again from scratch (the cell width, the glyphs or the theme changed)."""
         self._painter = None
-        self._drawn = None
         self.refresh()
 
-    def _repaint_changes(self) -> None:
-        """Forget the cached lines that no longer hold and refresh only their regions.
+    def _repaint_rows(self, rows: set[int]) -> None:
+        """Forget the cached lines of ``rows`` (their cells and left margins) and refresh them."""
+        if self._painter is not None:
+            self._painter.forget_rows(rows)
+        self._refresh(rows)
 
-        The widget keeps a copy of what it last drew, so it finds the changes itself, whatever
-        made them (a key, a stroke, undo, a restart), rather than trusting callers to say.
-        """
-        drawn = self._drawn
-        now = _Drawn.of(self)
-        self._drawn = now
-        painter = self._painter
-        if drawn is None or painter is None:
-            self.refresh()
-            return
-        rows = {int(r) for r in np.flatnonzero((now.cells != drawn.cells).any(axis=1))}
-        rows.update(now.marks.touched_rows(drawn.marks))
-        units = {u for u, (a, b) in enumerate(zip(now.states, drawn.states)) if a != b}
-        before = drawn.guides
-        units.update(u for u, guide in now.guides.items()
-                     if guide is not before.get(u) and guide != before.get(u))
-        units.update(u for u in before if u not in now.guides)
+    def _repaint_units(self, units: set[int]) -> None:
+        """Forget and refresh the margins that label ``units``: a row's left margin, or the
+        whole top margin for a column's."""
+        rows: set[int] = set()
         columns: set[int] = set()
-        lines = {label[0] for label in (now.label, drawn.label)
-                 if label is not None and now.label != drawn.label}
         for unit in units:
             rows.update(self._left_of.get(unit, ()))
             columns.update(self._above.get(unit, ()))
-        painter.forget_rows(rows)
-        if columns:
-            painter.forget_header()
-        # the cursor's row and column are highlighted across the grid and the clues
-        if now.cursor[0] != drawn.cursor[0]:
-            rows.update((now.cursor[0], drawn.cursor[0]))
-        if now.cursor[1] != drawn.cursor[1]:
-            columns.update((now.cursor[1], drawn.cursor[1]))
+        if self._painter is not None:
+            self._painter.forget_rows(rows)
+            if columns:
+                self._painter.forget_header()
+        self._refresh(rows, columns)
+
+    def _move_label(self) -> None:
+        """Repaint the line the run's length left and the one it moved to."""
+        label = self.run_label(self._view_now())
+        if label != self._label_drawn:
+            lines = {shown[0] for shown in (label, self._label_drawn) if shown is not None}
+            self._label_drawn = label
+            self._refresh(lines=lines)
+
+    def _refresh(self, rows: Iterable[int] = (), columns: Iterable[int] = (),
+                 lines: Iterable[int] = ()) -> None:
+        """Refresh the screen lines of ``rows`` and grid ``lines``, and the screen columns of
+        ``columns``, where they are in view."""
         regions = self._line_regions(rows, lines) + self._column_regions(columns)
         if regions:
             self.refresh(*regions)
 
-    def _line_regions(self, rows: set[int], lines: frozenset[int] | set[int] = frozenset()
-                      ) -> list[Region]:
+    def _line_regions(self, rows: Iterable[int], lines: Iterable[int] = ()) -> list[Region]:
         """The screen lines (clue and cells) of ``rows``, and the grid ``lines``, in view."""
         view, g = self._view_now(), self.geometry
         regions = []
-        for gy in {g.row_y(row) for row in rows} | lines:
+        for gy in {g.row_y(row) for row in rows} | set(lines):
             y = view.header + gy - view.sy
             if view.header <= y < view.height:
                 regions.append(Region(0, y, view.width, 1))
         return regions
 
-    def _column_regions(self, columns: set[int]) -> list[Region]:
+    def _column_regions(self, columns: Iterable[int]) -> list[Region]:
         """The screen columns (clue numbers, marks and cells) of ``columns`` that are in view."""
         view, g = self._view_now(), self.geometry
         regions = []

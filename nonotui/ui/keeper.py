@@ -56,6 +56,14 @@ class ProgressKeeper:
         """Whether the board holds changes that are not on disk."""
         return self.schedule.dirty
 
+    def changed(self) -> None:
+        """The player made a move: save it soon (the save clock starts, if it was not running)."""
+        self.schedule.changed()
+
+    def due(self) -> bool:
+        """Whether a save is due now (the save clock ran out, or a failed save's retry)."""
+        return self.schedule.due()
+
     def save(self, elapsed: float) -> Saved:
         """Write the progress now, with ``elapsed`` seconds played (nothing when read-only or
         closed)."""

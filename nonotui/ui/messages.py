@@ -53,6 +53,18 @@ class StrokeEnded(Message):
 
 
 @dataclass
+class LettersChosen(Message):
+    """The grid chose to draw colour values as their letters, or back as colours (the glyphs,
+    ``NO_COLOR`` or the terminal's colours decide): the palette strip draws them alike.
+
+    Attributes:
+        letters: Colour values are drawn as their characters.
+    """
+
+    letters: bool
+
+
+@dataclass
 class PuzzleChosen(Message):
     """The player picked a puzzle to play (in the library or by a file path).
 
@@ -156,7 +168,7 @@ class EngineFailed(Message):
 @dataclass(frozen=True)
 class Reply:
     """What the assistant (:class:`~nonotui.ui.assistant.Assistant`) asks of its screen after a
-    key or an answer: besides redrawing what it shows (which the screen reads from it), say
+    key or an answer (what it shows, the screen takes from its reactive attributes): say
     ``say`` on the status line, then take ``move`` (an auto-solve's, or an applied hint's) as
     any move of the player's (saved, and the puzzle finished when it solves it)."""
 
@@ -167,7 +179,7 @@ class Reply:
 @dataclass
 class HelpChanged(Message):
     """The assistant's help changed on its own (an answer arrived, an auto-solve showed a frame
-    or ended): redraw it and act on ``reply``."""
+    or ended): act on ``reply``."""
 
     reply: Reply
 

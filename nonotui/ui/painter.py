@@ -46,13 +46,6 @@ class CellMarks(NamedTuple):
     wrong: frozenset[tuple[int, int]] = frozenset()
     """Marks a check found wrong: the error glyph in front."""
 
-    def touched_rows(self, other: CellMarks) -> set[int]:
-        """The rows where ``self`` and ``other`` draw some cell differently."""
-        rows: set[int] = set()
-        for a, b in zip(self, other):
-            rows.update(r for r, _ in a ^ b)
-        return rows
-
 StyleTable = dict[object, Style]
 """Rich styles by key: ``(value mask, mode)`` for a cell holding one value and ``(0, mode)`` for
 an undecided one, a :data:`~nonotui.model.kind.UnitState` (a margin number), ``(UnitState,

@@ -18,6 +18,7 @@ from rich.color import ColorSystem
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.reactive import var
 from textual.widgets import Static
 
 from nonotui.model.kind import CellValue
@@ -145,30 +146,31 @@ class PaletteStrip(Static):
     }
     """
 
+    current = var(-1, init=False)
+    """The chosen colour, 0-based (-1 until the play screen binds it)."""
+    letters = var(False, init=False)
+    """Each swatch shows its colour's character, as the grid draws the colours."""
+
     def __init__(self, colors: Sequence[CellValue], *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
         self.palette = tuple(colors)
-        self.current = -1
-        self.letters = False
         self.display = bool(colors)
         self.text = ""
         """The strip as shown, in plain text."""
 
-    def show(self, current: int, letters: bool) -> None:
-        """Draw the strip with colour ``current`` (0-based) chosen (nothing without colours)."""
-        if self.palette and (current, letters) != (self.current, self.letters):
-            self.current, self.letters = current, letters
-            self._draw()
-
     def on_resize(self, _event: events.Resize) -> None:
-        if self.current >= 0:
-            self._draw()
+        self._draw()
 
     def _draw(self) -> None:
-        """Every colour's name when they fit the width, else the current one's only."""
+        """Every colour's name when they fit the width, else the current one's only (nothing
+        without colours)."""
+        if not self.palette or self.current < 0:
+            return
         text = strip_text(self.palette, self.current, self.letters)
         width = self.content_region.width if self.is_mounted else 0
         if width and text.cell_len > width:
             text = strip_text(self.palette, self.current, self.letters, names=False)
         self.text = text.plain
         self.update(text)
+
+    watch_current = watch_letters = _draw

@@ -1,7 +1,8 @@
 """The rules of play on one puzzle, free of Textual: cursor, marks, strokes, undo, solved.
 
-The play screen turns keys and mouse messages into calls here and redraws from the result; the
-tests drive the same object. The puzzle's kind is reached only through the registry and the
+The play screen turns keys and mouse messages into calls here; the session tells its listener
+(:attr:`PlaySession.on_change`) after each change, and the screen copies what it draws into its
+reactive attributes then. The tests drive the same object. The puzzle's kind is reached only through the registry and the
 :class:`~nonotui.model.kind.Kind` protocol: its values (what a mark sets, what "unknown" is), its
 units and their tracker, and whether a board is solved. Every change of the board goes through :meth:`PlaySession.commit`
 (one undoable move) or a stroke, which shows its cells as the mouse drags and becomes one move
@@ -10,13 +11,18 @@ when the button is released.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import update_wrapper
+from typing import Concatenate, ParamSpec, TypeVar
 
 from nonotui.model.history import Change, Move, MoveKind, make_move, move_to
 from nonotui.model.kind import Game, PuzzleLike, UnitState, unknown_of
 from nonotui.store import Progress
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass
@@ -54,6 +60,19 @@ class KeyRun:
     end: tuple[int, int]
 
 
+def _tells(method: Callable[Concatenate[PlaySession, P], R]
+           ) -> Callable[Concatenate[PlaySession, P], R]:
+    """A method that changes what the session holds: its listener is told when it returns
+    (once for the outermost such call, :meth:`PlaySession.changing`)."""
+
+    def told(session: PlaySession, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with session.changing():
+            return method(session, *args, **kwargs)
+
+    update_wrapper(told, method)
+    return told
+
+
 class PlaySession:
     """One puzzle being played."""
 
@@ -88,6 +107,10 @@ class PlaySession:
         """The run the last keys painted, while they go on painting it (:attr:`run`)."""
         self._previewed: dict[tuple[int, int], int] = {}
         """The cells an auto-solve shows without a move yet, each with its value before."""
+        self.on_change: Callable[[], None] | None = None
+        """Told after every change of the cursor, the board, the paint mode, the colour or a
+        stroke (the play screen shows them from it), once per outermost call that made it."""
+        self._changing = 0
         marks = self.key_rules.marks
         self.paint_names: dict[int | None, str] = {None: "off", self.unknown: "clear"}
         for color in self.colors:
@@ -95,6 +118,17 @@ class PlaySession:
         for mark in reversed(marks):
             if mark.value not in (c.name for c in self.colors):
                 self.paint_names[masks[mark.value]] = mark.label or mark.value
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Changes made in the block are told to :attr:`on_change` once, as it ends."""
+        self._changing += 1
+        try:
+            yield
+        finally:
+            self._changing -= 1
+            if not self._changing and self.on_change is not None:
+                self.on_change()
 
     # -- palette ----------------------------------------------------------------------------
 
@@ -110,6 +144,7 @@ class PlaySession:
         """What the primary marks set now (a nonogram's fill, or the current colour)."""
         return self.mask_of(self.key_rules.primary)
 
+    @_tells
     def choose_color(self, index: int) -> bool:
         """Make colour ``index`` (0-based) current; a paint mode painting a colour paints the
         new one. ``False`` when there is no such colour."""
@@ -136,6 +171,7 @@ class PlaySession:
             min(max(column, 0), self.puzzle.width - 1),
         )
 
+    @_tells
     def move(self, drow: int, dcol: int, count: int = 1, paint: int | None = None) -> Move | None:
         """Move the cursor ``count`` steps; paint the cells passed when asked or in paint mode.
 
@@ -166,6 +202,7 @@ class PlaySession:
         self.key_run = replace(run, end=self.cursor)  # commit() ended the run: it goes on
         return move
 
+    @_tells
     def go_to(self, row: int, column: int) -> None:
         """Put the cursor on a cell."""
         self.key_run = None
@@ -174,12 +211,14 @@ class PlaySession:
 
     # -- marks --------------------------------------------------------------------------------
 
+    @_tells
     def toggle(self, value: int) -> Move | None:
         """Mark the cursor cell with ``value``, or clear it when it already holds that value."""
         row, column = self.cursor
         current = int(self.board.cells[row, column])
         return self.commit([self.cursor], self.unknown if current == value else value)
 
+    @_tells
     def mark(self, name: str, expand: bool = False) -> Move | None:
         """A marking key pressed on the cursor cell: its value there (and, for a key that
         expands, wherever the game's :meth:`~nonotui.model.kind.Game.expand_mark` spreads it,
@@ -193,10 +232,12 @@ class PlaySession:
         cells = list(self.game.expand_mark(self.board, self.cursor, value))
         return self._record(move_to(self.board, cells, "paint" if len(cells) > 1 else "mark"))
 
+    @_tells
     def clear(self) -> Move | None:
         """Make the cursor cell unknown again."""
         return self.commit([self.cursor], self.unknown)
 
+    @_tells
     def cycle_paint(self) -> int | None:
         """Switch to the next paint mode (off, then each marking key's value, then clear) and
         return it.
@@ -209,6 +250,12 @@ class PlaySession:
         self.paint = modes[(modes.index(self.paint) + 1) % len(modes)]
         return self.paint
 
+    @_tells
+    def end_paint(self) -> None:
+        """Paint mode off (escape)."""
+        self.paint = None
+
+    @_tells
     def commit(
         self, cells: Iterable[tuple[int, int]], value: int, kind: MoveKind = "mark"
     ) -> Move | None:
@@ -222,6 +269,7 @@ class PlaySession:
         self.key_run = None
         return self._record(make_move(self.board, cells, value, kind))
 
+    @_tells
     def apply(self, cells: Iterable[tuple[int, int, int]], kind: MoveKind) -> Move | None:
         """Set each ``(row, column, value)`` as one undoable move of ``kind`` (``hint`` or
         ``solve``), counted in the statistics; ``None`` if nothing changed.
@@ -254,6 +302,7 @@ class PlaySession:
         self.tracker.update(move.cells())
         return move
 
+    @_tells
     def undo(self) -> Move | None:
         """Undo the last move (the cursor goes to its first cell, but for an auto-solve's)."""
         if self.read_only:
@@ -262,6 +311,7 @@ class PlaySession:
         self._after_history(move)
         return move
 
+    @_tells
     def redo(self) -> Move | None:
         """Redo the last undone move."""
         if self.read_only:
@@ -277,6 +327,7 @@ class PlaySession:
                 first = move.changes[0]
                 self.go_to(first.row, first.column)
 
+    @_tells
     def restart(self) -> None:
         """Clear the board, the history, the time and the moves, and forget the help the board
         had: a new attempt (the best time stays)."""
@@ -292,6 +343,7 @@ class PlaySession:
 
     # -- strokes ------------------------------------------------------------------------------
 
+    @_tells
     def begin_stroke(self, row: int, column: int, value: int) -> None:
         """Start a drag on a cell: it paints ``value``, or clears when the cell holds it."""
         if self.read_only:
@@ -301,6 +353,7 @@ class PlaySession:
         self.stroke = Stroke((row, column), self.unknown if current == value else value)
         self._stroke_to(row, column)
 
+    @_tells
     def extend_stroke(self, row: int, column: int) -> None:
         """Drag to a cell: the stroke becomes the straight run from its start towards it."""
         stroke = self.stroke
@@ -340,6 +393,7 @@ class PlaySession:
         self.progress.cursor = self.cursor
         self.tracker.update(touched)
 
+    @_tells
     def end_stroke(self) -> Move | None:
         """Release the button: the stroke becomes one undoable move (``None`` if it changed
         nothing)."""
@@ -360,6 +414,7 @@ class PlaySession:
 
     # -- preview ------------------------------------------------------------------------------
 
+    @_tells
     def preview(self, cells: Iterable[tuple[int, int, int]]) -> None:
         """Show each ``(row, column, value)`` on the board without making a move (an
         auto-solve's frames, shown one after another): :meth:`restore` takes them back off,
@@ -377,6 +432,7 @@ class PlaySession:
         """Whether cells are shown by :meth:`preview`."""
         return bool(self._previewed)
 
+    @_tells
     def restore(self) -> list[tuple[int, int, int]]:
         """Put back every cell :meth:`preview` changed; returns what was shown there, as
         ``(row, column, value)`` in the order the cells were first previewed."""
@@ -388,6 +444,7 @@ class PlaySession:
         self.tracker.update((r, c) for r, c, _ in shown)
         return shown
 
+    @_tells
     def accept_preview(self, kind: MoveKind = "solve") -> Move | None:
         """Make what the preview shows one undoable move of ``kind`` (:meth:`apply`); ``None``
         when it changed nothing."""
@@ -400,11 +457,12 @@ class PlaySession:
         if not self._previewed:
             yield
             return
-        shown = self.restore()
-        try:
-            yield
-        finally:
-            self.preview(shown)
+        with self.changing():  # the listener sees the board as it ends: unchanged
+            shown = self.restore()
+            try:
+                yield
+            finally:
+                self.preview(shown)
 
     # -- state --------------------------------------------------------------------------------
 

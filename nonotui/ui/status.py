@@ -9,14 +9,17 @@ second), so a message never loses its end on an 80-column terminal.
 
 from __future__ import annotations
 
+import os
 import textwrap
 from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.reactive import var
 from textual.widgets import Static
 
+from nonotui import kinds
 from nonotui.model.kind import Cell
 from nonotui.model.words import plural
 
@@ -82,6 +85,15 @@ def status_lines(facts: str, message: str, clues: str, width: int) -> list[str]:
     return [_cut(facts, width), _cut(message, width)] if message else [_cut(facts, width)]
 
 
+def short_label(label: str) -> str:
+    """The puzzle's name in the status line when it has no title: a file's name rather than its
+    whole path; a form a kind reads that is not a file (a Tatham game id, which has slashes)
+    whole."""
+    if kinds.read_spec(label) is not None:
+        return label
+    return os.path.basename(label) or label
+
+
 def play_facts(session: PlaySession, name: str, count: str, clock: str) -> str:
     """The facts of a game in play: its modes first (the current colour of a colour puzzle, a
     paint mode, a count: they change what the next keys do, and the
@@ -111,8 +123,8 @@ def cursor_clues(geometry: Geometry, cursor: Cell) -> str:
 
 
 class StatusLine(Static):
-    """The status text set by the play screen, on one line or two; a message stays until the
-    next one replaces it."""
+    """The status text the play screen binds to its own attributes, on one line or two; a
+    message stays until the next one replaces it."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -124,36 +136,23 @@ class StatusLine(Static):
     }
     """
 
+    facts = var("", init=False)
+    """The always-shown part: modes, time, moves, position."""
+    clues = var("", init=False)
+    """The cursor's whole clues on a big puzzle (:func:`cursor_clues`)."""
+    message = var("", init=False)
+    """The latest message after the facts (hints and warnings go here)."""
+    room = var(0, init=False)
+    """The columns the text has: the widget's content width (0 before the first layout)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
-        self.facts = ""
-        self.clues = ""
-        self.message = ""
         self.lines: list[str] = [""]
         """The lines as shown."""
 
-    def set_facts(self, facts: str, clues: str = "") -> None:
-        """The always-shown part (modes, time, moves, position), and the cursor's clues."""
-        if (facts, clues) != (self.facts, self.clues):
-            self.facts, self.clues = facts, clues
-            self._redraw()
-
-    def say(self, message: str) -> None:
-        """Show a message after the facts (hints and warnings go here)."""
-        self.message = message
-        self._redraw()
-
-    @property
-    def text(self) -> str:
-        """The whole text as shown, its lines joined by newlines."""
-        return "\n".join(self.lines)
-
-    def on_resize(self, _event: events.Resize) -> None:
-        self._redraw()
-
-    def _redraw(self) -> None:
-        width = self.content_region.width if self.is_mounted else 0
-        lines = status_lines(self.facts, self.message, self.clues, width)
+    def _lay_out(self) -> None:
+        """Lay the text out again (:func:`status_lines`): any of its parts or the room changed."""
+        lines = status_lines(self.facts, self.message, self.clues, self.room)
         grew = len(lines) != len(self.lines)
         self.lines = lines
         if grew:
@@ -162,6 +161,16 @@ class StatusLine(Static):
         # frame its budget (Textual then also repaints the grid's scrollbars, whose container
         # size it always sees as changed).
         self.update("\n".join(lines), layout=grew)
+
+    watch_facts = watch_clues = watch_message = watch_room = _lay_out
+
+    @property
+    def text(self) -> str:
+        """The whole text as shown, its lines joined by newlines."""
+        return "\n".join(self.lines)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.room = self.content_region.width
 
 
 MORE = "... more: ctrl+down (ctrl+up back, or the mouse wheel)"
@@ -196,9 +205,11 @@ class HintPanel(VerticalScroll, can_focus=False):
                         background: $boost; text-style: italic; }}
     """
 
+    text = var("", init=False)
+    """The hint's explanation (empty: the panel is hidden)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.text = ""
         self._words = Static("", markup=False)
         self._more = Static(MORE, id="more", markup=False)
 
@@ -212,14 +223,13 @@ class HintPanel(VerticalScroll, can_focus=False):
     def _say_more(self) -> None:
         """The last line says the text goes on, while it does below the panel."""
         self._more.display = self.scroll_y < self.max_scroll_y
-    def show_text(self, text: str) -> None:
-        """Show ``text`` from its start, or hide the panel when it is empty."""
-        if text != self.text:
-            self.text = text
-            self._words.update(text)
-            self.display = bool(text)
-            self.scroll_home(animate=False, immediate=True)
-            self.call_after_refresh(self._say_more)
+
+    def watch_text(self, text: str) -> None:
+        """Show the new text from its start, or hide the panel when it is empty."""
+        self._words.update(text)
+        self.display = bool(text)
+        self.scroll_home(animate=False, immediate=True)
+        self.call_after_refresh(self._say_more)
 
     def scroll_more(self, pages: int) -> bool:
         """Scroll the text by ``pages`` panel heights (down when positive); whether it moved."""

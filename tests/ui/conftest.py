@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import shutil
 import tempfile
 import threading
@@ -116,6 +118,24 @@ def titled(app: App[Any], title: str) -> list[str]:
     """The messages of the toasts on show with this title."""
     return [text.removeprefix(f"{title}\n") for text in toasts(app)
             if text.startswith(f"{title}\n")]
+
+
+SCREENSHOT_TEXT = re.compile(r'<text [^>]*?x="([\d.]+)" y="[\d.]+" textLength="([\d.]+)" '
+                             r'clip-path="url\(#[\w-]+-line-(\d+)\)">(.*?)</text>')
+"""A run of text in the SVG screenshot Textual exports: its x, its length (both in pixels),
+its line and its characters (escaped; the spaces between runs are not written)."""
+
+
+def screen_lines(app: App) -> list[str]:
+    """The text of every line of the terminal, read back from the screenshot Textual exports
+    of the current screen (what the player sees, as the snapshot tests see it)."""
+    width, height = app.size
+    lines = [[" "] * width for _ in range(height)]
+    for x, length, y, escaped in SCREENSHOT_TEXT.findall(app.export_screenshot()):
+        text = html.unescape(escaped).replace("\xa0", " ")
+        column = round(float(x) / (float(length) / len(text)))
+        lines[int(y)][column:column + len(text)] = text
+    return ["".join(line) for line in lines]
 
 
 def cell_offset(grid: GridView, row: int, column: int) -> tuple[int, int]:

@@ -89,7 +89,7 @@ async def test_a_hint_for_an_older_board_is_dropped_and_a_current_one_shown(
         await pilot.pause()
         assert a.hint is COLUMN_HINT and a.hint_shown
         assert a.highlight == {(1, 2), (2, 2), (3, 2)}
-        assert a.unit_cells == COLUMN_3 - a.highlight  # the rest of the hint's column
+        assert a.hint_line == COLUMN_3 - a.highlight  # the rest of the hint's column
         assert a.panel == "Column 3: three cells"
         assert host.replies[-1].say == f"hint: 3 cells marked {ASCII.hint}; i applies it"
         assert session.cursor == (3, 2)  # the hint's cell nearest the cursor
@@ -137,7 +137,7 @@ async def test_a_hint_with_no_cells_is_said_and_neither_highlighted_nor_applied(
         await pilot.pause()
         assert host.replies[-1].say == "Logic is stuck: guess a cell."
         assert a.hint is None and not a.hint_shown  # the hint key asks again, applies nothing
-        assert a.highlight == frozenset() and a.unit_cells == frozenset() and a.panel == ""
+        assert a.highlight == frozenset() and a.hint_line == frozenset() and a.panel == ""
         assert session.cursor == (1, 3)
 
 

@@ -254,7 +254,7 @@ async def test_the_ascii_setting_draws_letters_too() -> None:
     async with app().run_test(size=(100, 40)) as pilot:
         screen = await play_screen(pilot)
         grid = screen.query_one(GridView)
-        screen.set_glyphs(ASCII)
+        screen.glyphs = ASCII
         await pilot.press("space", "j")
         await pilot.pause()
         assert grid.letters and "rrr" in line_text(grid, 0) and "2r 2b" in line_text(grid, 0)
@@ -347,7 +347,7 @@ async def test_clue_colours_follow_the_theme_for_contrast() -> None:
             pilot.app.theme = theme
             await pilot.pause()
             surface = grid.background_colors[1].hex
-            grid.set_glyphs(grid.glyphs)  # a fresh painter, as a theme change makes one
+            grid.repaint_all()  # a fresh painter, as a theme change makes one
             clue = _style_of(grid, 0, "2")
             assert (clue.bgcolor is None or clue.bgcolor.triplet.hex != "#ffff00") is (
                 yellow_is_text), theme
@@ -390,7 +390,6 @@ async def test_a_wrong_colour_a_check_flags_is_drawn_like_a_wrong_fill(
         # the cells only: the clue guide (with the engine's colour support) may flag the row
         before = line_text(grid, 0)[grid.clue_columns:]
         screen.assistant.wrong = frozenset({(0, 0)})
-        screen._redraw()
         await pilot.pause()
         after = line_text(grid, 0)[grid.clue_columns:]
         glyph = "b" if no_color else "█"
@@ -410,7 +409,7 @@ async def test_a_puzzle_on_black_paper_with_white_blocks_shows_on_either_theme()
         for theme, white_cell in (("textual-dark", "██"), ("textual-light", "ww")):
             pilot.app.theme = theme
             await pilot.pause()
-            grid.set_glyphs(grid.glyphs)
+            grid.repaint_all()
             cells_text = line_text(grid, 0)[grid.clue_columns:]
             assert cells_text.startswith(white_cell), theme
             snow_style = _style_of(grid, 0, white_cell)

@@ -4,7 +4,6 @@ production app. The footer and status tests read the text as Textual renders it.
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -21,7 +20,7 @@ from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
 from nonotui.ui.screens.settings import ChoiceLine, SettingsScreen
 from nonotui.ui.status import HintPanel
-from tests.ui.conftest import app_for, board_text, play_screen, until
+from tests.ui.conftest import app_for, board_text, play_screen, screen_lines, until
 from tests.ui.test_frames import PUZZLES
 
 ENGINE = 90.0
@@ -30,24 +29,6 @@ ENGINE = 90.0
 SIZES = [(80, 24), (100, 30)]
 BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
 """How many puzzles the library lists as bundled (black and white and colour)."""
-
-
-SCREENSHOT_TEXT = re.compile(r'<text [^>]*?x="([\d.]+)" y="[\d.]+" textLength="([\d.]+)" '
-                             r'clip-path="url\(#[\w-]+-line-(\d+)\)">(.*?)</text>')
-"""A run of text in the SVG screenshot Textual exports: its x, its length (both in pixels),
-its line and its characters (escaped; the spaces between runs are not written)."""
-
-
-def screen_lines(app: App) -> list[str]:
-    """The text of every line of the terminal, read back from the screenshot Textual exports
-    of the current screen (what the player sees, as the snapshot tests see it)."""
-    width, height = app.size
-    lines = [[" "] * width for _ in range(height)]
-    for x, length, y, escaped in SCREENSHOT_TEXT.findall(app.export_screenshot()):
-        text = html.unescape(escaped).replace("\xa0", " ")
-        column = round(float(x) / (float(length) / len(text)))
-        lines[int(y)][column:column + len(text)] = text
-    return ["".join(line) for line in lines]
 
 
 def footer_line(app: App) -> str:

@@ -243,18 +243,14 @@ async def test_mouse_strokes_highlights_and_glyph_changes_repaint_correctly(
         await pilot.click(grid, offset=cell_offset(grid, 12, 7), button=3)
         assert await check(pilot, terminal, size) == []
         grid.highlight = frozenset({(0, 0), (3, 4), (15, 7)})  # the cursor is in column 7
-        screen._redraw()
         assert await check(pilot, terminal, size) == []
         grid.highlight = frozenset({(3, 4)})
-        screen._redraw()
         assert await check(pilot, terminal, size) == []
         # a hint's line and a check's wrong marks come and go the same way
         grid.hint_line = frozenset((3, c) for c in range(20)) - {(3, 4)}
         grid.wrong = frozenset({(3, 3), (12, 7), (1, 1)})
-        screen._redraw()
         assert await check(pilot, terminal, size) == []
         grid.hint_line, grid.wrong = frozenset(), frozenset({(12, 7)})
-        screen._redraw()
         assert await check(pilot, terminal, size) == []
         app.change_setting("glyphs", "ascii")
         assert await check(pilot, terminal, size) == []

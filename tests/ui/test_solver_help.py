@@ -248,7 +248,7 @@ async def test_a_hint_longer_than_its_panel_scrolls_to_its_last_line(
         # the warm-up's end redraws the panel from the assistant: shown after it
         await until(pilot, lambda: pilot.app.engine_ready, 90)
         panel = screen.query_one(HintPanel)
-        panel.show_text(text)
+        panel.text = text
         await pilot.pause()
         assert panel.display and 3 <= panel.container_size.height <= size[1] * 0.4
         assert panel.max_scroll_y > 0 and panel.scroll_y == 0
@@ -267,6 +267,6 @@ async def test_a_hint_longer_than_its_panel_scrolls_to_its_last_line(
         assert panel.virtual_size.height - 1 <= last_row  # "So row 19 ..." is in view
         await pilot.press("ctrl+up")
         assert panel.scroll_y < panel.max_scroll_y
-        panel.show_text("A short hint.")
+        panel.text = "A short hint."
         await pilot.pause()
         assert panel.scroll_y == 0 and not more.display

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nonotui.ui.markkeys import short_label as _short_label
+from nonotui.ui.status import short_label as _short_label
 
 
 def test_a_path_is_shortened_to_its_file_name() -> None:

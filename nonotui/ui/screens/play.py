@@ -1,8 +1,12 @@
-"""The play screen: the grid, the status line and every key of play, with autosave and a clock.
+"""The play screen's rules: what each key and mouse stroke does, asking the assistant, the clock,
+saving, finishing and leaving.
 
-The screen turns keys and the grid's stroke messages into :class:`~nonotui.ui.session.PlaySession`
-calls, then hands the grid what to draw; it composes an :class:`~nonotui.ui.assistant.Assistant`
-for hints, checks and auto-solve, and saves through a :class:`~nonotui.ui.keeper.ProgressKeeper`.
+:class:`PlayScreen` turns keys and the grid's stroke messages into
+:class:`~nonotui.ui.session.PlaySession` calls and the assistant's requests; what it shows
+follows from the session and the assistant through the reactive attributes of
+:class:`~nonotui.ui.screens.play_view.PlayView`, which it is. It composes an
+:class:`~nonotui.ui.assistant.Assistant` for hints, checks and auto-solve, and saves through a
+:class:`~nonotui.ui.keeper.ProgressKeeper`.
 """
 
 from __future__ import annotations
@@ -10,73 +14,30 @@ from __future__ import annotations
 from functools import cache
 
 from textual import events, on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from nonotui.model.history import Move
 from nonotui.model.kind import Game, KeyRules, MarkKey, PuzzleLike
 from nonotui.store import Progress, ProgressStore, PuzzleLock
 from nonotui.store.autosave import RETRY_DELAY, SAVE_TICK
-from nonotui.ui.assistant import Assistant
-from nonotui.ui.clock import Stopwatch, clock_text
-from nonotui.ui.footer import FittingFooter
+from nonotui.ui.clock import Stopwatch
 from nonotui.ui.glyphs import Glyphs
-from nonotui.ui.grid import BoardFrame, GridView
-from nonotui.ui.host import Host, host_of
 from nonotui.ui.keeper import ProgressKeeper
-from nonotui.ui.markkeys import MARKS, mark_bindings, ranked, short_label
 from nonotui.ui.messages import HelpChanged, Reply, StrokeEnded, StrokeMoved, StrokeStarted, Zoomed
-from nonotui.ui.palette import PaletteStrip, choose_color
+from nonotui.ui.palette import choose_color
+from nonotui.ui.playkeys import (
+    MARKS,
+    MAX_COUNT,
+    MOVING_KEYS,
+    PLAYING_KEYS,
+    mark_bindings,
+    ranked,
+)
+from nonotui.ui.screens.play_view import PlayView
 from nonotui.ui.session import PlaySession
-from nonotui.ui.status import HintPanel, StatusLine, cursor_clues, is_warming, play_facts
-
-MAX_COUNT = 999
+from nonotui.ui.status import HintPanel, is_warming
 
 
-def _moves(dr: int, dc: int, name: str) -> str:
-    return f"{name}({dr},{dc})"
-
-
-MOVING_KEYS: list[BindingType] = [
-    # the arrows (and vi's letters) move; with shift they move and fill
-    *(Binding(key, _moves(dr, dc, name), label, show=False)
-      for name, label, keys in (
-          ("move", "Move", ("up,k", "down,j", "left,h", "right,l")),
-          ("move_fill", "Move and fill", ("shift+up", "shift+down", "shift+left",
-                                          "shift+right")))
-      for key, (dr, dc) in zip(keys, ((-1, 0), (1, 0), (0, -1), (0, 1)))),
-    *(Binding(str(d), f"count({d})", show=False) for d in range(10)),
-    Binding("home", "edge('home')", "Row start", show=False),
-    Binding("end", "edge('end')", "Row end", show=False),
-    Binding("pageup", "page(-1)", "Page up", show=False),
-    Binding("pagedown", "page(1)", "Page down", show=False),
-]
-"""The play screen's keys bound before the kind's marking keys (none is in the footer)."""
-
-PLAYING_KEYS: list[BindingType] = [
-    Binding("backspace,delete", "clear", "Clear", show=False),
-    Binding("right_square_bracket", "color(1)", "Next colour", show=False),
-    Binding("left_square_bracket", "color(-1)", "Previous colour", show=False),
-    Binding("m", "paint_mode", "Paint"),
-    Binding("u,ctrl+z", "undo", "Undo"),
-    Binding("ctrl+r,ctrl+y", "redo", "Redo"),
-    Binding("i", "hint", "Hint"),
-    Binding("ctrl+down", "hint_scroll(1)", "More of the hint", show=False),
-    Binding("ctrl+up", "hint_scroll(-1)", "Back in the hint", show=False),
-    Binding("c", "check", "Check"),
-    Binding("S", "auto_solve", "Auto-solve"),
-    Binding("p", "pause", "Pause"),
-    Binding("question_mark,f1", "app.help", "Help"),
-    Binding("escape", "escape", "Library"),
-    Binding("enter", "finish_solve", "Finish auto-solve", show=False),
-    Binding("q", "app.quit", "Quit"),
-]
-"""The play screen's keys bound after the kind's marking keys: the footer lists keys in their
-binding order, and a nonogram's Fill and Cross have always stood first."""
-
-
-class PlayScreen(Screen[None]):
+class PlayScreen(PlayView):
     """One puzzle being played.
 
     Its keys depend on the puzzle's kind (the marking keys of its
@@ -84,9 +45,6 @@ class PlayScreen(Screen[None]):
     ``BINDINGS``: a play screen is made by the class :meth:`for_keys` gives, which binds
     :data:`MOVING_KEYS`, then the kind's marking keys, then :data:`PLAYING_KEYS`.
     """
-
-    assistant: Assistant
-    """Hint, check, auto-solve and the clue guide (composed with the widgets)."""
 
     FOOTER_RANKS: tuple[str, ...] = (
         "app.help", "pause", "escape", MARKS, "undo", "hint", "auto_solve", "check", "settings",
@@ -111,19 +69,11 @@ class PlayScreen(Screen[None]):
         if type(self) is PlayScreen:
             raise TypeError("a play screen is made by PlayScreen.for_keys(rules), which binds "
                             "the kind's marking keys")
-        super().__init__()
-        self.puzzle = game.puzzle
-        self.session = PlaySession(game, progress, read_only=lock is None)
-        self.key_rules = self.session.key_rules
-        self.label = label
-        self.short_label = short_label(label)
+        session = PlaySession(game, progress, read_only=lock is None)
+        super().__init__(session, glyphs, label, Stopwatch(progress.elapsed))
+        self.key_rules = session.key_rules
         self.notices = notices
-        self.stopwatch = Stopwatch(progress.elapsed)
-        self.finished = self.session.solved
-        """Solved in this board: marks are refused until the puzzle is restarted."""
-        self.glyphs = glyphs
-        self._count = ""
-        self.keeper = ProgressKeeper(self.session, store, lock, cannot_write=cannot_write)
+        self.keeper = ProgressKeeper(session, store, lock, cannot_write=cannot_write)
         """Saves the progress, under the puzzle's lock (not Textual's ``Widget.lock``)."""
 
     @staticmethod
@@ -131,39 +81,12 @@ class PlayScreen(Screen[None]):
         """The play screen that binds ``rules``' marking keys (one class per set of them)."""
         return _bound(rules.marks)
 
-    # -- composition and lifecycle --------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        grid = GridView(self.session.game, self.session.board, id="grid")
-        grid.glyphs = self.glyphs
-        with BoardFrame(id="board"):
-            yield grid
-        yield PaletteStrip(self.session.colors, id="palette")
-        yield HintPanel(id="hint-panel")
-        self.assistant = Assistant(self.session, self.host.settings, lambda: self.glyphs)
-        yield self.assistant
-        yield StatusLine(id="status")
-        yield FittingFooter()
-
-    @property
-    def host(self) -> Host:
-        """The app, as what a screen needs of it."""
-        return host_of(self.app)
-
-    @property
-    def grid(self) -> GridView:
-        """The grid widget."""
-        return self.query_one(GridView)
-
-    @property
-    def status(self) -> StatusLine:
-        """The status line."""
-        return self.query_one(StatusLine)
+    # -- lifecycle ------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.title = self.puzzle.title or self.label
+        # (then PlayView.on_mount binds the widgets: Textual calls each class's handler)
         self.grid.focus()
-        self.set_interval(1.0, self._update_facts)
+        self.set_interval(1.0, self.show_clock)
         self.set_interval(SAVE_TICK, self._autosave)
         # immediate: the suspend signal comes just before the process stops, too late to queue
         self.app.app_suspend_signal.subscribe(self, self._on_app_suspend, immediate=True)
@@ -171,18 +94,16 @@ class PlayScreen(Screen[None]):
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12, markup=False)  # quotes files
         if self.session.read_only:
-            self._say("read-only: open in another nonotui")
+            self.message = "read-only: open in another nonotui"
         elif self.finished:
-            self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
+            self.message = "Solved. Restart it from the command palette (ctrl+p) to play again."
         elif not self.host.engine_ready:
-            self._say(self.host.warming)
+            self.message = self.host.warming
         if self.host.engine_ready:
             self.assistant.start_guides()
-        self._redraw()
 
     def on_screen_resume(self) -> None:
         self.resume_clock()
-        self._redraw()
 
     def on_screen_suspend(self) -> None:
         self.pause_clock()
@@ -220,18 +141,18 @@ class PlayScreen(Screen[None]):
     def pause_clock(self) -> None:
         """Stop counting time (screen covered, app suspended or out of focus)."""
         self.stopwatch.pause()
-        self._update_facts()
+        self.show_clock()
 
     def resume_clock(self) -> None:
         """Count time again, unless the puzzle is finished or read-only."""
         if not (self.finished or self.session.read_only):
             self.stopwatch.start()
-        self._update_facts()
+        self.show_clock()
 
     # -- saving ---------------------------------------------------------------------------------
 
     def _autosave(self) -> None:
-        if self.keeper.schedule.due():
+        if self.keeper.due():
             self.save_now()
 
     def save_now(self) -> bool:
@@ -246,10 +167,10 @@ class PlayScreen(Screen[None]):
             self.app.notify(f"{saved.failure}. Your moves are kept in memory and saving is tried "
                             f"again every {RETRY_DELAY:g} s.", title="Progress not saved",
                             severity="error", timeout=15, markup=False)
-            self._say("progress NOT saved: retrying (see the message)")
+            self.message = "progress NOT saved: retrying (see the message)"
         elif saved.recovered:
             self.app.notify("Your progress is saved again.", title="Progress saved")
-            self._say("progress saved again")
+            self.message = "progress saved again"
         return saved.ok
 
     @property
@@ -257,69 +178,40 @@ class PlayScreen(Screen[None]):
         """Whether the board holds changes that are not on disk."""
         return self.keeper.unsaved
 
-    # -- drawing --------------------------------------------------------------------------------
-
-    def _say(self, message: str) -> None:
-        for status in self.query(StatusLine):
-            status.say(message)
-
-    def _update_facts(self) -> None:
-        if not self.query(StatusLine):
-            return
-        done = self.session.history.done
-        clock = clock_text(self.stopwatch, finished=self.finished,
-                           auto_solved=bool(done) and done[-1].kind == "solve")
-        # a file's name, not its whole path: the message after the facts must fit
-        facts = play_facts(self.session, self.puzzle.title or self.short_label, self._count, clock)
-        self.status.set_facts(facts, cursor_clues(self.grid.geometry, self.session.cursor))
-
     def engine_warmed(self, error: str | None) -> None:
-        """The app's warm-up ended: replace its status message."""
-        if not self.query(StatusLine):
-            return
-        if is_warming(self.status.message):
-            self._say(f"solver not available: {error}" if error else "solver ready: i for a hint")
+        """The app's warm-up ended: replace its status message, and start the clue guide."""
+        if is_warming(self.message):
+            self.message = f"solver not available: {error}" if error else "solver ready: i for a hint"
         if error is None:
             self.assistant.start_guides()
-            self._redraw()
 
-    def _redraw(self) -> None:
-        self._show_help()
-        s = self.session
-        self.grid.buttons[1] = s.primary  # the left button fills with the current colour
-        self.grid.run = s.run
-        self.grid.show(s.cursor, s.unit_states())
-        self.query_one(PaletteStrip).show(s.color, self.grid.letters)
-        self._update_facts()
-
-    def set_glyphs(self, glyphs: Glyphs) -> None:
-        """Draw the grid with another glyph set."""
-        self.glyphs = glyphs
-        self.grid.set_glyphs(glyphs)
+    def warming_said(self, text: str) -> None:
+        """The app's warm-up moved on a step: say so, unless another message came since."""
+        if is_warming(self.message):
+            self.message = text
 
     # -- changes --------------------------------------------------------------------------------
 
     def _can_edit(self, *, undoing: bool = False) -> bool:
         """Whether the board may change now; says why not. Undo and redo work on a solved board."""
         if self.assistant.busy:
-            self._say("auto-solve is running: escape stops it, enter finishes it")
+            self.message = "auto-solve is running: escape stops it, enter finishes it"
             return False
         if self.session.read_only:
-            self._say("read-only: this puzzle is open in another nonotui")
+            self.message = "read-only: this puzzle is open in another nonotui"
             return False
         if self.finished and not undoing:
-            self._say("Solved. Restart it from the command palette (ctrl+p) to play again.")
+            self.message = "Solved. Restart it from the command palette (ctrl+p) to play again."
             return False
         return True
 
     def _changed(self, move: Move | None) -> None:
-        """Redraw after a change; save soon; finish when solved."""
+        """After a move: tell the assistant; save soon; finish when solved."""
         self.assistant.board_changed(move)
-        self._redraw()
         if move is None:
             return
         self.resume_clock()
-        self.keeper.schedule.changed()
+        self.keeper.changed()
         if self.session.solved and not self.finished:
             self._finish()
 
@@ -327,21 +219,19 @@ class PlayScreen(Screen[None]):
         from nonotui.ui.screens.finish import FinishScreen
 
         progress = self.session.progress
-        self.finished = True
         self.stopwatch.pause()
+        self.finished = True
         if self.session.history.done[-1].kind == "solve":
             # the engine finished it: solved, assisted, no time of the player's to remember
             progress.record_solve(self.stopwatch.elapsed)
             self.save_now()
-            self._say("Solved by auto-solve (no best time). u undoes the auto-solve.")
-            self._update_facts()
+            self.message = "Solved by auto-solve (no best time). u undoes the auto-solve."
             return
         elapsed = self.stopwatch.elapsed
         assisted = progress.helped
         new_best = progress.record_solve(elapsed)
         self.save_now()
-        self._say("Solved with help (no best time)." if assisted else "Solved!")
-        self._update_facts()
+        self.message = "Solved with help (no best time)." if assisted else "Solved!"
         self.app.push_screen(
             FinishScreen(self.session.game, self.session.board, elapsed, progress.moves, new_best,
                          progress.best_time, self.glyphs, assisted=assisted),
@@ -369,7 +259,7 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(leave_unsaved_question(), answered)
 
     def _take_count(self) -> int:
-        count, self._count = int(self._count or 1), ""
+        count, self.count = int(self.count or 1), ""
         return count
 
     # -- actions --------------------------------------------------------------------------------
@@ -382,12 +272,11 @@ class PlayScreen(Screen[None]):
             return
         if self.key_rules.digits not in ("count", "palette"):
             return
-        if not self._count and digit == 0:
+        if not self.count and digit == 0:
             self.action_edge("home")
             return
-        if int(self._count + str(digit)) <= MAX_COUNT:
-            self._count += str(digit)
-        self._update_facts()
+        if int(self.count + str(digit)) <= MAX_COUNT:
+            self.count += str(digit)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The colour keys only where there are colours (nor are they in the help elsewhere)."""
@@ -395,10 +284,9 @@ class PlayScreen(Screen[None]):
 
     def action_color(self, step: int, cycle: bool = True) -> None:
         """The next (``1``) or previous (``-1``) colour, round the end; else colour ``step``."""
-        self._count = ""
+        self.count = ""
         index = self.session.color + step if cycle else step
-        self._say(choose_color(self.session, index, self.grid.letters, cycle))
-        self._redraw()
+        self.message = choose_color(self.session, index, self.letters, cycle)
 
     def action_move(self, drow: int, dcol: int) -> None:
         """Move the cursor (painting in paint mode)."""
@@ -418,32 +306,30 @@ class PlayScreen(Screen[None]):
 
     def action_edge(self, where: str) -> None:
         """Jump to the first (``home``) or last (``end``) cell of the row."""
-        self._count = ""
+        self.count = ""
         row, _ = self.session.cursor
         self.session.go_to(row, 0 if where == "home" else self.puzzle.width - 1)
-        self._redraw()
 
     def action_page(self, direction: int) -> None:
         """Scroll the board by a screenful of rows and move the cursor as far with it, so it
         stays at the same place on the screen (on a board that fits, to the first or last row)."""
-        self._count = ""
+        self.count = ""
         row, column = self.session.cursor
         target = min(max(row + self.grid.page_rows() * direction, 0), self.puzzle.height - 1)
         g = self.grid.geometry
         self.grid.scroll_lines(g.row_y(target) - g.row_y(row))
         self.session.go_to(target, column)
-        self._redraw()
 
     def action_mark(self, value: str, expand: bool = False) -> None:
         """Mark the cursor cell with the kind's value ``value`` (fill, cross), or clear it when
         it holds that value; ``expand``: also the cells the kind spreads it to, as one move."""
-        self._count = ""
+        self.count = ""
         if self._can_edit():
             self._changed(self.session.mark(value, expand))
 
     def action_clear(self) -> None:
         """Make the cursor cell unknown."""
-        self._count = ""
+        self.count = ""
         if self._can_edit():
             self._changed(self.session.clear())
 
@@ -454,13 +340,12 @@ class PlayScreen(Screen[None]):
             if mode is None:
                 self._end_mode_message()
             else:
-                self._say(f"paint mode: {self.session.paint_names[mode]} (escape ends it)")
-            self._update_facts()
+                self.message = f"paint mode: {self.session.paint_names[mode]} (escape ends it)"
 
     def _end_mode_message(self) -> None:
         """A mode ended: its message (which says how to end it) goes with it."""
-        if self.status.message.startswith("paint mode:"):
-            self._say("")
+        if self.message.startswith("paint mode:"):
+            self.message = ""
 
     def action_undo(self) -> None:
         """Undo the last move."""
@@ -468,11 +353,11 @@ class PlayScreen(Screen[None]):
             return
         move = self.session.undo()
         if move is None:
-            self._say("nothing to undo")
+            self.message = "nothing to undo"
         elif self.finished and not self.session.solved:
             # Undoing out of a solved board goes back to playing (the solve stays recorded).
             self.finished = False
-            self._say("")
+            self.message = ""
         self._changed(move)
 
     def action_redo(self) -> None:
@@ -481,7 +366,7 @@ class PlayScreen(Screen[None]):
             return
         move = self.session.redo()
         if move is None:
-            self._say("nothing to redo")
+            self.message = "nothing to redo"
         self._changed(move)
 
     def action_escape(self) -> None:
@@ -489,15 +374,13 @@ class PlayScreen(Screen[None]):
         library."""
         if self._heard(self.assistant.stop_solving()):
             return
-        if self._count:
-            self._count = ""
+        if self.count:
+            self.count = ""
         elif self.session.paint is not None:
-            self.session.paint = None
+            self.session.end_paint()
             self._end_mode_message()
         else:
             self.leave()
-            return
-        self._redraw()  # the facts, and a paint mode's run length goes
 
     def action_finish_solve(self) -> None:
         """Enter: finish a running auto-solve at once (nothing else to do otherwise)."""
@@ -531,7 +414,7 @@ class PlayScreen(Screen[None]):
         self.stopwatch = Stopwatch(0.0)
         self.finished = False
         self.assistant.board_changed(None, everything=True)
-        self._say("restarted")
+        self.message = "restarted"
         self.resume_clock()
         self._changed(None)
         self.save_now()
@@ -547,7 +430,7 @@ class PlayScreen(Screen[None]):
         elif self._can_edit():
             reply = self.assistant.apply_hint()
             self._changed(reply.move)
-            self._say(reply.say or "")
+            self.message = reply.say or ""
 
     def action_check(self) -> None:
         """Flag every mark that no solution allows."""
@@ -568,10 +451,10 @@ class PlayScreen(Screen[None]):
         self._heard(message.reply)
 
     def _heard(self, reply: Reply | None) -> bool:
-        """Say what the assistant said, take its move as any move, redraw; ``False`` for
-        ``None`` (it had nothing to do)."""
+        """Say what the assistant said and take its move as any move; ``False`` for ``None``
+        (it had nothing to do)."""
         if reply is not None and reply.say is not None:
-            self._say(reply.say)
+            self.message = reply.say
         if reply is not None:
             self._changed(reply.move)
         return reply is not None
@@ -580,31 +463,22 @@ class PlayScreen(Screen[None]):
         """Scroll a hint too long for its panel (``ctrl+down``, ``ctrl+up``)."""
         self.query_one(HintPanel).scroll_more(pages)
 
-    def _show_help(self) -> None:
-        """Hand the grid and the hint panel what the assistant shows."""
-        a, grid = self.assistant, self.grid
-        grid.highlight, grid.hint_line, grid.wrong = a.highlight, a.unit_cells, a.wrong
-        grid.guides = a.guides
-        self.query_one(HintPanel).show_text(a.panel)
-
     # -- mouse strokes --------------------------------------------------------------------------
 
     @on(StrokeStarted)
     def _stroke_started(self, message: StrokeStarted) -> None:
-        self._count = ""
+        self.count = ""
         if self._heard(self.assistant.finish_solving()):
             return
         if self._can_edit():
             self.session.begin_stroke(message.row, message.column, message.value)
         else:
             self.session.go_to(message.row, message.column)
-        self._redraw()
 
     @on(StrokeMoved)
     def _stroke_moved(self, message: StrokeMoved) -> None:
         if self.session.stroke is not None:
             self.session.extend_stroke(message.row, message.column)
-            self._redraw()
 
     @on(StrokeEnded)
     def _stroke_ended(self, _message: StrokeEnded) -> None:
