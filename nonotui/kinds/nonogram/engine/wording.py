@@ -257,22 +257,24 @@ def _simple_spaces(w: _Line, ev: Event) -> list[Clause]:
 def _forcing(w: _Line, ev: Event) -> list[Clause]:
     cells = list(ev.before)
     reach = block_reaches(w.clue, cells, crosses=True)
+    windows = [(lo, hi + length - 1) for length, (lo, hi) in zip(w.clue, reach)]
     gaps: list[Clause] = []
     emptied = set(ev.decided(EMPTY))
     for a, b in small_gaps(w.clue, cells, reach):
-        mine = [c for c in range(a, b + 1) if c in emptied]
+        # the cells out of every block's reach are said as such; the others here
+        mine = [c for c in range(a, b + 1)
+                if c in emptied and any(lo <= c <= end for lo, end in windows)]
         if not mine:
             continue
-        near = [length for length, (lo, hi) in zip(w.clue, reach) if lo <= b and hi + length > a]
-        why = (f"every block that can reach it is longer (the shortest is {min(near)})" if near
-               else "no block reaches it")
-        size = b - a + 1
-        gaps.append((f"the gap of {size} at {w.span(range(a, b + 1))} is too small for any "
-                     f"block: {why}, so {w.outcome(mine, EMPTY)}", mine))
-    rest = _unreached(w, ev, crosses=True, narrow=False)
+        near = min(length for length, (lo, end) in zip(w.clue, windows) if lo <= b and end >= a)
+        gaps.append((f"the gap of {b - a + 1} at {w.span(range(a, b + 1))} is too small for "
+                     f"every block that can reach it (the shortest is {near}), so "
+                     f"{w.outcome(mine, EMPTY)}", mine))
     done = {p for _, ps in gaps for p in ps}
-    rest = [(text, ps) for text, ps in rest if not set(ps) & done]
-    return _overlaps(w, ev, crosses=True) + rest + gaps
+    rest = Event(ev.technique, ev.before,
+                 tuple(b if p not in done else a for p, (a, b) in enumerate(zip(ev.before,
+                                                                                 ev.after))))
+    return _overlaps(w, ev, crosses=True) + _unreached(w, rest, crosses=True, narrow=False) + gaps
 
 
 def _glue(w: _Line, ev: Event) -> list[Clause]:
