@@ -190,7 +190,9 @@ def bench_files() -> list[Path]:
     root = BENCH.parent
     files = sorted((root / "survey").glob("*.nin")) + sorted((root / "nonogram-db").rglob("*.non"))
     files += sorted((HERE / "puzzles").glob("*.non"))
-    return [f for f in files if not load(f).is_color]
+    # Knotty and Faase, which no solver of the survey finished, need long searches for their
+    # guesses: left out
+    return [f for f in files if f.name not in ("knotty.nin", "faase.nin") and not load(f).is_color]
 
 
 def bench(repo: Path, limit: int, write: bool) -> int:
