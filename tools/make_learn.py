@@ -10,9 +10,10 @@ the first whose rating (:func:`nonotui.kinds.nonogram.rating.rate`) proves it un
 the technique as the hardest the path needs. The ids make the search reproducible, and each
 lesson carries its id in its ``catalogue`` field, so ``nonotui play <id>`` gives the same puzzle.
 
-Simple boxes can be no puzzle's hardest technique: it only ever fills cells, and every puzzle
-has empty cells to decide, which simple spaces (or a harder technique) must do. Its lesson is
-left out, and the collection starts with simple spaces, whose puzzles use simple boxes too.
+Finished line can be no puzzle's hardest technique: it only crosses out the rest of a line whose
+boxes are all placed, and some other technique must place them. Its lesson is left out (its
+example line is in the Learn screen's lessons, :mod:`nonotui.kinds.nonogram.lessons`). Simple
+boxes can be a puzzle's hardest since finished line crosses out (issue 35).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 
 from nonotui.kinds.nonogram import formats
-from nonotui.kinds.nonogram.engine.techniques import SIMPLE_BOXES, TECHNIQUES
+from nonotui.kinds.nonogram.engine.techniques import FINISHED, TECHNIQUES
 from nonotui.kinds.nonogram.generate import GRADE_DENSITY, Generated, Recipe, generate
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rating import rate
@@ -30,7 +31,8 @@ from nonotui.kinds.nonogram.rating import rate
 HERE = Path(__file__).resolve().parents[1]
 TARGET = HERE / "puzzles" / "learn.non"
 SIDES = range(5, 11)
-IMPOSSIBLE = {SIMPLE_BOXES: "it only fills cells, and every puzzle has empty cells to decide"}
+IMPOSSIBLE = {FINISHED: "it only crosses out the rest of a line whose boxes are all placed, and "
+              "the boxes of a puzzle need another technique"}
 """Techniques no puzzle can have as its hardest, and why."""
 
 

@@ -14,6 +14,8 @@ import functools
 from nonotui.model.vocab import Lesson
 
 EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
+    ("Finished line", "1 2", "?#??##??",
+     "The box and the run of 2 are the whole clue: every other cell is a space."),
     ("Simple boxes", "6", "????????",
      "A block of 6 in 8 cells covers the middle 4 wherever it is placed: they are boxes."),
     ("Simple spaces", "2", "???#?????",
@@ -33,9 +35,15 @@ EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
     ("Mercury", "3 1", "-???#?????",
      "The 3 cannot fit between the cross and the box without touching it, so it covers the "
      "box and pulls away from the cross, leaving a space."),
+    ("Block identification", "2 1", "???#-#",
+     "The box after the cross can only be the 1 (the 2 would cover the cross), so the 2 comes "
+     "before it and must cover the other box: it lies on the third and fourth cells."),
+    ("Sliding", "2 1", "???#??#??",
+     "Slide the blocks as far left as the boxes and crosses allow, then as far right: the "
+     "cells that are the same gap both times are spaces."),
     ("Whole-line reasoning", "1 2", "??#???",
-     "Whatever block the box belongs to, the cell before it is a space: only trying every "
-     "arrangement of the whole line shows it."),
+     "The 1 can only be on the box or on the first cell, and the 2 only on the box or after "
+     "it: no block can cover the cell before the box, so it is a space."),
 )
 """``(technique, clue, line before, the sentence shown)``, easiest technique first."""
 

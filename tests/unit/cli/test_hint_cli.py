@@ -37,12 +37,12 @@ def test_line_hint_from_a_notation_state_and_the_cursor(tmp_path, capsys):
     code, out, _ = run(capsys, TWO, "--state", str(state), "--json", "--cursor", "2,1")
     data = json.loads(out)
     assert code == 0 and data["kind"] == "line" and data["method"] == "fast"
-    assert data["technique"] == "Simple spaces" and "chain" not in data
+    # the box is the whole clue: the easiest rung, Finished line, names it (issue 35)
+    assert data["technique"] == "Finished line" and "chain" not in data
     assert data["line"] == {"axis": "row", "index": 1}
     assert data["cells"] == [[1, 0, "-"]]
-    assert data["explanation"] == ("Simple spaces. Row 2, clue 1: the 1 starts in column 2 at "
-                                   "the earliest (it must cover the filled column 2), so column 1 "
-                                   "is empty.")
+    assert data["explanation"] == ("Finished line. Row 2, clue 1: the box at column 2 is the "
+                                   "whole clue, so column 1 is empty.")
 
 
 def test_mistake_json_lists_marked_values(tmp_path, capsys):

@@ -31,11 +31,15 @@ def board_of(puzzle: Puzzle, text: str) -> Board:
 def test_line_rung_names_the_technique_the_block_and_its_places():
     p = puzzle_of("..###.... .#####... ##.#.##.. #######.# ..#.#..##")
     hint = next_hint(p, unknown_board(p))
-    assert (hint.kind, hint.method, hint.line) == ("line", "fast", ("column", 1))
+    assert (hint.kind, hint.method, hint.line) == ("line", "fast", ("column", 2))
     assert hint.technique == "Simple boxes" and hint.chain is None
-    assert hint.explanation == ("Simple boxes. Column 2, clue 3: the 3 starts somewhere in rows 1 "
-                                "to 3, so it always covers row 3.")
-    assert hint.cells == ((2, 1, FILLED),)
+    # the boxes finish the line, and an easier technique's cells on them are named after
+    assert hint.explanation == (
+        "Simple boxes. Column 3, clue 2 2: the first 2 can only start in row 1, so it always "
+        "covers rows 1 and 2; the second 2 can only start in row 4, so it always covers rows 4 "
+        "and 5. Then by finished line, row 3 is empty.")
+    assert hint.cells == ((0, 2, FILLED), (1, 2, FILLED), (2, 2, EMPTY), (3, 2, FILLED),
+                          (4, 2, FILLED))
 
 
 CRAFTED = [
@@ -74,8 +78,8 @@ CRAFTED = [
      "Mercury. Row 1, clue 2 1: the first block, the 2, has no room before the filled column 4, "
      "so it covers it and column 2 is empty."),
     ("Whole-line reasoning", "##.#.. ..#..# ....#.", "???#?? ?-?--? -?--?-",
-     "Whole-line reasoning. Row 1, clue 2 1: in all 2 ways the blocks can still be placed, "
-     "column 5 is empty."),
+     "Whole-line reasoning. Row 1, clue 2 1: the 1 can only lie in column 4 or column 6: no "
+     "block can cover column 5, so column 5 is empty."),
 ]
 
 
@@ -103,35 +107,38 @@ def test_a_crafted_line_for_each_technique_gets_its_name(technique, picture, mar
 def test_an_easier_technique_wins_over_a_harder_one_nearer_the_cursor():
     p = puzzle_of("###. .### .... .##.")
     board = board_of(p, "???- ??#? ---- -?#?")
-    # row 1 (forcing: the 3 squeezed between the edge and the cross) is under the cursor;
-    # column 2 (simple boxes: 2 1 in 4 cells) is farther, and wins
-    hint = next_hint(p, board, cursor=(0, 0))
+    # row 1's whole deduction needs forcing (the 3 squeezed between the edge and the cross), and
+    # its simple boxes come first as a step of their own; column 2 (simple boxes too) is farther
+    hint = next_hint(p, board, cursor=(3, 3))
     assert (hint.technique, hint.line) == ("Simple boxes", ("column", 1))
     assert (0, 0) not in {(r, c) for r, c, _ in hint.cells}
     judge(p, board, hint)
     row1, = [s for s in line_steps(p, board) if (s.axis, s.index) == ("row", 0)]
-    assert row1.technique == "Forcing" and (0, 0, FILLED) in row1.cells()
+    assert row1.technique == "Simple boxes" and (0, 0, FILLED) not in row1.cells()
 
 
-def test_a_step_of_several_techniques_names_the_hardest_first_and_the_easier_on_the_way():
-    # built as CRAFTED: row 1 is the line, the other rows and the columns decide nothing
+def test_an_easier_step_inside_a_harder_one_is_its_own_hint_first():
+    # built as CRAFTED: row 1 is the line, the other rows and the columns decide nothing. The
+    # line's whole deduction needs forcing, but simple spaces alone decide columns 5 to 10:
+    # they are the first hint, and forcing's cell the next (issue 35: one technique a hint)
     p = puzzle_of("###....... ...#.#.#.# ....#.#.#.")
     board = board_of(p, "?#???????? ?--?-?-?-? --?-?-?-?-")
     hint = next_hint(p, board)
+    assert (hint.technique, hint.line) == ("Simple spaces", ("row", 0))
+    assert hint.explanation == (
+        "Simple spaces. Row 1, clue 3: the 3 ends by column 4 at the latest (it must cover the "
+        "filled column 2), so columns 5 to 10 are empty.")
+    assert hint.cells == tuple((0, c, EMPTY) for c in range(4, 10))
+    judge(p, board, hint)
+    for r, c, v in hint.changes():
+        board.cells[r, c] = v
+    hint = next_hint(p, board)
     assert (hint.technique, hint.line) == ("Forcing", ("row", 0))
     assert hint.explanation == (
-        "Forcing. Row 1, clue 3: first, by simple spaces, columns 5 to 10 are empty; then the 3 "
-        "starts somewhere in columns 1 to 2 (between the edge and the cross at column 5), so it "
-        "always covers columns 2 and 3 (new: column 3).")
-    assert hint.cells == tuple((0, c, FILLED if c == 2 else EMPTY) for c in [2, *range(4, 10)])
+        "Forcing. Row 1, clue 3: the 3 starts somewhere in columns 1 to 2 (between the edge and "
+        "the cross at column 5), so it always covers columns 2 and 3 (new: column 3).")
+    assert hint.cells == ((0, 2, FILLED),)
     judge(p, board, hint)
-    p = puzzle_of(".###.#.##. ....#..... ......#... .........#")
-    hint = next_hint(p, board_of(p, "-????????? ----?--??- --?--??--- -?-?-----?"))
-    assert hint.explanation == (
-        "Forcing. Row 1, clue 3 1 2: first, by simple boxes, column 3 is filled; then the 3 starts "
-        "somewhere in columns 2 to 3 (between the cross at column 1 and the 1 after it), so it "
-        "always covers columns 3 and 4 (new: column 4); the 2 starts somewhere in columns 8 to 9 "
-        "(between the 1 before it and the edge), so it always covers column 9.")
 
 
 def test_contradiction_rung_tells_the_chain():

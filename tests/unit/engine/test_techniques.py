@@ -29,6 +29,7 @@ from tests.oracle import reference, runs
 
 def test_the_ladder_is_ordered_easiest_first_with_its_grades():
     assert [(t.name, t.grade) for t in TECHNIQUES] == [
+        ("Finished line", 1),
         ("Simple boxes", 1),
         ("Simple spaces", 1),
         ("Forcing", 2),
@@ -36,6 +37,8 @@ def test_the_ladder_is_ordered_easiest_first_with_its_grades():
         ("Joining and splitting", 2),
         ("Punctuation", 2),
         ("Mercury", 2),
+        ("Block identification", 2),
+        ("Sliding", 3),
         ("Whole-line reasoning", 3),
         ("Contradiction", 4),
     ]
@@ -47,6 +50,12 @@ def test_the_ladder_is_ordered_easiest_first_with_its_grades():
 # ----------------------------------------------------------------------------------------------
 # One crafted line per technique
 # ----------------------------------------------------------------------------------------------
+
+
+def finished_line_example():
+    """Clue 1 1 with boxes in cells 3 and 5: the boxes are the whole clue, so cell 1 is a space
+    (no other rule sees it: simple spaces lets either 1 reach cell 1)."""
+    return "Finished line", "1 1", "?-#-#", "--#-#"
 
 
 def simple_boxes_example():
@@ -93,13 +102,33 @@ def mercury_example():
     return "Mercury", "2 1", "-??#????", "--?#????"
 
 
+def small_gap_example():
+    """Clue 3 with a gap of one cell between crosses in the middle of the 3's reach: too small
+    for the 3, so a space (forcing)."""
+    return "Forcing", "3", "????-?-????", "????---????"
+
+
+def identification_example():
+    """Clue 2 1: the box in cell 6 can only be the 1 (the 2 would cover the cross), so the 2
+    ends before it and must cover the box in cell 4: it lies on cells 3 and 4."""
+    return "Block identification", "2 1", "???#-#", "--##-#"
+
+
+def sliding_example():
+    """Clue 2 1 with boxes in cells 4 and 7: slid left the blocks start in cells 3 and 7, slid
+    right in 4 and 7 (the 1 must cover cell 7, so the 2 covers cell 4): cells 1, 2, 6, 8 and 9
+    are in the same gap both times."""
+    return "Sliding", "2 1", "???#??#??", "--?#?-#--"
+
+
 def whole_line_example():
-    """Clue 1 1 with boxes in cells 3 and 5: both blocks are there, so cell 1 is a space; no
-    single rule above sees it, only reasoning about the whole line's arrangements."""
-    return "Whole-line reasoning", "1 1", "?-#-#", "--#-#"
+    """Clue 2 1 with a box in cell 4: the 1 is either on it or on cell 6, and the 2 never
+    reaches cell 5, so cell 5 is a space; only the blocks' possible places show it."""
+    return "Whole-line reasoning", "2 1", "???#??", "???#-?"
 
 
 EXAMPLES = [
+    finished_line_example,
     simple_boxes_example,
     simple_spaces_example,
     forcing_example,
@@ -107,6 +136,9 @@ EXAMPLES = [
     splitting_example,
     punctuation_example,
     mercury_example,
+    small_gap_example,
+    identification_example,
+    sliding_example,
     whole_line_example,
 ]
 
@@ -168,9 +200,9 @@ def test_an_inconsistent_line_raises():
 
 
 def test_upto_stops_the_ladder_below_whole_line():
-    deduction = line_techniques([1, 1], parse_line("?-#-#"), upto="Mercury")
+    deduction = line_techniques([2, 1], parse_line("???#??"), upto="Sliding")
     assert deduction.technique is None
-    assert format_line(deduction.result) == "?-#-#"
+    assert format_line(deduction.result) == "???#??"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -237,3 +269,67 @@ def test_on_any_line_the_ladder_agrees_with_the_oracle_or_raises(clue, line):
         assert truth is None
     else:
         assert result == truth
+
+
+# ----------------------------------------------------------------------------------------------
+# The rungs issue 35 added, and one technique a step
+# ----------------------------------------------------------------------------------------------
+
+
+def test_a_finished_line_crosses_out_the_rest_and_nothing_else():
+    finished = RULES["Finished line"]
+    assert format_line(np.array(finished((1,), list(parse_line("???????#??"))))) == "-------#--"
+    assert format_line(np.array(finished((2, 1), list(parse_line("?##??#?"))))) == "-##--#-"
+    assert format_line(np.array(finished((), list(parse_line("???"))))) == "---"
+    # runs that are not the clue yet, block for block, are left alone
+    for clue, line in [((3,), "?#?"), ((1, 1), "?##??"), ((2, 1), "?#??##?"), ((1,), "???")]:
+        assert format_line(np.array(finished(clue, list(parse_line(line))))) == line
+    # the easiest rung: it names a finished line's crosses even where simple spaces reach them
+    deduction = line_techniques((1,), parse_line("???????#??"))
+    assert deduction.cells_by_technique == {"Finished line": (0, 1, 2, 3, 4, 5, 6, 8, 9)}
+
+
+def test_block_identification_needs_a_run_only_one_block_can_be():
+    identify = RULES["Block identification"]
+    # the box in cell 3 could be either 1: nothing is identified, nothing decided
+    assert format_line(np.array(identify((1, 1), list(parse_line("??#???"))))) == "??#???"
+    # the run of 3 can only be the 3 (the 6 would have to end by cell 9 to leave the 3 room),
+    # so the 6 ends by cell 9, the 3 lies on cells 11 to 13, and the 6 overlaps itself
+    line, after = "??????????###??", "???###???-###--"
+    assert format_line(np.array(identify((6, 3), list(parse_line(line))))) == after
+    assert reference((6, 3), line) == after  # the oracle: all forced, and nothing else is
+
+
+_NEW = ["Finished line", "Block identification", "Sliding"]
+
+
+@seed(20261205)
+@settings(deadline=None, max_examples=800)
+@given(consistent_lines(), st.sampled_from(_NEW))
+def test_each_new_rule_decides_only_cells_every_arrangement_agrees_on(case, name):
+    """Every cell the rule decides has that value in every arrangement the oracle lists."""
+    clue, line = case
+    after = RULES[name](clue, [_BITS[ch] for ch in line])
+    truth = reference(clue, line)
+    assert truth is not None
+    for c, (before, now, forced) in enumerate(zip(line, after, truth)):
+        if before == "?" and now != _BITS["?"]:
+            assert forced != "?" and _BITS[forced] == now, f"cell {c}"
+
+
+@seed(20261206)
+@settings(deadline=None, max_examples=400)
+@given(consistent_lines())
+def test_a_step_is_its_easiest_technique_and_what_easier_ones_add(case):
+    """``first=True``: the step is named by the easiest rule that decides anything on the line
+    alone; every other cell it names belongs to an easier rule; the cells are right."""
+    clue, line = case
+    cells = [_BITS[ch] for ch in line]
+    step = line_techniques(clue, parse_line(line), first=True)
+    firing = [name for name in RULES if RULES[name](clue, list(cells)) != cells]
+    if not firing:
+        assert step.technique is None
+        return
+    assert step.technique == firing[0]
+    assert all(BY_NAME[t].rank <= BY_NAME[firing[0]].rank for t in step.cells_by_technique)
+    _assert_sound(clue, line, [int(v) for v in step.result])

@@ -84,3 +84,44 @@ def test_every_decided_cell_is_explained_by_its_technique_s_own_words():
         assert text.startswith(f"{technique}. Row 1, clue ")
         assert BY_NAME[technique].summary not in text  # the rule's own words, not its summary
     assert seen == set(RULES)  # every technique came up
+
+
+NEW_WORDS = [
+    # (clue, line before, the hint's words): each new rung says what a player would say
+    ((1, 2), "?#??##??",
+     "Finished line. Row 1, clue 1 2: the boxes at columns 2 and 5 to 6 are the whole clue, so "
+     "columns 1, 3 to 4 and 7 to 8 are empty."),
+    ((1,), "???????#??",
+     "Finished line. Row 1, clue 1: the box at column 8 is the whole clue, so columns 1 to 7 "
+     "and 9 to 10 are empty."),
+    ((2, 1), "???#-#",
+     "Block identification. Row 1, clue 2 1: the box at column 6 can only be the 1; the box at "
+     "column 4 can only be the 2: the 2 can only start in column 3, so it always covers columns "
+     "3 and 4; the 2 starts in column 3 at the earliest, so columns 1 and 2 are empty."),
+    ((2, 1), "???#??#??",
+     "Sliding. Row 1, clue 2 1: slid as far left as the marks allow, the blocks start in "
+     "columns 3, 7; as far right, in 4, 7: columns 1 and 2 are empty, before the 2 both times; "
+     "column 6 is empty, between the 2 and the 1 both times; columns 8 and 9 are empty, after "
+     "the 1 both times."),
+    ((2, 1), "???#??",
+     "Whole-line reasoning. Row 1, clue 2 1: the 1 can only lie in column 4 or column 6: no "
+     "block can cover column 5, so column 5 is empty."),
+    ((3,), "????-?-????",
+     "Forcing. Row 1, clue 3: the gap of 1 at column 6 is too small for every block that can "
+     "reach it (the shortest is 3), so column 6 is empty."),
+]
+
+
+@pytest.mark.parametrize(("clue", "before", "text"), NEW_WORDS, ids=[t[:20] for *_, t in NEW_WORDS])
+def test_the_new_rungs_say_what_a_player_would(clue, before, text):
+    line = parse_line(before)
+    deduction = line_techniques(clue, line, first=True)
+    assert wording.step_text("row", 0, clue, line, deduction) == text
+
+
+def test_whole_line_words_name_places_never_a_count_of_arrangements():
+    for clue, line, deduction in random_lines(3000, 12):
+        if deduction.technique != "Whole-line reasoning":
+            continue
+        text = wording.step_text("row", 0, clue, line, deduction)
+        assert " ways" not in text and "can only" in text, text

@@ -110,6 +110,63 @@ def arrangements(clue: Sequence[int], line: Sequence[int] | np.ndarray) -> int:
     return ways[0][0]
 
 
+def possible_starts(clue: Sequence[int], line: Sequence[int] | np.ndarray) -> list[list[int]]:
+    """Every start each block has in some arrangement that fits the line, ascending (empty lists
+    when no arrangement fits).
+
+    By dynamic programming: ``before[j][p]`` says blocks ``0..j-1`` fit in cells ``0..p-1``
+    covering every box there, ``after[j][p]`` that blocks ``j..`` fit in cells ``p..``; block
+    ``j`` can start at ``s`` when it covers no cross there, touches no box, and the blocks
+    before and after it fit around it.
+    """
+    n, k = len(line), len(clue)
+    cells = [int(v) for v in line]
+    crosses = [0] * (n + 1)  # crosses in cells 0..p-1
+    for p, v in enumerate(cells):
+        crosses[p + 1] = crosses[p] + (v == EMPTY)
+
+    def fits(j: int, s: int) -> bool:
+        end = s + clue[j]
+        return (0 <= s and end <= n and crosses[end] == crosses[s]
+                and (s == 0 or cells[s - 1] != FILLED) and (end == n or cells[end] != FILLED))
+
+    before = [[False] * (n + 1) for _ in range(k + 1)]
+    before[0][0] = True
+    for p in range(1, n + 1):
+        before[0][p] = before[0][p - 1] and cells[p - 1] != FILLED
+    for j in range(1, k + 1):
+        length = clue[j - 1]
+        for p in range(1, n + 1):
+            ok = before[j][p - 1] and cells[p - 1] != FILLED
+            s = p - length
+            if not ok and fits(j - 1, s):
+                ok = before[j - 1][0] if s == 0 else before[j - 1][s - 1]
+            before[j][p] = ok
+    after = [[False] * (n + 2) for _ in range(k + 1)]
+    after[k][n] = after[k][n + 1] = True
+    for p in range(n - 1, -1, -1):
+        after[k][p] = after[k][p + 1] and cells[p] != FILLED
+    for j in range(k - 1, -1, -1):
+        for p in range(n - 1, -1, -1):
+            ok = after[j][p + 1] and cells[p] != FILLED
+            if not ok and fits(j, p):
+                ok = after[j + 1][min(p + clue[j] + 1, n)]
+            after[j][p] = ok
+    out: list[list[int]] = []
+    for j in range(k):
+        starts = []
+        for s in range(n - clue[j] + 1):
+            if not fits(j, s):
+                continue
+            left = before[j][0] if s == 0 else before[j][s - 1]
+            if left and after[j + 1][min(s + clue[j] + 1, n)]:
+                starts.append(s)
+        out.append(starts)
+    if k and any(not starts for starts in out):
+        return [[] for _ in range(k)]
+    return out
+
+
 def fixed_blocks(clue: Sequence[int], line: np.ndarray) -> list[bool] | None:
     """For each clue number, whether its block is certainly placed and closed by the marks.
 

@@ -1,9 +1,11 @@
 """The easiest line step on a board: which line a player following the technique ladder works next.
 
-A *line step* is the whole deduction of one line at once (every cell the line's clue and cells
-imply), named by the hardest technique that deduction needed (:mod:`.techniques`). Among all the
-lines that have something to deduce, the easiest step is the one whose technique ranks lowest on
-the ladder; ties go to the line nearest the cursor, then to the lowest line (rows first, then
+A *line step* is one technique's deduction on one line: the easiest technique that decides
+anything on the line, with the techniques up to it run to their fixpoint (:mod:`.techniques`,
+``line_techniques(..., first=True)``). So a hint is one technique: a line whose whole deduction
+needs a harder technique gives its easier cells first, as a step of their own, and the harder
+technique's step comes once they are on the board (issue 35). Among all the lines that have
+something to deduce, the easiest step is the one whose technique ranks lowest on the ladder; ties go to the line nearest the cursor, then to the lowest line (rows first, then
 columns). The hint ladder's line rung and the rating both take the step from here, so a player who
 follows hints walks the rating's path.
 
@@ -59,7 +61,8 @@ class LineStep:
 
     @property
     def technique(self) -> str:
-        """The step's technique: the hardest one the line needed."""
+        """The step's technique: the easiest one that decides anything on the line (easier
+        ones may follow it, on the cells it decided)."""
         name = self.deduction.technique
         assert name is not None  # a LineStep always decides something
         return name
@@ -107,7 +110,7 @@ def _deduce(clue: tuple[int, ...], cells: np.ndarray) -> LineDeduction | None:
     solved = solve_cells(REGISTRY["fcomp"], np.array(clue, dtype=CLUE_DTYPE), line)
     if np.array_equal(solved, line):
         return None
-    deduction = line_techniques(clue, line)
+    deduction = line_techniques(clue, line, first=True)
     return deduction if deduction.technique is not None else None
 
 
@@ -174,7 +177,7 @@ def easiest_line_step(puzzle: Puzzle, board: Board, *, cursor: tuple[int, int] =
                 memo[key] = None
             continue
         if memo is not None:  # worked out in full, for the calls to come
-            deduction = line_techniques(clue, line)
+            deduction = line_techniques(clue, line, first=True)
             memo[key] = deduction
             known.append((number, LineStep(axis, index, clue, np.array(cells), deduction)))
         else:
@@ -194,25 +197,27 @@ def easiest_line_step(puzzle: Puzzle, board: Board, *, cursor: tuple[int, int] =
 
 
 class _Climb:
-    """One line's techniques, applied as :func:`line_techniques` applies them but one rank at a
-    time: the rules up to a rank, easiest first, to a fixpoint, then the next rank from there
-    (which is what the full ladder does first, so the cells are named alike)."""
+    """One line's easiest step, found as :func:`line_techniques` (``first=True``) finds it but one
+    rank at a time: the climb reaches a rank only when no easier rule decided anything on the
+    line, so only the rank's own rule can start the step; once it has, the rules up to it go on,
+    easiest first, to a fixpoint (what the full ladder does, so the cells are named alike)."""
 
     def __init__(self, number: int, axis: Axis, index: int, clue: tuple[int, ...],
                  before: np.ndarray, solved: np.ndarray) -> None:
         self.number, self.axis, self.index, self.clue = number, axis, index, clue
         self.before = before
         self.values = [int(v) for v in before]
-        self.target = [int(v) for v in solved]
         self.named: dict[int, str] = {}
         self.done = False
 
     def climb(self, names: list[str]) -> LineStep | None:
-        """Apply the rules ``names`` to a fixpoint; the step once the line holds everything its
-        clue implies (the complete linesolver's cells), else ``None``."""
-        rung = 0
+        """The step of the rules ``names`` when the last of them decides something on the line
+        (the others found nothing on it: the climb came up to it), else ``None``."""
+        new = RULES[names[-1]](self.clue, self.values)
+        if new == self.values:
+            return None
+        rung = len(names) - 1
         while rung < len(names):
-            new = RULES[names[rung]](self.clue, self.values)
             changed = [c for c, (old, now) in enumerate(zip(self.values, new)) if old != now]
             if changed:
                 for c in changed:
@@ -221,8 +226,8 @@ class _Climb:
                 rung = 0
             else:
                 rung += 1
-        if self.values != self.target:
-            return None
+            if rung < len(names):
+                new = RULES[names[rung]](self.clue, self.values)
         self.done = True
         by_technique = {
             name: tuple(sorted(c for c, t in self.named.items() if t == name))

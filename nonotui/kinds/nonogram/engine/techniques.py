@@ -70,6 +70,7 @@ class Technique:
     """One sentence saying what the rule does."""
 
 
+FINISHED = "Finished line"
 SIMPLE_BOXES = "Simple boxes"
 SIMPLE_SPACES = "Simple spaces"
 FORCING = "Forcing"
@@ -77,10 +78,13 @@ GLUE = "Glue"
 JOINING = "Joining and splitting"
 PUNCTUATION = "Punctuation"
 MERCURY = "Mercury"
+IDENTIFICATION = "Block identification"
+SLIDING = "Sliding"
 WHOLE_LINE = "Whole-line reasoning"
 CONTRADICTION = "Contradiction"
 
 _SPECS = (
+    (FINISHED, 1, "the boxes already make the whole clue: every other cell is empty"),
     (SIMPLE_BOXES, 1, "a block overlaps itself between its leftmost and rightmost placements"),
     (SIMPLE_SPACES, 1, "cells no block can reach are empty"),
     (FORCING, 2, "a block squeezed by crosses or the edge overlaps itself; too small gaps empty"),
@@ -89,7 +93,12 @@ _SPECS = (
      "splits it"),
     (PUNCTUATION, 2, "a finished block gets a cross on each side"),
     (MERCURY, 2, "the first block pulls away from the edge to cover the first filled cells"),
-    (WHOLE_LINE, 3, "what only a complete linesolver finds"),
+    (IDENTIFICATION, 2, "a run of boxes only one block can be is that block: it and its "
+     "neighbours keep to what that leaves them"),
+    (SLIDING, 3, "every block slid as far left, then as far right, as the marks allow: where a "
+     "block covers a cell both times it is a box, where a gap does it is a space"),
+    (WHOLE_LINE, 3, "no place left for any block covers a cell (a space), or every arrangement "
+     "covers it (a box)"),
     (CONTRADICTION, 4, "a value that leads to a contradiction (grade 5 for long chains)"),
 )
 
@@ -240,12 +249,35 @@ def simple_spaces(clue: Clue, cells: list[int]) -> list[int]:
     return out
 
 
+_GAPS = re.compile(b"[^" + re.escape(_EMPTY_BYTE) + b"]+")
+
+
+def small_gaps(clue: Clue, cells: Sequence[int], reach: Sequence[tuple[int, int]]
+               ) -> list[tuple[int, int]]:
+    """The gaps between crosses (or a cross and the edge), as ``(first, last)``, that hold
+    unknown cells and no block fits in: no block that can start in the gap, by its ``reach``,
+    is short enough to lie inside it."""
+    out = []
+    for m in _GAPS.finditer(_bytes(cells)):
+        a, b = m.start(), m.end() - 1
+        if UNKNOWN not in cells[a:b + 1]:
+            continue
+        if not any(length <= b - a + 1 and lo <= b - length + 1 and hi >= a
+                   for length, (lo, hi) in zip(clue, reach)):
+            out.append((a, b))
+    return out
+
+
 def forcing(clue: Clue, cells: list[int]) -> list[int]:
-    """Placements that avoid crosses: fill each block's overlap, empty the cells out of reach."""
+    """Placements that avoid crosses: fill each block's overlap, empty the cells out of reach
+    and the gaps too small for every block that can reach them."""
     out = list(cells)
     blocks = _Blocks(clue, out, crosses=True)
     _fill_overlaps(clue, out, blocks.reach)
     _empty_out_of_reach(clue, out, list(zip(blocks.los, blocks.ends)))
+    for a, b in small_gaps(clue, cells, blocks.reach):
+        for c in range(a, b + 1):
+            _set(out, c, EMPTY)
     return out
 
 
@@ -372,6 +404,154 @@ def mercury(clue: Clue, cells: list[int]) -> list[int]:
     return mirrored[::-1]
 
 
+def finished_line(clue: Clue, cells: list[int]) -> list[int]:
+    """The filled runs already are the clue, block for block: every unknown cell is empty."""
+    out = list(cells)
+    if UNKNOWN not in cells:
+        return out
+    if [b - a + 1 for a, b in filled_runs(cells)] == list(clue):
+        for c, value in enumerate(cells):
+            if value == UNKNOWN:
+                out[c] = EMPTY
+    return out
+
+
+@dataclass
+class Identified:
+    """What block identification saw on one line: each block's start range after it, and the runs
+    it identified with their block (for the wording)."""
+
+    los: list[int]
+    """Each block's earliest start."""
+    his: list[int]
+    """Each block's latest start."""
+    runs: list[tuple[int, int, int]]
+    """``(first, last, block)`` of every run that only one block can be and whose block that
+    narrowed, in the order found."""
+    start: tuple[list[int], list[int]]
+    """The start ranges before any run was identified (placements avoiding crosses)."""
+
+
+def _covers(clue: Clue, line: bytes, i: int, s: int) -> bool:
+    """Block ``i`` may start at ``s``: it covers no cross and touches no box on either side."""
+    n, end = len(line), s + clue[i]
+    return (0 <= s and end <= n and line.find(_EMPTY_BYTE, s, end) < 0
+            and (s == 0 or line[s - 1] != FILLED) and (end == n or line[end] != FILLED))
+
+
+def identify(clue: Clue, cells: Sequence[int]) -> Identified:
+    """Narrow the blocks' start ranges (placements avoiding crosses) by the runs of boxes that
+    only one block can be, to a fixpoint.
+
+    A run's candidates are the blocks as long as it whose range holds a start that covers the run
+    without covering a cross or touching another box. When only block ``k`` is left, ``k``
+    covers the run: its starts shrink to those, and the blocks before ``k`` must end, and the
+    blocks after it start, with a gap before and after ``k``'s new range (each jumping past the
+    crosses it would cover).
+
+    Raises:
+        Contradiction: a run no block can be, or a block left without a start.
+    """
+    k, n = len(clue), len(cells)
+    reach = block_reaches(clue, cells, crosses=True)
+    los, his = [lo for lo, _ in reach], [hi for _, hi in reach]
+    found = Identified(los, his, [], (list(los), list(his)))
+    runs = filled_runs(cells)
+    line = _bytes(cells)
+    owner: dict[tuple[int, int], int] = {}
+    changed = True
+    while changed:
+        changed = False
+        for a, b in runs:
+            if (a, b) in owner:
+                continue
+            candidates = [
+                i for i in range(k)
+                if clue[i] >= b - a + 1 and any(
+                    _covers(clue, line, i, s)
+                    for s in range(max(los[i], b - clue[i] + 1), min(his[i], a) + 1))
+            ]
+            if not candidates:
+                raise Contradiction(f"no block can be the run at cell {a + 1}")
+            if len(candidates) > 1:
+                continue
+            i = candidates[0]
+            owner[(a, b)] = i
+            starts = [s for s in range(max(los[i], b - clue[i] + 1), min(his[i], a) + 1)
+                      if _covers(clue, line, i, s)]
+            if (starts[0], starts[-1]) == (los[i], his[i]):
+                continue
+            found.runs.append((a, b, i))
+            los[i], his[i] = starts[0], starts[-1]
+            for j in range(i + 1, k):  # the blocks after it start later
+                lo = max(los[j], los[j - 1] + clue[j - 1] + 1)
+                while lo + clue[j] <= n and (blocked := line.rfind(_EMPTY_BYTE, lo,
+                                                                    lo + clue[j])) >= 0:
+                    lo = blocked + 1
+                if lo == los[j]:
+                    break
+                los[j] = lo
+            for j in range(i - 1, -1, -1):  # the blocks before it end sooner
+                hi = min(his[j], his[j + 1] - clue[j] - 1)
+                while hi >= 0 and (blocked := line.find(_EMPTY_BYTE, hi, hi + clue[j])) >= 0:
+                    hi = blocked - clue[j]
+                if hi == his[j]:
+                    break
+                his[j] = hi
+            if any(lo > hi for lo, hi in zip(los, his)):
+                raise Contradiction("a block has no place in the line")
+            changed = True
+    return found
+
+
+def block_identification(clue: Clue, cells: list[int]) -> list[int]:
+    """A run of boxes that only one block can be is that block (:func:`identify`): with the
+    narrowed start ranges, each block's overlap is filled and the cells no block reaches are
+    empty."""
+    out = list(cells)
+    found = identify(clue, cells)
+    if not found.runs:
+        return out
+    reach = list(zip(found.los, found.his))
+    _fill_overlaps(clue, out, reach)
+    _empty_out_of_reach(clue, out, [(lo, hi + length - 1)
+                                    for length, (lo, hi) in zip(clue, reach)])
+    return out
+
+
+def slid(clue: Clue, cells: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The starts of the leftmost and of the rightmost arrangement that agree with every mark
+    (the ``fast`` linesolver's push, :func:`~.explain.extremes`).
+
+    Raises:
+        Contradiction: no arrangement fits the line.
+    """
+    from nonotui.kinds.nonogram.engine.explain import extremes
+
+    found = extremes(clue, np.array(cells, dtype=CELL_DTYPE))
+    if found is None:
+        raise Contradiction("no arrangement of the clue fits the line")
+    return found
+
+
+def sliding(clue: Clue, cells: list[int]) -> list[int]:
+    """Every block slid as far left and as far right as the marks allow (:func:`slid`): a cell
+    the same block covers both times is filled, a cell in the same gap both times is empty."""
+    out = list(cells)
+    left, right = slid(clue, cells)
+    k = len(clue)
+    _fill_overlaps(clue, out, list(zip(left, right)))
+    # gap g lies between block g - 1 and block g: from the end of g - 1 in the rightmost
+    # arrangement to the start of g in the leftmost one
+    for g in range(k + 1):
+        first = 0 if g == 0 else right[g - 1] + clue[g - 1]
+        last = len(cells) - 1 if g == k else left[g] - 1
+        for c in range(first, last + 1):
+            if out[c] == UNKNOWN:
+                out[c] = EMPTY
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _kernel_clue(clue: Clue) -> tuple[np.ndarray, np.ndarray]:
     """The complete linesolver's clue and colours for a clue (kept: a walk asks for the same
@@ -395,6 +575,7 @@ def whole_line(clue: Clue, cells: list[int]) -> list[int]:
 
 
 RULES: dict[str, Rule] = {
+    FINISHED: finished_line,
     SIMPLE_BOXES: simple_boxes,
     SIMPLE_SPACES: simple_spaces,
     FORCING: forcing,
@@ -402,6 +583,8 @@ RULES: dict[str, Rule] = {
     JOINING: joining_and_splitting,
     PUNCTUATION: punctuation,
     MERCURY: mercury,
+    IDENTIFICATION: block_identification,
+    SLIDING: sliding,
     WHOLE_LINE: whole_line,
 }
 """Every line technique's rule, in ladder order (contradiction is not a line rule)."""
@@ -447,6 +630,7 @@ def line_techniques(
     cells: np.ndarray | Sequence[int],
     *,
     upto: str = WHOLE_LINE,
+    first: bool = False,
 ) -> LineDeduction:
     """Apply the techniques easiest first to a fixpoint on one line.
 
@@ -458,6 +642,10 @@ def line_techniques(
         cells: The line's cells (``EMPTY``, ``FILLED``, ``UNKNOWN``).
         upto: The hardest technique allowed; the default allows whole-line reasoning, which makes
             the result that of the complete linesolver.
+        first: Stop at the line's easiest step: once a technique decides something, only the
+            techniques up to it go on (to their fixpoint), so the deduction is named by the
+            easiest technique that decides anything on the line, and holds no cell that a
+            harder one would have to find (a hint is one technique: issue 35).
 
     Raises:
         Contradiction: the line admits no arrangement of the clue (found by some rule).
@@ -481,6 +669,8 @@ def line_techniques(
         if new == line:
             rung += 1
             continue
+        if first and not named:  # the line's first rule: the step's technique
+            names = names[: rung + 1]
         for c, (old, now) in enumerate(zip(line, new)):
             if old != now:
                 named[c] = names[rung]

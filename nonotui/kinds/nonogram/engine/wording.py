@@ -20,27 +20,33 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonotui.kinds.nonogram.engine.explain import (
-    arrangements,
     block_name,
     cross_axis,
     line_name,
+    possible_starts,
     span_text,
 )
 from nonotui.kinds.nonogram.engine.techniques import (
     BY_NAME,
+    FINISHED,
     FORCING,
     GLUE,
+    IDENTIFICATION,
     JOINING,
     MERCURY,
     PUNCTUATION,
     RULES,
     SIMPLE_BOXES,
     SIMPLE_SPACES,
+    SLIDING,
     WHOLE_LINE,
     LineDeduction,
     block_reaches,
     filled_runs,
+    identify,
     left_starts,
+    slid,
+    small_gaps,
 )
 from nonotui.kinds.nonogram.notation import format_clue
 from nonotui.kinds.nonogram.puzzle import Axis
@@ -66,9 +72,10 @@ class Event:
                 if a != b and (value is None or b == value)]
 
 
-def trace(clue: Sequence[int], cells: Sequence[int] | np.ndarray) -> list[Event]:
+def trace(clue: Sequence[int], cells: Sequence[int] | np.ndarray, first: bool = False
+          ) -> list[Event]:
     """The rules :func:`~nonotui.kinds.nonogram.engine.techniques.line_techniques` applies to
-    the line, in order, each with the line it saw.
+    the line (with the same ``first``), in order, each with the line it saw.
 
     Raises:
         Contradiction: the line admits no arrangement of the clue.
@@ -83,6 +90,8 @@ def trace(clue: Sequence[int], cells: Sequence[int] | np.ndarray) -> list[Event]
         if new != line:
             events.append(Event(names[rung], tuple(line), tuple(new)))
             line = new
+            if first and len(events) == 1:  # the line's first rule: the step's technique
+                names = names[: rung + 1]
             rung = 0
         else:
             rung += 1
@@ -246,7 +255,26 @@ def _simple_spaces(w: _Line, ev: Event) -> list[Clause]:
 
 
 def _forcing(w: _Line, ev: Event) -> list[Clause]:
-    return _overlaps(w, ev, crosses=True) + _unreached(w, ev, crosses=True, narrow=False)
+    cells = list(ev.before)
+    reach = block_reaches(w.clue, cells, crosses=True)
+    windows = [(lo, hi + length - 1) for length, (lo, hi) in zip(w.clue, reach)]
+    gaps: list[Clause] = []
+    emptied = set(ev.decided(EMPTY))
+    for a, b in small_gaps(w.clue, cells, reach):
+        # the cells out of every block's reach are said as such; the others here
+        mine = [c for c in range(a, b + 1)
+                if c in emptied and any(lo <= c <= end for lo, end in windows)]
+        if not mine:
+            continue
+        near = min(length for length, (lo, end) in zip(w.clue, windows) if lo <= b and end >= a)
+        gaps.append((f"the gap of {b - a + 1} at {w.span(range(a, b + 1))} is too small for "
+                     f"every block that can reach it (the shortest is {near}), so "
+                     f"{w.outcome(mine, EMPTY)}", mine))
+    done = {p for _, ps in gaps for p in ps}
+    rest = Event(ev.technique, ev.before,
+                 tuple(b if p not in done else a for p, (a, b) in enumerate(zip(ev.before,
+                                                                                 ev.after))))
+    return _overlaps(w, ev, crosses=True) + _unreached(w, rest, crosses=True, narrow=False) + gaps
 
 
 def _glue(w: _Line, ev: Event) -> list[Clause]:
@@ -356,14 +384,162 @@ def _mercury(w: _Line, ev: Event) -> list[Clause]:
     return out
 
 
+def _finished(w: _Line, ev: Event) -> list[Clause]:
+    """Finished line: the boxes are the whole clue."""
+    decided = ev.decided(EMPTY)
+    boxes = [c for c, v in enumerate(ev.before) if v == FILLED]
+    if not boxes:
+        return [(f"the {w.axis} has no blocks, so {w.outcome(decided, EMPTY)}", decided)]
+    what = f"the box at {w.at(boxes[0])} is" if len(boxes) == 1 else (
+        f"the boxes at {w.span(boxes)} are")
+    return [(f"{what} the whole clue, so {w.outcome(decided, EMPTY)}", decided)]
+
+
+def _placed(w: _Line, ev: Event, los: Sequence[int], his: Sequence[int], moved: set[int]
+            ) -> list[Clause]:
+    """The cells decided from each block's start range ``los[j]`` to ``his[j]``: a block's
+    overlap is filled; a stretch no block reaches is empty, between the block that ends by then
+    and the one that starts after it (named first when its range is one of ``moved``)."""
+    clue = w.clue
+    out: list[Clause] = []
+    new = set(ev.decided(FILLED))
+    for j, (lo, hi) in enumerate(zip(los, his)):
+        overlap = list(range(hi, lo + clue[j]))
+        mine = [p for p in overlap if p in new]
+        if mine:
+            where = (f"can only start in {w.at(lo)}" if lo == hi
+                     else f"starts somewhere in {w.along}s {lo + 1} to {hi + 1}")
+            out.append((f"{w.block(j)} {where}, so it always covers {w.span(overlap)}", mine))
+    ends = [hi + length - 1 for length, hi in zip(clue, his)]
+    for group in _groups(ev.decided(EMPTY), ev.before):
+        a, b = group[0], group[-1]
+        said = []
+        before = [j for j in range(len(clue)) if ends[j] < a]
+        after = [j for j in range(len(clue)) if los[j] > b]
+        if before:
+            j = before[-1]
+            said.append((j not in moved, f"{w.block(j)} ends by {w.at(ends[j])} at the latest"))
+        if after:
+            j = after[0]
+            said.append((j not in moved,
+                         f"{w.block(j)} starts in {w.at(los[j])} at the earliest"))
+        said.sort(key=lambda item: item[0])  # the block the reasoning moved first
+        out.append((f"{' and '.join(t for _, t in said)}, so {w.outcome(group, EMPTY)}", group))
+    return out
+
+
+def _identification(w: _Line, ev: Event) -> list[Clause]:
+    """Block identification: which block each run can only be, and what that leaves the
+    blocks."""
+    found = identify(w.clue, list(ev.before))
+    start_lo, start_hi = found.start
+    moved = {j for j in range(len(w.clue))
+             if (found.los[j], found.his[j]) != (start_lo[j], start_hi[j])}
+    said = []
+    for a, b, j in found.runs:
+        run = f"the box at {w.at(a)}" if a == b else f"the boxes at {w.span(range(a, b + 1))}"
+        said.append(f"{run} can only be {w.block(j)}")
+    intro = "; ".join(said[:2])
+    if len(said) > 2:
+        intro += f" (and {len(said) - 2} more run{'s' if len(said) > 3 else ''} only one block can be)"
+    clauses = _placed(w, ev, found.los, found.his, moved)
+    if not clauses:
+        return clauses
+    text, cells = clauses[0]
+    return [(f"{intro}: {text}", cells), *clauses[1:]]
+
+
+def _sliding(w: _Line, ev: Event) -> list[Clause]:
+    """Sliding: the leftmost and rightmost arrangements, and what they share."""
+    left, right = slid(w.clue, list(ev.before))
+    clue = w.clue
+    if not clue:
+        return []
+    starts = ", ".join(str(p + 1) for p in left)
+    ends = ", ".join(str(p + 1) for p in right)
+    intro = (f"slid as far left as the marks allow, the blocks start in {w.along}s {starts}; "
+             f"as far right, in {ends}")
+    out: list[Clause] = []
+    new = set(ev.decided(FILLED))
+    for j, (lo, hi) in enumerate(zip(left, right)):
+        mine = [p for p in range(hi, lo + clue[j]) if p in new]
+        if mine:
+            out.append((f"{w.block(j)} covers {w.span(range(hi, lo + clue[j]))} both times, so "
+                        f"{w.outcome(mine, FILLED)}", mine))
+    for group in _groups(ev.decided(EMPTY), ev.before):
+        a = group[0]
+        g = sum(1 for j in range(len(clue)) if right[j] + clue[j] <= a)
+        if g == 0:
+            where = f"before {w.block(0)}"
+        elif g == len(clue):
+            where = f"after {w.block(g - 1)}"
+        else:
+            where = f"between {w.block(g - 1)} and {w.block(g)}"
+        out.append((f"{w.outcome(group, EMPTY)}, {where} both times", group))
+    if out:
+        out[0] = (f"{intro}: {out[0][0]}", out[0][1])
+    return out
+
+
+def _places(w: _Line, j: int, starts: Sequence[int]) -> str:
+    """Where block ``j`` can still lie, from its possible starts: ``the 6 can only lie in rows
+    3 to 14``, ``the 2 only in columns 1 and 2 or 5 and 6``."""
+    length = w.clue[j]
+    spans: list[tuple[int, int]] = []  # runs of consecutive starts, as covered cells
+    for s in starts:
+        if spans and s == spans[-1][1] - length + 2:
+            spans[-1] = (spans[-1][0], s + length - 1)
+        else:
+            spans.append((s, s + length - 1))
+    if any(b >= c for (_, b), (c, _) in zip(spans, spans[1:])):  # its places overlap
+        return f"{w.block(j)} can only start in {_alternatives(w, [(s, s) for s in starts])}"
+    return f"{w.block(j)} can only lie in {_alternatives(w, spans)}"
+
+
+def _alternatives(w: _Line, spans: Sequence[tuple[int, int]]) -> str:
+    """Stretches of cells as alternatives: ``rows 3 to 8 or rows 12 and 13``."""
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and a == merged[-1][1] + 1 and spans[0][0] == spans[0][1]:
+            merged[-1] = (merged[-1][0], b)  # single starts in a row: one stretch
+        else:
+            merged.append((a, b))
+    parts = [span_text(w.along, range(a, b + 1)) for a, b in merged]
+    shown = parts if len(parts) <= 3 else [*parts[:2], f"{len(parts) - 2} more places"]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
 def _whole_line(w: _Line, ev: Event) -> list[Clause]:
-    ways = arrangements(w.clue, w.start)
-    how = "in the only way" if ways == 1 else f"in all {ways:,} ways"
-    decided = ev.decided()
-    return [(f"{how} the blocks can still be placed, {w.outcomes(decided, ev.after)}", decided)]
+    """Whole-line reasoning, said with the blocks' possible places (every start each block has
+    in some arrangement), never with a count of arrangements."""
+    clue = w.clue
+    starts = possible_starts(clue, list(ev.before))
+    covering = [[j for j in range(len(clue)) if any(s <= c < s + clue[j] for s in starts[j])]
+                for c in range(len(ev.before))]
+    out: list[Clause] = []
+    for group in _groups(ev.decided(EMPTY), ev.before):
+        a, b = group[0], group[-1]
+        near = [j for j in range(len(clue)) if starts[j]
+                and starts[j][0] <= b and starts[j][-1] + clue[j] - 1 >= a]
+        if not near:  # the blocks on either side
+            near = [j for j in range(len(clue)) if starts[j] and starts[j][-1] + clue[j] - 1 < a][-1:]
+            near += [j for j in range(len(clue)) if starts[j] and starts[j][0] > b][:1]
+        places = "; ".join(_places(w, j, starts[j]) for j in near)
+        out.append((f"{places}: no block can cover {w.span(group)}, so "
+                    f"{w.outcome(group, EMPTY)}", group))
+    for group in _groups(ev.decided(FILLED), ev.before):
+        blocks = sorted({j for c in group for j in covering[c]})
+        places = "; ".join(_places(w, j, starts[j]) for j in blocks)
+        if len(blocks) == 1:
+            then = f"every place left for {w.block(blocks[0])} covers {w.span(group)}"
+        else:
+            then = f"in every arrangement one of them covers {w.span(group)}"
+        out.append((f"{places}: {then}, so {w.outcome(group, FILLED)}", group))
+    return out
 
 
 _WORDS: dict[str, Callable[[_Line, Event], list[Clause]]] = {
+    FINISHED: _finished,
     SIMPLE_BOXES: _simple_boxes,
     SIMPLE_SPACES: _simple_spaces,
     FORCING: _forcing,
@@ -371,6 +547,8 @@ _WORDS: dict[str, Callable[[_Line, Event], list[Clause]]] = {
     JOINING: _joining,
     PUNCTUATION: _punctuation,
     MERCURY: _mercury,
+    IDENTIFICATION: _identification,
+    SLIDING: _sliding,
     WHOLE_LINE: _whole_line,
 }
 
@@ -399,7 +577,9 @@ def step_text(axis: Axis, index: int, clue: Sequence[int], before: np.ndarray,
     assert technique is not None  # a step always decides something
     w = _Line(axis, tuple(int(b) for b in clue), tuple(int(v) for v in before))
     result = [int(v) for v in deduction.result]
-    events = trace(w.clue, w.start)
+    events = trace(w.clue, w.start, first=True)
+    if _named(events) != deduction.cells_by_technique:
+        events = trace(w.clue, w.start)  # a whole deduction (``line_techniques`` in full)
     if _named(events) != deduction.cells_by_technique:
         events = []  # the ladder names cells otherwise than this trace: say the rule only
     clauses: list[Clause] = []
