@@ -27,10 +27,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "rate",
         help="grade how hard puzzles are for a player following hints",
         description="Solve each puzzle from an empty board the way a player following hints "
-        "would (always the easiest step) and print its grade: 1 simple boxes and spaces only, "
-        "2 also the other one-line techniques, 3 also whole-line reasoning (1 to 3: line logic "
-        "alone), 4 contradictions whose chains rest on at most four lines, 5 longer chains, 0 "
-        "when logic cannot "
+        "would (always the easiest step) and print its grade, by the hardest step and the work "
+        "per line: 1 simple techniques (finished lines, simple boxes and spaces, forcing) and "
+        "little work, 2 the other one-line techniques or more work, 3 sliding, whole-line "
+        "reasoning or long work (1 to 3: line logic alone), 4 contradictions whose chains rest "
+        "on at most four lines, 5 longer chains or long work, 0 when logic cannot "
         "finish it (needs guessing, not unique or no solution); with the hardest technique, the "
         "steps per technique and a score. A file holding several puzzles rates each.",
         epilog="Exit code 0 when every puzzle was rated, 1 for bad input, 4 when some puzzle "

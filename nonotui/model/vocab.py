@@ -469,18 +469,20 @@ class Lesson:
     legend: str = ""
 
 
-RATING_VERSION = 2
+RATING_VERSION = 3
 """The version of the rating's rules (:class:`Rating`); cached grades of an older version are
 recomputed. 2: an Aquarium step is one rule in one row or column with every tank it settles
-there (fewer steps, lower scores; the same grades)."""
+there (fewer steps, lower scores; the same grades). 3: nonogram grades weigh the work per line
+as well as the hardest technique, on a ladder with finished lines, block identification and
+sliding named (docs/solver.md, "Grades that separate")."""
 
 GRADE_WORDS: dict[int, str] = {
     0: "logic cannot finish it",
-    1: "simplest techniques",
-    2: "one-line techniques",
-    3: "whole-line reasoning",
+    1: "simple techniques, little work",
+    2: "one-line techniques, more work",
+    3: "sliding and whole-line, or long work",
     4: "short contradictions",
-    5: "long contradictions",
+    5: "long contradictions or long work",
 }
 """Each grade in a few words, for lists and the CLI (grade 0 also has its :attr:`Rating.reason`)."""
 

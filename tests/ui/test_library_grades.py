@@ -76,7 +76,7 @@ async def test_grades_are_shown_kept_and_not_computed_again(
         library = await _graded_library(pilot)
         assert len(rated) == BUNDLED
         expected = [fake_rating(r.entry.puzzle) for r in library.shown]
-        labels = ["0 guess" if g.grade == 0 else str(g.grade) for g in expected]
+        labels = ["0 guess" if g.grade == 0 else f"{g.grade} · {g.score}" for g in expected]
         assert column(library, "grade") == labels
     kept = json.loads(data_dir.grades.read_text())
     assert kept["schema"] == 1 and len(kept["grades"]) == BUNDLED
@@ -96,11 +96,12 @@ async def test_sorted_by_grade_and_filtered_by_grade(rated: list[str]) -> None:
         await pilot.press("s", "s")  # size -> state -> grade
         assert app.settings.sort == "grade"
         grades = column(library, "grade")
-        order = {"1": 1, "2": 2, "3": 3, "0 guess": 6}
-        assert [order[g] for g in grades] == sorted(order[g] for g in grades)
+        order = {"1": 1, "2": 2, "3": 3, "0": 6}
+        assert [order[g.split()[0]] for g in grades] == sorted(order[g.split()[0]] for g in grades)
         await pilot.press("g")  # grade 1 only
         assert app.settings.grade == "1"
-        assert set(column(library, "grade")) == {"1"} and len(library.shown) == 2
+        assert {g.split(" · ")[0] for g in column(library, "grade")} == {"1"}
+        assert len(library.shown) == 2
         assert "grade: 1 (g)" in str(library.query_one("#heading").render())
         await pilot.press("g", "g", "g", "g", "g")  # 2, 3, 4, 5, 0
         assert app.settings.grade == "0"

@@ -16,9 +16,19 @@ hint would (docs/solver.md, "Rating"):
    whether there is one solution, several or none.
 
 A walk that finishes has proven the solution unique (every cell was deduced from the clues).
-The grade is the hardest technique's grade (1 to 3), 4 when contradictions were needed and each
-chain rested on at most :data:`SHORT_CHAIN` lines, 5 for longer chains, 0 when the walk stalled
-or the clues broke. The score is :func:`score_of` the path.
+The grade weighs both the hardest step and the amount of work (docs/solver.md, "Grades that
+separate"):
+
+- line logic alone (no contradiction): the larger of the hardest technique's grade (1: finished
+  lines, simple boxes and spaces, forcing; 2: glue, joining and splitting, punctuation, mercury,
+  block identification; 3: sliding and whole-line reasoning) and the grade of the work per line
+  (:func:`work_of`: the score over the number of rows and columns): up to :data:`WORK_1` is 1,
+  up to :data:`WORK_2` is 2, more is 3;
+- with contradictions: 4, or 5 when a chain rested on more than :data:`SHORT_CHAIN` lines or
+  the work per line is over :data:`WORK_5`;
+- 0 when the walk stalled (guessing, several solutions) or the clues broke.
+
+The score is :func:`score_of` the path.
 """
 
 from __future__ import annotations
@@ -54,12 +64,22 @@ counts the lines beyond the first two such a chain needs; grade 5 is for longer 
 
 WEIGHTS: dict[int, int] = {1: 1, 2: 2, 3: 4}
 """The score of one line step, by its technique's grade."""
+WORK_1 = 3.0
+"""The most work per line (:func:`work_of`) a grade-1 puzzle takes."""
+WORK_2 = 6.0
+"""The most work per line a grade-2 puzzle takes; more makes a line-logic puzzle grade 3.
+:data:`WORK_1` and this split the 57 line-logic puzzles of the bench and the bundled ones into
+three grades of 17, 20 and 20 (benchmarks/grades.py)."""
+WORK_5 = 12.0
+"""The most work per line a grade-4 puzzle (contradictions, short chains) takes: Merka (55x60,
+29 contradictions, 25 a line) is grade 5 for its work, not only the 12x12 Anchor for its long
+chains."""
 CONTRADICTION_BASE = 8
 """The score of one contradiction step is this plus :data:`CONTRADICTION_PER_LINE` per line
 its chain rests on."""
 CONTRADICTION_PER_LINE = 4
 
-__all__ = ["RatedStep", "easiest_from_top_left", "rate", "score_of", "words"]
+__all__ = ["RatedStep", "easiest_from_top_left", "rate", "score_of", "work_of", "words"]
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,13 @@ def score_of(path: Sequence[RatedStep]) -> int:
         else:
             total += WEIGHTS[BY_NAME[step.technique].grade]
     return total
+
+
+def work_of(puzzle: Puzzle, score: int) -> float:
+    """The work per line: ``score`` over the puzzle's rows and columns. A 75x50 puzzle solved
+    by the easiest techniques is long, not hard; this is what sets it apart from a 15x15 one
+    that needs as many steps of the same kind on every line."""
+    return score / (puzzle.width + puzzle.height)
 
 
 def rate(puzzle: Puzzle, *, should_stop: Callable[[], bool] | None = None,
@@ -272,8 +299,11 @@ def _rating(puzzle: Puzzle, board: Board, path: Sequence[RatedStep], broken: boo
             reason, unique = "needs guessing", None
     if reason is not None:
         return Rating(0, score, False, unique, hardest, steps, reason)
-    grade = max((BY_NAME[name].grade for name in counts if name != CONTRADICTION), default=1)
+    work = work_of(puzzle, score)
     if counts[CONTRADICTION]:
         longest = max(step.chain for step in path if step.technique == CONTRADICTION)
-        grade = 4 if longest <= SHORT_CHAIN else 5
+        grade = 4 if longest <= SHORT_CHAIN and work <= WORK_5 else 5
+    else:
+        hardest_grade = max((BY_NAME[name].grade for name in counts), default=1)
+        grade = max(hardest_grade, 1 if work <= WORK_1 else 2 if work <= WORK_2 else 3)
     return Rating(grade, score, 1 <= grade <= 3, True, hardest, steps)

@@ -26,6 +26,7 @@ from textual.worker import Worker, get_current_worker
 
 from nonotui.errors import NonotuiError
 from nonotui.model.kind import Cancelled, Kind, PuzzleRequest
+from nonotui.model.vocab import GRADE_WORDS
 from nonotui.store import generated
 from nonotui.store.paths import DataDir
 from nonotui.ui.host import host_of
@@ -34,9 +35,7 @@ from nonotui.ui.messages import PuzzleChosen
 MIN_SIDE, MAX_SIDE = 5, 50
 """The sides the dialog offers (the generator itself goes further)."""
 
-GRADES = (("any grade", 0), ("1 · simple boxes and spaces", 1), ("2 · one-line techniques", 2),
-          ("3 · whole-line reasoning", 3), ("4 · short contradictions", 4),
-          ("5 · long contradictions", 5))
+GRADES = (("any grade", 0), *((f"{g} · {GRADE_WORDS[g]}", g) for g in range(1, 6)))
 SYMMETRY_CHOICES = (("none", "none"), ("left-right (horizontal)", "horizontal"),
                     ("top-bottom (vertical)", "vertical"), ("both", "both"))
 

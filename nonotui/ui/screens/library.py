@@ -109,13 +109,14 @@ GRADE_LABELS = {"needs guessing": "0 guess", "not unique": "0 multi", "no soluti
 
 
 def grade_label(grade: Grade | None, pending: bool) -> str:
-    """What the Grade column says: ``3``, ``0 guess`` (with why), ``...`` while it is being
-    computed, empty when it cannot be."""
+    """What the Grade column says: the grade and the score beside it (``3 · 412``: the hardest
+    step and the amount of work, docs/playing.md "Grades"), ``0 guess`` (with why), ``...``
+    while it is being computed, empty when it cannot be."""
     if grade is None:
         return "..." if pending else ""
     if grade.grade == 0:
         return GRADE_LABELS.get(grade.reason or "", "0")
-    return str(grade.grade)
+    return f"{grade.grade} · {grade.score}"
 
 
 def grade_rank(grade: Grade | None) -> int:
@@ -215,7 +216,7 @@ class LibraryScreen(MakingActions, Screen[None]):
         table = self.table
         # what a player picks by first, so that 80 columns show it: title, size, grade and
         # progress; the kind, the author and where it comes from to their right
-        for name, width in (("Title", 28), ("Size", 7), ("Grade", 7), ("Progress", 16),
+        for name, width in (("Title", 28), ("Size", 7), ("Grade", 9), ("Progress", 16),
                             ("Kind", 9), ("Author", 22)):
             table.add_column(name, key=name.lower(), width=width)
         table.add_column("From", key="from")

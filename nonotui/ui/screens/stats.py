@@ -10,16 +10,16 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label
 from textual.worker import get_current_worker
 
+from nonotui.model.vocab import GRADE_WORDS
 from nonotui.store.grades import GradeCache
 from nonotui.store.paths import DataDir
 from nonotui.store.stats import GradeStats, by_grade, played
 from nonotui.ui.clock import format_time
 from nonotui.ui.footer import FittingFooter
 
-GRADE_NAMES = {1: "1 · simple boxes and spaces", 2: "2 · one-line techniques",
-               3: "3 · whole-line reasoning", 4: "4 · short contradictions",
-               5: "5 · long contradictions", 0: "0 · guessing or not unique",
-               None: "not graded yet"}
+GRADE_NAMES: dict[int | None, str] = {
+    **{g: f"{g} · {GRADE_WORDS[g]}" for g in range(1, 6)},
+    0: "0 · guessing or not unique", None: "not graded yet"}
 
 
 class StatsScreen(Screen[None]):

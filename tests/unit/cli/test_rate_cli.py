@@ -45,9 +45,10 @@ def test_text_one_line_per_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert len(lines) == 4
     assert lines[3].split("\t")[2] == "grade 4 (short contradictions)"
-    assert lines[0].split("\t")[:3] == ["heart", "5x5", "grade 2 (one-line techniques)"]
+    assert lines[0].split("\t")[:3] == ["heart", "5x5",
+                                        "grade 1 (simple techniques, little work)"]
     assert "hardest: Forcing" in lines[0] and re.search(r"score \d+$", lines[0])
-    assert lines[1].split("\t")[2] == "grade 5 (long contradictions)"
+    assert lines[1].split("\t")[2] == "grade 5 (long contradictions or long work)"
     assert "Contradiction 6" in lines[1]
     assert lines[2].split("\t")[2:] == ["grade 0 (not unique)", "hardest: none", "no steps",
                                         "score 0"]
@@ -58,7 +59,7 @@ def test_json_is_a_list_of_objects(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and [list(d) for d in data] == [KEYS, KEYS]
     heart, two = data
-    assert heart["file"] == "heart" and heart["grade"] == 2 and heart["line_solvable"] is True
+    assert heart["file"] == "heart" and heart["grade"] == 1 and heart["line_solvable"] is True
     assert heart["unique"] is True and heart["reason"] is None
     assert sum(heart["steps"].values()) > 0 and heart["hardest"] == "Forcing"
     assert (two["grade"], two["unique"], two["reason"]) == (0, False, "not unique")
@@ -101,7 +102,7 @@ def test_explain_walks_through_numbered_steps_with_boards(
     assert numbered[0][1].startswith("Simple boxes. Row ")
     assert out.count("The board after step") == 3  # steps 5, 10 and the last (11)
     assert "The board after step 11:\n  -#-#-\n  #####\n  #####\n  -###-\n  --#--\n" in out
-    assert out.rstrip().endswith("score 13.") and "Solved." in out
+    assert out.rstrip().endswith("score 11.") and "Solved." in out
 
 
 def test_explain_tells_a_contradiction_with_its_chain(
@@ -111,7 +112,7 @@ def test_explain_tells_a_contradiction_with_its_chain(
     chains = re.findall(r"^\d+\. Contradiction \(a chain of (\d) lines\)\. If row \d, column \d "
                         r"were ", out, flags=re.MULTILINE)
     assert len(chains) == 6 and max(chains) == "5"
-    assert "Grade 5 (long contradictions)" in out
+    assert "Grade 5 (long contradictions or long work)" in out
     code, out, _ = run(capsys, "explain", TWO)
     assert code == 0 and "more than one solution" in out and "Grade 0 (not unique)" in out
 

@@ -32,7 +32,7 @@ def test_the_ladder_is_ordered_easiest_first_with_its_grades():
         ("Finished line", 1),
         ("Simple boxes", 1),
         ("Simple spaces", 1),
-        ("Forcing", 2),
+        ("Forcing", 1),
         ("Glue", 2),
         ("Joining and splitting", 2),
         ("Punctuation", 2),

@@ -21,6 +21,9 @@ from nonotui.kinds.nonogram.rating import (
     CONTRADICTION_PER_LINE,
     SHORT_CHAIN,
     WEIGHTS,
+    WORK_1,
+    WORK_2,
+    WORK_5,
     RatedStep,
     rate,
     words,
@@ -36,9 +39,9 @@ Clues = tuple[tuple[int, ...], ...]
 # Small puzzles of each grade, found by rating random pictures and checked below independently.
 CRAFTED: dict[str, tuple[Clues, Clues]] = {
     "grade 1": (((2, 1), (3,), (4,), (2, 1)), ((1, 2), (4,), (2,), (4,))),
-    "grade 2": (((1,), (1,), (2,), (3,)), ((), (1, 2), (2,), (1, 1))),
-    "grade 3": (((1, 2), (2, 1), (1, 1, 1), (1, 1)),
-                ((1, 1), (1, 1), (1,), (), (2,), (2,), (1, 1))),
+    "grade 2": (((1,), (1, 1), (4,), (1, 1)), ((1,), (2,), (3,), (1,), (1, 1))),
+    "grade 3": (((1, 1), (1, 1), (3, 1), (1, 2), (2,)),
+                ((1,), (1,), (3, 1), (2,), (1, 2), (1,), (1,))),
     "grade 4": (((1, 1), (3,), (1,), (1,)), ((1,), (2,), (2,), (2,))),
     "grade 5": (((1, 1), (1, 2), (1, 1), (2,)), ((2,), (1,), (1, 1), (1,), (1,), (1, 1))),
     "not unique": (((1, 1), (1,), (3,), (2,)), ((2,), (1, 2), (2,), (1,))),
@@ -107,14 +110,18 @@ def test_crafted_puzzles_get_their_grade(name: str) -> None:
         assert rating.line_solvable and rating.unique is True and rating.reason is None
         assert naive_count.line_solvable(puzzle.rows, puzzle.columns)
         assert count == 1
-        assert BY_NAME[rating.hardest or ""].grade == rating.grade
+        # the larger of the hardest technique's grade and the work per line's
+        work = rating.score / (puzzle.width + puzzle.height)
+        by_work = 1 if work <= WORK_1 else 2 if work <= WORK_2 else 3
+        assert rating.grade == max(BY_NAME[rating.hardest or ""].grade, by_work)
         assert all(BY_NAME[t].grade <= rating.grade for t in rating.steps)
     elif rating.grade in (4, 5):
         assert not rating.line_solvable and rating.unique is True
         assert _line_stalls(puzzle) and count == 1
         assert rating.hardest == CONTRADICTION
         longest = max(s.chain for s in path if s.technique == CONTRADICTION)
-        assert (longest <= SHORT_CHAIN) == (rating.grade == 4)
+        work = rating.score / (puzzle.width + puzzle.height)
+        assert (longest <= SHORT_CHAIN and work <= WORK_5) == (rating.grade == 4)
         assert SHORT_CHAIN == 4
     elif name == "not unique":
         assert rating.reason == "not unique" and rating.unique is False and count == 2
@@ -140,6 +147,23 @@ def test_bundled_puzzles(name: str) -> None:
             assert board[r, c] == 0
             board[r, c] = v
     assert bool(np.all(board != 0))
+
+
+def test_work_per_line_raises_a_grade_above_its_hardest_technique(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heart needs nothing harder than forcing (grade 1) and little work; with the work
+    thresholds lowered under its work per line, its grade follows the work, not the
+    technique."""
+    from nonotui.kinds.nonogram import rating as rating_module
+
+    heart = open_one("puzzles/heart.non")
+    plain = rate(heart)
+    work = plain.score / (heart.width + heart.height)
+    assert plain.grade == 1 and BY_NAME[plain.hardest or ""].grade == 1
+    monkeypatch.setattr(rating_module, "WORK_1", work - 0.01)
+    assert rate(heart).grade == 2
+    monkeypatch.setattr(rating_module, "WORK_2", work - 0.005)
+    assert rate(heart).grade == 3
 
 
 def test_the_kind_rates_through_the_protocol() -> None:

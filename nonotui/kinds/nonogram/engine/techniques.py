@@ -87,7 +87,7 @@ _SPECS = (
     (FINISHED, 1, "the boxes already make the whole clue: every other cell is empty"),
     (SIMPLE_BOXES, 1, "a block overlaps itself between its leftmost and rightmost placements"),
     (SIMPLE_SPACES, 1, "cells no block can reach are empty"),
-    (FORCING, 2, "a block squeezed by crosses or the edge overlaps itself; too small gaps empty"),
+    (FORCING, 1, "a block squeezed by crosses or the edge overlaps itself; too small gaps empty"),
     (GLUE, 2, "a filled cell near the edge or a cross pushes its block away from that wall"),
     (JOINING, 2, "filled cells of one block are joined; a cell that would make too long a run "
      "splits it"),
