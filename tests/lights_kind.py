@@ -36,6 +36,7 @@ from nonotui.model.kind import (
     Game,
     HintKind,
     HintLike,
+    HintStep,
     KeyRules,
     Kind,
     Lesson,
@@ -254,6 +255,7 @@ class LightsHint:
     cells: tuple[tuple[int, int, int], ...]
     explanation: str
     undo_moves: int | None = None
+    steps: tuple[HintStep, ...] = ()
 
     def changes(self) -> list[tuple[int, int, int]]:
         if self.kind == "mistake":

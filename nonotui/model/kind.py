@@ -41,6 +41,7 @@ from nonotui.model.vocab import (
     DigitKeys,
     GlyphRole,
     HintKind,
+    HintStep,
     KeyRules,
     Lesson,
     MadePuzzle,
@@ -120,6 +121,10 @@ class HintLike(Protocol):
     @property
     def undo_moves(self) -> int | None:
         """For a mistake found with the undo history: moves back to a board with a solution."""
+
+    @property
+    def steps(self) -> tuple[HintStep, ...]:
+        """A contradiction's chain a line at a time (empty: the hint is told in one piece)."""
 
     def changes(self) -> list[CellValueChange]:
         """What applying the hint sets."""
@@ -447,6 +452,7 @@ __all__ = [
     "GlyphRole",
     "Game",
     "HintKind",
+    "HintStep",
     "HintLike",
     "KeyRules",
     "Kind",

@@ -81,6 +81,23 @@ class Cancelled(Exception):
 
 
 @dataclass(frozen=True)
+class HintStep:
+    """One line of a hint's chain of reasoning, for the player to follow a line at a time.
+
+    Attributes:
+        words: The step in words ("If row 1, column 5 were filled, row 1 (clue 1) would force
+            columns 1 and 3 empty.").
+        cells: The cells this line forces under the chain's assumption (not the puzzle's
+            solution: they are what the argument supposes).
+        unit: The kind's unit number of the line the step uses (``None``: none to show).
+    """
+
+    words: str
+    cells: tuple[CellValueChange, ...]
+    unit: int | None
+
+
+@dataclass(frozen=True)
 class CellValue:
     """One value a cell of this kind can take.
 
@@ -539,6 +556,7 @@ __all__ = [
     "Borders",
     "Cancelled",
     "Cell",
+    "HintStep",
     "CellValue",
     "CellValueChange",
     "CheckReport",

@@ -60,6 +60,9 @@ T = TypeVar("T")
 CHECK_WORDS = {"off": "off", "request": "on request (c)", "immediate": "after every move"}
 
 
+CHAIN_AT_ONCE = 4
+"""The most lines a contradiction's chain may rest on and still be told in one piece; a longer
+one is shown a line at a time (``i`` steps to the next line, and on the last applies)."""
 DROPPED = "the hint no longer applies (the board changed); i looks for a new one"
 """What the status line says when a move drops the hint on show."""
 
@@ -113,6 +116,9 @@ class Assistant(Widget):
         """Bumped on every change of the board: an answer for an older version is dropped."""
         self.hint: HintLike | None = None
         self.hint_version = -1
+        self.step_at: int | None = None
+        """The line of a long chain on show (:data:`CHAIN_AT_ONCE`), ``None`` when the hint is
+        shown in one piece."""
         self.solving: Solving | None = None
         self.solve_pending = False
         """An auto-solve's plan is being computed."""
@@ -172,6 +178,7 @@ class Assistant(Widget):
 
     def _forget_hint(self) -> None:
         self.hint = None
+        self.step_at = None
         self.highlight = self.hint_line = frozenset()
         self.panel = ""
 
@@ -233,6 +240,12 @@ class Assistant(Widget):
             self._post(hint.explanation)
             return
         self.hint, self.hint_version = hint, message.version
+        self.step_at = None
+        if hint.kind == "contradiction" and len(hint.steps) > CHAIN_AT_ONCE:
+            r, c, _ = hint.cells[0]
+            self.session.go_to(r, c)
+            self._post(self._show_step(0))
+            return
         cells = frozenset((r, c) for r, c, _ in hint.cells)
         self.highlight = cells
         unit = self.game.hint_unit(hint)
@@ -259,6 +272,36 @@ class Assistant(Widget):
             after = f"hint: {plural(len(hint.cells), 'cell')} {marked}; i applies it"
         self.panel = hint.explanation
         self._post(after)
+
+    def _show_step(self, at: int) -> str:
+        """Show line ``at`` of the long chain on show: its words, the cells it forces under the
+        assumption, and its line; what the status line says."""
+        hint = self.hint
+        assert hint is not None
+        self.step_at = at
+        step = hint.steps[at]
+        n = len(hint.steps)
+        cells = frozenset((r, c) for r, c, _ in step.cells)
+        around = (frozenset(self.game.units[step.unit].cells) if step.unit is not None
+                  else frozenset())
+        if not cells:  # the line that breaks: it has no cell to place, so it is the mark
+            cells, around = around or frozenset((r, c) for r, c, _ in hint.cells), frozenset()
+        self.highlight = cells
+        self.hint_line = around - cells
+        head = hint.explanation.split(". ", 1)[0]  # "Contradiction (a chain of 6 lines)"
+        self.panel = f"{head}, line {at + 1} of {n}: {step.words}"
+        marked = f"marked {self._glyphs().hint}"
+        if at == n - 1:
+            return f"hint: the chain's last line ({marked}); i applies its cell"
+        return f"hint: line {at + 1} of {n} of a chain ({marked}); i shows the next line"
+
+    def step_chain(self) -> Reply | None:
+        """On a long chain on show, show its next line and say so (``None``: no chain, or its
+        last line is on show: the hint key applies)."""
+        hint = self.hint
+        if hint is None or self.step_at is None or self.step_at >= len(hint.steps) - 1:
+            return None
+        return Reply(self._show_step(self.step_at + 1))
 
     def apply_hint(self) -> Reply:
         """Apply the hint on show as one move (the screen has checked the board may change)."""

@@ -49,6 +49,7 @@ from nonotui.model.vocab import (
     Cell,
     CellValueChange,
     HintKind,
+    HintStep,
 )
 
 Stop = Callable[[], bool] | None
@@ -83,6 +84,8 @@ class AquariumHint:
     chain: int | None = None
     """For a contradiction: how many distinct units its chain rests on (the rules that decided
     something, and the one that broke)."""
+    steps: tuple[HintStep, ...] = ()
+    """Not told a line at a time: an Aquarium chain is said in one piece."""
 
     @property
     def method(self) -> str | None:

@@ -427,6 +427,10 @@ class PlayScreen(PlayView):
             return
         if not self.assistant.hint_shown:
             self._heard(self.assistant.ask_hint())
+            return
+        stepped = self.assistant.step_chain()
+        if stepped is not None:
+            self.message = stepped.say or ""
         elif self._can_edit():
             reply = self.assistant.apply_hint()
             self._changed(reply.move)

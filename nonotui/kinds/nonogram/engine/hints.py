@@ -56,7 +56,7 @@ from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
 from nonotui.model import EMPTY, FILLED, UNKNOWN, Board
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE
 from nonotui.model.history import History
-from nonotui.model.vocab import HintKind
+from nonotui.model.vocab import HintKind, HintStep
 
 KINDS: tuple[HintKind, ...] = get_args(HintKind)
 """Every kind of hint, in ladder order after ``solved``."""
@@ -104,6 +104,10 @@ class Hint:
     names: tuple[str, ...] = ()
     """In a colour puzzle, each value's name by its bit (``empty``, then the colours), which
     :meth:`to_json` writes for the cells' values; empty for black and white (``#`` and ``-``)."""
+    steps: tuple[HintStep, ...] = ()
+    """A contradiction's chain a line at a time: each line solve it rests on with the cells it
+    forces under the assumption, then the line that breaks (the player shows a long chain this
+    way); empty for the other kinds."""
 
     def changes(self) -> list[Cell]:
         """What applying the hint sets: a mistake clears its marks, anything else sets its cells.
@@ -407,19 +411,34 @@ def shortest_probe(sizes: np.ndarray, w: int, cursor: tuple[int, int]) -> tuple[
 def explain_probe(lines: Lines, flat: np.ndarray, idx: int, assumed: int) -> Hint:
     """Re-run one probe and tell its chain: each line solve the contradiction rests on, in the
     order they happen, with the cells it forced that later solves used."""
-    chain, broken, rests_on = _probe_chain(lines, flat, idx, assumed, set())
+    chain, broken, rests_on, links = _probe_chain(lines, flat, idx, assumed, set())
     r, c = divmod(idx, lines.w)
     truth = EMPTY if assumed == FILLED else FILLED
     text = (f"{CONTRADICTION} (a chain of {_lines_count(rests_on)}). If {_cell_name(r, c)} "
             f"were {_word(assumed)}, {chain}; so {_cell_name(r, c)} is {_word(truth)}.")
+    steps = []
+    for k, (number, forced, part) in enumerate(links):
+        if k == 0:
+            words = f"If {_cell_name(r, c)} were {_word(assumed)}, {part}."
+        else:
+            words = f"Then {part.replace(' could then not ', ' could not ')}."
+        if k == len(links) - 1:
+            words = words[:-1] + f"; so {_cell_name(r, c)} is {_word(truth)}."
+        steps.append(HintStep(words, forced, number))
     return Hint("contradiction", ((r, c, truth),), lines.name(broken), "probe", text,
-                technique=CONTRADICTION, chain=rests_on)
+                technique=CONTRADICTION, chain=rests_on, steps=tuple(steps))
+
+
+ChainLink = tuple[int, tuple[Cell, ...], str]
+"""One line solve of a probe's chain: its line number (rows, then columns: the nonogram's unit
+number), the cells it forced that the chain uses (with the values it supposes), its words."""
 
 
 def _probe_chain(lines: Lines, flat: np.ndarray, idx: int, assumed: int, named: set[int]
-                 ) -> tuple[str, int, int]:
-    """One probe's chain in words, the line that breaks and how many lines the chain rests on;
-    ``named`` holds the lines whose clue was said already (updated)."""
+                 ) -> tuple[str, int, int, list[ChainLink]]:
+    """One probe's chain in words, the line that breaks, how many lines the chain rests on, and
+    the chain a line at a time; ``named`` holds the lines whose clue was said already
+    (updated)."""
     prep, h, w = lines.prep, lines.h, lines.w
     palette = _palette(lines.puzzle)
     setter = np.empty(h * w, dtype=np.int64)
@@ -443,6 +462,7 @@ def _probe_chain(lines: Lines, flat: np.ndarray, idx: int, assumed: int, named: 
         return words
 
     parts = []
+    links: list[ChainLink] = []
     for step in sorted(solves):
         number, forced = solves[step]
         axis, _ = lines.name(number)
@@ -456,10 +476,13 @@ def _probe_chain(lines: Lines, flat: np.ndarray, idx: int, assumed: int, named: 
             if ps:
                 said.append(f"{span_text(along, ps)} {_word(value, palette)}")
         parts.append(f"{line_words(number)} would force {' and '.join(said)}")
+        links.append((number, tuple((cell // w, cell % w, int(work[cell])) for cell in forced),
+                      parts[-1]))
     parts.append(f"{line_words(broken)} could then not be placed")
+    links.append((broken, (), parts[-1]))
     chain = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
     rests_on = len({number for number, _ in solves.values()} | {broken})
-    return chain, broken, rests_on
+    return chain, broken, rests_on, links
 
 
 def _colour_line_hint(lines: Lines, cursor: tuple[int, int]) -> Hint | None:
@@ -505,7 +528,7 @@ def colour_probe_hint(lines: Lines, cursor: tuple[int, int],
     rests = set()
     last = 0
     for value, _ in broken:
-        chain, last, rests_on = _probe_chain(lines, flat, idx, value, named)
+        chain, last, rests_on, _ = _probe_chain(lines, flat, idx, value, named)
         rests.add(rests_on)
         chains.append(f"if it were {_word(value, palette)}, {chain}")
     longest = max(rests)
