@@ -65,7 +65,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "behind it.",
         epilog="A FILE argument may also be FILE#N (the N-th puzzle of a file, from 1), "
         "a Tatham game id such as 4x4:2/1/2/1/1.1/2/1/1, a generator id such as "
-        "gen1:15x15:g0:nosym:d55:42 or aq1:10x10:g2:42, a puzz.link Aquarium URL, or the "
+        "gen2:15x15:g0:nosym:d55:42 or aq1:10x10:g2:42, a puzz.link Aquarium URL, or the "
         "name of a bundled puzzle such as heart.",
     )
     parser.add_argument("--version", action=_VersionAction)

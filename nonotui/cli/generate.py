@@ -7,7 +7,7 @@ puzzles of any kind that makes them, through its make capability
 Puzzles go to standard output in the kind's first writable format (a bundle when there are
 several), or to ``-o FILE`` in the format its extension names. For each puzzle, standard error
 has what names it again in place of a file (a generator id such as
-``gen1:15x15:g0:nosym:d55:42``), then the kind's note when there is one (a grade not reached,
+``gen2:15x15:g0:nosym:d55:42``), then the kind's note when there is one (a grade not reached,
 the cells a picture's puzzle changed). Exit codes: 2 for a malformed command line or a request
 out of range (a size, grade, density or seed), 1 for a request the kind cannot make.
 """

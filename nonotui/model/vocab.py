@@ -455,7 +455,7 @@ class MadePuzzle:
         note: What the player should know, such as a grade asked for but not reached, or
             ``None``.
         spec: What names this puzzle again in place of a file (a generator id such as
-            ``gen1:15x15:g0:nosym:d55:42``), or ``None``; ``nonotui generate`` prints it.
+            ``gen2:15x15:g0:nosym:d55:42``), or ``None``; ``nonotui generate`` prints it.
     """
 
     puzzle: Any

@@ -1,7 +1,7 @@
 """The puzzle generator: pictures from a smoothed random field, made unique by changing a few cells.
 
 A recipe (size, grade, symmetry, density, seed) and the generator's version decide the puzzle, and
-its id ``gen1:WxH:gG:SYM:dP:SEED`` spells them all, so that the id alone gives the same puzzle on
+its id ``gen2:WxH:gG:SYM:dP:SEED`` spells them all, so that the id alone gives the same puzzle on
 every machine (DECISIONS.md "Techniques, rating, generator"):
 
 - random numbers come from :class:`~nonotui.kinds.nonogram.rng.SplitMix64` in Python integers;
@@ -35,6 +35,14 @@ the grade asked for, and the same id gives the same puzzle, whichever grade it r
 rating, and for grades 4 and 5 which second solution the search finds, are part of what an id
 gives: a change to them needs a new generator version.
 
+The version is the recipe's (:attr:`Recipe.version`, the ``2`` of ``gen2:``), and a graded recipe
+takes its rules from it (:func:`_rules`): version 2, the live ladder and rating, line logic cut
+off at Forcing for grade 1 and Block identification for grade 2; version 1, the ladder and
+rating of its time, frozen in :mod:`~nonotui.kinds.nonogram.generate_gen1_rules` (cut off at
+Simple spaces and Mercury), so that a ``gen1`` id still gives the puzzle it named. Everything
+else (fields, fix-ups, the search) is the same for both, and a ``g0`` or colour recipe, which is
+never rated, gives the same picture at either version.
+
 Importing this module loads neither numba nor the engine; :func:`generate` does.
 """
 
@@ -42,6 +50,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import NamedTuple
 
 from nonotui.kinds.nonogram.pictures import (
     SYMMETRIES,
@@ -58,6 +67,7 @@ from nonotui.kinds.nonogram.pictures import (
     smoothing_passes,
     threshold,
     undecided,
+    undecided_upto,
 )
 from nonotui.kinds.nonogram.puzzle import Metadata, Puzzle
 from nonotui.kinds.nonogram.recipes import (
@@ -71,6 +81,8 @@ from nonotui.kinds.nonogram.recipes import (
     MIN_SIZE,
     SYMMETRY_TOKENS,
     VERSION,
+    VERSIONS,
+    Cut,
     Generated,
     GenerationStop,
     GeneratorError,
@@ -190,8 +202,40 @@ propagation costs more than the engine's)."""
 GRADE_DENSITY = {1: 80, 2: 60, 3: 45, 4: 40, 5: 40}
 """The density ``nonotui generate --grade G`` uses when ``--density`` is not given: denser
 pictures are easier."""
-_UPTO = {1: "Simple spaces", 2: "Mercury"}
-"""The hardest technique line logic may use in the fix-up towards a grade (1 and 2)."""
+_UPTO = {1: "Forcing", 2: "Block identification"}
+"""The hardest technique line logic may use in the fix-up towards a grade (1 and 2): the
+hardest live technique of grade 1 and of grade 2 (version 1's are in
+:data:`~nonotui.kinds.nonogram.generate_gen1_rules.UPTO`)."""
+
+
+class _Rules(NamedTuple):
+    """What a graded recipe is rated and aimed with, by its generator version."""
+
+    upto: dict[int, str]
+    """The hardest technique of the fix-up towards grades 1 and 2."""
+    cut: Cut
+    """Line logic cut off at a technique (the fix-up's measure)."""
+    rate: Callable[[Puzzle, Callable[[], bool] | None], int]
+    """A puzzle's grade, ``should_stop`` polled between steps."""
+
+
+def _rate_live(puzzle: Puzzle, should_stop: Callable[[], bool] | None) -> int:
+    from nonotui.kinds.nonogram.rating import rate
+
+    return rate(puzzle, should_stop=should_stop).grade
+
+
+def _rules(version: int) -> _Rules:
+    """The rules of generator ``version``: the live ones for :data:`VERSION`, version 1's frozen
+    ones (:mod:`~nonotui.kinds.nonogram.generate_gen1_rules`) for ``gen1`` recipes."""
+    if version == VERSION:
+        return _Rules(_UPTO, undecided_upto, _rate_live)
+    if version == 1:
+        from nonotui.kinds.nonogram import generate_gen1_rules as gen1
+
+        return _Rules(gen1.UPTO, gen1.undecided_upto, gen1.grade)
+    raise GeneratorError(f"gen{version}", f"no rules for generator version {version} "
+                                          f"(known: {', '.join(map(str, VERSIONS))})")
 
 
 def _graded_stream(recipe: Recipe) -> SplitMix64:
@@ -214,6 +258,7 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: GenerationS
     was found).
     """
     w, h, sym, target = recipe.width, recipe.height, recipe.symmetry, recipe.grade
+    rules = _rules(recipe.version)
     rng = _graded_stream(recipe)
     budget = _budget(recipe, fixup_budget)
     memo: Memo = {}
@@ -229,15 +274,15 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: GenerationS
         flips_total += flips
         if picture is None:
             continue
-        if target in _UPTO and cut_left > 0:
-            upto = _UPTO[target]
+        if target in rules.upto and cut_left > 0:
+            upto = rules.upto[target]
             kept = [row[:] for row in picture]
             if target == 1 and not small1:
-                solved, more = _cover_then_cut(picture, rng, sym, cut_left, memo, stop)
+                solved, more = _cover_then_cut(picture, rng, sym, cut_left, memo, stop, rules)
             else:
                 solved, more = make_line_solvable(
                     picture, rng, sym, min(budget, cut_left),
-                    lambda p: stop.upto(p, upto, memo), GRADE_STALL_FLIPS,
+                    lambda p: stop.upto(p, upto, memo, rules.cut), GRADE_STALL_FLIPS,
                     sampled=GRADE_SAMPLED_FLIPS)
             flips_total += more
             cut_left -= more
@@ -246,10 +291,10 @@ def _generate_graded(recipe: Recipe, fixup_budget: int | None, stop: GenerationS
             else:  # its flips may have left the picture not line-solvable
                 picture = kept
         found: list[tuple[Picture, int, int]]
-        found = (_harden(picture, rng, sym, target, fixup_budget != 0, stop) if target >= 4
-                 else [])
+        found = (_harden(picture, rng, sym, target, fixup_budget != 0, stop, rules)
+                 if target >= 4 else [])
         if not found:  # grades 1 to 3, or no harder puzzle found: the line-solvable one
-            found = [(picture, _rate(picture, stop), 0)]
+            found = [(picture, _rate(picture, stop, rules), 0)]
         for candidate, grade, more in found:
             flips_total += more
             key = (abs(grade - target) if grade else 9, -grade)
@@ -275,13 +320,13 @@ GRADE1_ROUND_SAMPLED = 4
 
 
 def _cover_then_cut(picture: Picture, rng: SplitMix64, symmetry: Symmetry, cut_left: int,
-                    memo: Memo, stop: GenerationStop) -> tuple[bool, int]:
+                    memo: Memo, stop: GenerationStop, rules: _Rules) -> tuple[bool, int]:
     """The fix-up towards grade 1 on pictures bigger than :data:`GRADE1_SMALL_SIDE` sides:
     first every filled cell is put into an overlap of its row's or column's clue
     (:func:`~nonotui.kinds.nonogram.pictures.cover_filled`, a cheap count that grade 1 needs
     and that the flips of undecided cells alone stall on; at most a quarter of the cells'
     flips a round), then undecided cells are flipped
-    as for grade 2 with line logic cut off at simple spaces; the two alternate for
+    as for grade 2 with line logic cut off at grade 1's hardest technique; the two alternate for
     :data:`GRADE1_ROUNDS` rounds. Returns whether line logic so cut off solved the picture, and
     the flips made (those of the cut-off fix-up count against ``cut_left``)."""
     height, width = len(picture), len(picture[0])
@@ -290,13 +335,13 @@ def _cover_then_cut(picture: Picture, rng: SplitMix64, symmetry: Symmetry, cut_l
         stop.check()
         _, more = cover_filled(picture, rng, symmetry, width * height // 4)
         flips += more
-        if not stop.upto(picture, _UPTO[1], memo):
+        if not stop.upto(picture, rules.upto[1], memo, rules.cut):
             return True, flips
         if cut_left <= 0:
             break
         solved, more = make_line_solvable(
             picture, rng, symmetry, min(GRADE1_ROUND_FLIPS, cut_left),
-            lambda p: stop.upto(p, _UPTO[1], memo), GRADE_STALL_FLIPS,
+            lambda p: stop.upto(p, rules.upto[1], memo, rules.cut), GRADE_STALL_FLIPS,
             sampled=GRADE1_ROUND_SAMPLED)
         flips += more
         cut_left -= more
@@ -313,7 +358,8 @@ again, before it undoes the perturbation."""
 
 
 def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
-            fix_ambiguity: bool, stop: GenerationStop) -> list[tuple[Picture, int, int]]:
+            fix_ambiguity: bool, stop: GenerationStop, rules: _Rules
+            ) -> list[tuple[Picture, int, int]]:
     """Puzzles harder than line logic from the line-solvable ``picture``: flip one cell drawn
     by ``rng``; when line logic then stalls, the engine's search decides whether the clues are
     still unique. A non-unique one is fixed (``fix_ambiguity``) by flipping up to
@@ -350,7 +396,7 @@ def _harden(picture: Picture, rng: SplitMix64, symmetry: Symmetry, target: int,
             other = _second_solution(trial, stop)
         if other is not None or not stop.undecided(trial):
             continue  # not unique, or line logic alone solves it again
-        grade = _rate(trial, stop)
+        grade = _rate(trial, stop, rules)
         found.append((trial, grade, flipped + more))
         if grade == target:
             break
@@ -379,11 +425,10 @@ def _second_solution(picture: Picture, stop: GenerationStop) -> Picture | None:
     return None
 
 
-def _rate(picture: Picture, stop: GenerationStop) -> int:
-    """The grade of ``picture``'s puzzle, by the rating (:mod:`nonotui.kinds.nonogram.rating`)."""
-    from nonotui.kinds.nonogram.rating import rate
-
-    return rate(Puzzle.from_picture(picture, keep_goal=False), should_stop=stop.should_stop).grade
+def _rate(picture: Picture, stop: GenerationStop, rules: _Rules) -> int:
+    """The grade of ``picture``'s puzzle by the recipe's rules (the rating,
+    :mod:`nonotui.kinds.nonogram.rating`, for the current version)."""
+    return rules.rate(Puzzle.from_picture(picture, keep_goal=False), stop.should_stop)
 
 
 def _metadata(recipe: Recipe, flips: int, restarts: int, grade: int = 0) -> Metadata:
@@ -392,10 +437,10 @@ def _metadata(recipe: Recipe, flips: int, restarts: int, grade: int = 0) -> Meta
         reached = f" Grade {recipe.grade} was asked for; the nearest reached is grade {grade}."
     return {
         "title": f"Generated {recipe.width}x{recipe.height} #{recipe.seed}",
-        "author": f"nonotui generator {VERSION}",
+        "author": f"nonotui generator {recipe.version}",
         "catalogue": recipe.id,
         "description": (
-            f"Recipe: generator {VERSION}, {recipe.width}x{recipe.height}, grade "
+            f"Recipe: generator {recipe.version}, {recipe.width}x{recipe.height}, grade "
             f"{recipe.grade or 'any'}, symmetry {recipe.symmetry}, density {recipe.density}%, "
             f"seed {recipe.seed}. Made unique by changing {flips} "
             f"cell{'' if flips == 1 else 's'} after {restarts} "
@@ -419,7 +464,7 @@ def _puzzle_of(spec: str) -> Puzzle:
 __all__ = [
     "DEFAULT_DENSITY", "GRADE_DENSITY", "GRADE_FIELDS", "MAX_COLORS", "MAX_DENSITY",
     "MAX_RESTARTS", "MAX_SEED", "MAX_SIZE", "MIN_DENSITY", "MIN_SIZE", "SYMMETRIES",
-    "SYMMETRY_TOKENS", "VERSION", "Generated", "GenerationStop", "GeneratorError", "Recipe",
-    "Symmetry", "field", "generate", "looks_like_id", "make_line_solvable", "mend_lines",
+    "SYMMETRY_TOKENS", "VERSION", "VERSIONS", "Generated", "GenerationStop", "GeneratorError",
+    "Recipe", "Symmetry", "field", "generate", "looks_like_id", "make_line_solvable", "mend_lines",
     "orbit", "parse_id", "read_id", "threshold", "undecided",
 ]

@@ -3,7 +3,7 @@ engine's search.
 
 A colour recipe is a black-and-white recipe with ``colors`` from 2 to
 :data:`~nonotui.kinds.nonogram.generate.MAX_COLORS` and no grade; its id adds ``cN`` before the
-seed (``gen1:15x15:g0:nosym:d55:c3:42``). From the recipe's own random stream:
+seed (``gen2:15x15:g0:nosym:d55:c3:42``). From the recipe's own random stream:
 
 - the filled cells are a smoothed field thresholded at the density, with empty and full lines
   mended, exactly as for black and white (:mod:`~nonotui.kinds.nonogram.pictures`);
@@ -27,7 +27,6 @@ from nonotui.kinds.nonogram.puzzle import Color, Metadata, Puzzle
 from nonotui.kinds.nonogram.recipes import (
     MAX_RESTARTS,
     MAX_SEED,
-    VERSION,
     Generated,
     GenerationStop,
     GeneratorError,
@@ -139,10 +138,10 @@ def _metadata(recipe: Recipe, flips: int, restarts: int) -> Metadata:
     names = ", ".join(c.name for c in PALETTE[1 : recipe.colors + 1])
     return {
         "title": f"Generated {recipe.width}x{recipe.height} #{recipe.seed}",
-        "author": f"nonotui generator {VERSION}",
+        "author": f"nonotui generator {recipe.version}",
         "catalogue": recipe.id,
         "description": (
-            f"Recipe: generator {VERSION}, {recipe.width}x{recipe.height}, {recipe.colors} "
+            f"Recipe: generator {recipe.version}, {recipe.width}x{recipe.height}, {recipe.colors} "
             f"colours ({names}), symmetry {recipe.symmetry}, density {recipe.density}%, seed "
             f"{recipe.seed}. Made unique by changing {flips} cell{'' if flips == 1 else 's'} "
             f"after {restarts} restart{'' if restarts == 1 else 's'}."

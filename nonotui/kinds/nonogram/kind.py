@@ -77,7 +77,7 @@ class NonogramKind(KindBase[Puzzle]):
 
     def read_spec(self, spec: str) -> list[Puzzle] | None:
         """A Tatham game id (``4x4:2/1/2/1/1.1/2/1/1``) or a generator id
-        (``gen1:15x15:g0:nosym:d55:42``, :mod:`nonotui.kinds.nonogram.generate`) that is not also
+        (``gen2:15x15:g0:nosym:d55:42``, :mod:`nonotui.kinds.nonogram.generate`) that is not also
         a file's name."""
         from nonotui.kinds.nonogram.formats import tatham
         from nonotui.kinds.nonogram.recipes import looks_like_id

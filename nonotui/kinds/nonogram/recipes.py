@@ -1,5 +1,5 @@
 """What decides a generated nonogram: its recipe (size, grade, symmetry, density, colours,
-seed), the generator id that names it (``gen1:15x15:g0:nosym:d55:42``), the result the generator
+seed), the generator id that names it (``gen2:15x15:g0:nosym:d55:42``), the result the generator
 gives, its errors and its cancellation. The black-and-white generator
 (:mod:`~nonotui.kinds.nonogram.generate`) and the colour one
 (:mod:`~nonotui.kinds.nonogram.generate_colour`) share them. Loads neither numba nor the engine."""
@@ -22,9 +22,14 @@ from nonotui.kinds.nonogram.pictures import (
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.model.vocab import Cancelled
 
-VERSION = 1
-"""The generator's version, the ``1`` of ``gen1:``: bump it whenever the same recipe would give
-another puzzle."""
+VERSION = 2
+"""The generator's version, the ``2`` of ``gen2:``, which new recipes get: bump it whenever the
+same recipe would give another puzzle. Version 2 rates and aims with the live technique ladder
+and rating; version 1 with the rules frozen in
+:mod:`~nonotui.kinds.nonogram.generate_gen1_rules`, so that old ``gen1`` ids keep giving the
+puzzles they named."""
+VERSIONS = (1, 2)
+"""The versions whose ids this nonotui opens (each gives the puzzle it gave when it was made)."""
 
 SYMMETRY_TOKENS: dict[Symmetry, str] = {
     "none": "nosym", "horizontal": "hsym", "vertical": "vsym", "both": "hvsym"}
@@ -81,16 +86,22 @@ class Recipe:
     """1 to 5: the grade aimed at; 0: any grade (line-solvable, not rated)."""
     colors: int = 1
     """Block colours: 1 is black and white; 2 to :data:`MAX_COLORS` make a colour puzzle."""
+    version: int = VERSION
+    """The generator version that makes it (one of :data:`VERSIONS`): a ``gen1`` id's recipe
+    is made by version 1's rules, so that it gives the puzzle it named."""
 
     @property
     def id(self) -> str:
-        """``gen1:15x15:g0:nosym:d55:42``; a colour recipe adds ``cN``: ``...:d55:c3:42``."""
+        """``gen2:15x15:g0:nosym:d55:42``; a colour recipe adds ``cN``: ``...:d55:c3:42``."""
         colors = f"c{self.colors}:" if self.colors != 1 else ""
-        return (f"gen{VERSION}:{self.width}x{self.height}:g{self.grade}:"
+        return (f"gen{self.version}:{self.width}x{self.height}:g{self.grade}:"
                 f"{SYMMETRY_TOKENS[self.symmetry]}:d{self.density}:{colors}{self.seed}")
 
     def check(self, spec: str = "") -> None:
-        """Raises :class:`RecipeRangeError` when the recipe cannot be made."""
+        """Raises :class:`RecipeRangeError` when the recipe cannot be made (a
+        :class:`GeneratorError` for a generator version this nonotui does not have)."""
+        if self.version not in VERSIONS:
+            raise GeneratorError(spec, _unknown_version(self.version))
         for side, name in ((self.width, "width"), (self.height, "height")):
             if not MIN_SIZE <= side <= MAX_SIZE:
                 raise RecipeRangeError(
@@ -118,24 +129,37 @@ def looks_like_id(spec: str) -> bool:
     return re.match(r"^gen\d+:", spec) is not None
 
 
+def _unknown_version(version: int) -> str:
+    """Why an id of generator ``version`` (not one of :data:`VERSIONS`) cannot be opened."""
+    known = " and ".join(f"gen{v}" for v in VERSIONS)
+    if version > VERSION:
+        return (f"made by generator version {version}, newer than this nonotui's {VERSION}; "
+                f"a newer nonotui opens it (this one opens {known} ids)")
+    return f"there is no generator version {version}; this nonotui opens {known} ids"
+
+
 def parse_id(spec: str) -> Recipe:
-    """The recipe of a generator id.
+    """The recipe of a generator id of any version in :data:`VERSIONS` (the recipe keeps the
+    version: a ``gen1`` id is made by version 1's rules and gives the puzzle it gave).
 
     Raises:
-        GeneratorError: a malformed id, another generator version, or a recipe out of range.
+        GeneratorError: a malformed id, a generator version not in :data:`VERSIONS` (the
+            message says which versions this nonotui opens), or a recipe out of range.
     """
     match = _ID.match(spec)
     if match is None:
-        raise GeneratorError(spec, "not a generator id; they look like gen1:15x15:g0:nosym:d55:42")
-    if int(match["version"]) != VERSION:
-        raise GeneratorError(spec, f"made by generator version {match['version']}; this "
-                                   f"nonotui has version {VERSION}")
+        raise GeneratorError(spec, f"not a generator id; they look like "
+                                   f"gen{VERSION}:15x15:g0:nosym:d55:42")
+    version = int(match["version"])
+    if version not in VERSIONS:
+        raise GeneratorError(spec, _unknown_version(version))
     by_token = {token: name for name, token in SYMMETRY_TOKENS.items()}
     if match["sym"] not in by_token:
         raise GeneratorError(spec, f"unknown symmetry {match['sym']!r} (known: "
                                    f"{', '.join(by_token)})")
     recipe = Recipe(int(match["w"]), int(match["h"]), int(match["seed"]), by_token[match["sym"]],
-                    int(match["density"]), int(match["grade"]), int(match["colors"] or 1))
+                    int(match["density"]), int(match["grade"]), int(match["colors"] or 1),
+                    version)
     recipe.check(spec)
     return recipe
 
@@ -158,6 +182,11 @@ class Generated:
 
 
 
+Cut = Callable[[Picture, str, Memo], list[Cell]]
+"""Line logic cut off at a technique (:func:`undecided_upto`, or version 1's frozen one):
+``(picture, technique, memo) -> cells left undecided``."""
+
+
 class GenerationStop:
     """The generator's cancellation: ``check`` raises :class:`Cancelled` once ``should_stop``
     says so; ``undecided`` is :func:`undecided` with a check first (the fix-up's inner step)."""
@@ -173,11 +202,14 @@ class GenerationStop:
         self.check()
         return undecided(picture)
 
-    def upto(self, picture: Picture, technique: str, memo: Memo) -> list[Cell]:
+    def upto(self, picture: Picture, technique: str, memo: Memo,
+             cut: Cut = undecided_upto) -> list[Cell]:
+        """``cut`` (the live :func:`undecided_upto` unless given) with a check first."""
         self.check()
-        return undecided_upto(picture, technique, memo)
+        return cut(picture, technique, memo)
 
 
 __all__ = ["DEFAULT_DENSITY", "MAX_COLORS", "MAX_DENSITY", "MAX_RESTARTS", "MAX_SEED", "MAX_SIZE",
-           "MIN_DENSITY", "MIN_SIZE", "SYMMETRY_TOKENS", "VERSION", "GenerationStop", "Generated",
-           "GeneratorError", "Recipe", "RecipeRangeError", "looks_like_id", "parse_id"]
+           "MIN_DENSITY", "MIN_SIZE", "SYMMETRY_TOKENS", "VERSION", "VERSIONS", "Cut",
+           "GenerationStop", "Generated", "GeneratorError", "Recipe", "RecipeRangeError",
+           "looks_like_id", "parse_id"]

@@ -1,4 +1,4 @@
-"""``nonotui generate`` and gen1 ids as a user types them: output, bundles, formats, the id in
+"""``nonotui generate`` and generator ids as a user types them: output, bundles, formats, the id in
 place of a file for show, solve and convert (and the player's opening), exit codes and words."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from nonotui.cli import main
 from nonotui.errors import EXIT_BAD_INPUT, EXIT_USAGE
 from tests import naive_count as naive
 
-ID = "gen1:10x8:g0:nosym:d50:3"
+ID = "gen2:10x8:g0:nosym:d50:3"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -58,7 +58,7 @@ def test_a_random_seed_is_printed_and_its_id_gives_the_puzzle_again(
     code, out, err = run(capsys, "generate", "7x6", "--symmetry", "horizontal")
     assert code == 0
     (spec,) = err.split()
-    assert spec.startswith("gen1:7x6:g0:hsym:d55:")
+    assert spec.startswith("gen2:7x6:g0:hsym:d55:")
     (made,) = kinds.parse(out, "out.non")[1]
     code, again, _ = run(capsys, "convert", spec, "-", "--to", "non")
     assert code == 0 and kinds.parse(again, "again.non")[1][0] == made
@@ -70,7 +70,7 @@ def test_count_writes_one_bundle_with_consecutive_seeds(capsys: pytest.CaptureFi
     code, _, err = run(capsys, "generate", "6x6", "--seed", "40", "--count", "3", "-o",
                        str(target))
     assert code == 0
-    ids = [f"gen1:6x6:g0:nosym:d55:{seed}" for seed in (40, 41, 42)]
+    ids = [f"gen2:6x6:g0:nosym:d55:{seed}" for seed in (40, 41, 42)]
     assert err.split() == ids
     puzzles = kinds.load_all(target)
     assert [p.catalogue for p in puzzles] == ids
@@ -114,7 +114,8 @@ def test_bad_command_lines_say_why(capsys: pytest.CaptureFixture[str], tmp_path:
 
 @pytest.mark.parametrize(("spec", "words"), [
     ("gen1:9x9:g9:nosym:d50:1", "the grade must be from 1 to 5"),
-    ("gen7:9x9:g0:nosym:d50:1", "made by generator version 7; this nonotui has version 1"),
+    ("gen7:9x9:g0:nosym:d50:1", "made by generator version 7, newer than this nonotui's 2"),
+    ("gen0:9x9:g0:nosym:d50:1", "there is no generator version 0; this nonotui opens gen1 and gen2"),
     ("gen1:9x9:nosym", "not a generator id"),
 ])
 def test_bad_ids_are_bad_input(capsys: pytest.CaptureFixture[str], spec: str,
@@ -125,7 +126,7 @@ def test_bad_ids_are_bad_input(capsys: pytest.CaptureFixture[str], spec: str,
 
 
 def test_a_graded_puzzle_and_its_id(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = "gen1:10x10:g2:nosym:d60:4"  # the grade's own density when --density is not given
+    spec = "gen2:10x10:g2:nosym:d60:4"  # the grade's own density when --density is not given
     code, out, err = run(capsys, "generate", "10x10", "--grade", "2", "--seed", "4")
     assert code == 0 and err.split() == [spec]  # grade 2 reached: no second line
     (made,) = kinds.parse(out, "out.non")[1]
@@ -139,10 +140,10 @@ def test_the_nearest_grade_is_said_on_standard_error(capsys: pytest.CaptureFixtu
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from nonotui.kinds.nonogram import generate as gen
 
-    monkeypatch.setattr(gen, "_rate", lambda picture, stop: 2)  # a rating that always says 2
+    monkeypatch.setattr(gen, "_rate", lambda picture, stop, rules: 2)  # a rating that always says 2
     code, out, err = run(capsys, "generate", "9x9", "--grade", "3", "--seed", "1")
     assert code == 0
-    assert err.splitlines() == ["gen1:9x9:g3:nosym:d45:1",
+    assert err.splitlines() == ["gen2:9x9:g3:nosym:d45:1",
                                 "Grade 3 was asked for; the nearest the generator reached is "
                                 "grade 2."]
     (made,) = kinds.parse(out, "out.non")[1]

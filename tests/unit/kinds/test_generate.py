@@ -3,6 +3,8 @@ engine), reproducible ids, symmetry, density and no empty or full lines."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from nonotui.kinds.nonogram import generate as gen
@@ -123,6 +125,19 @@ def test_pinned_ids_give_the_same_pictures_on_every_machine_and_version(spec: st
     assert made.recipe.id == spec
 
 
+@pytest.mark.parametrize("spec", sorted(PINNED))
+def test_an_ungraded_recipe_gives_the_same_picture_at_either_version(spec: str) -> None:
+    # g0 is never rated, so the ladder and rating that gen2 changed are not part of it: gen1 and
+    # gen2 differ in the id and the words only
+    old, new = (generate(parse_id(s)) for s in (spec, spec.replace("gen1:", "gen2:", 1)))
+    assert _picture(new.puzzle) == _picture(old.puzzle)
+    assert (new.fixups, new.restarts, new.flips_total) == (
+        old.fixups, old.restarts, old.flips_total)
+    assert (old.recipe.version, new.recipe.version) == (1, 2)
+    assert old.puzzle.author == "nonotui generator 1"
+    assert new.puzzle.catalogue == new.recipe.id == spec.replace("gen1:", "gen2:", 1)
+
+
 def test_the_fixup_path_is_pinned() -> None:
     assert generate(parse_id("gen1:10x8:g0:nosym:d50:3")).fixups == 2
     # a long way: 35 flips over two fields, 27 of them in the one kept
@@ -142,7 +157,11 @@ def test_the_same_recipe_gives_the_same_puzzle() -> None:
 
 @pytest.mark.parametrize("recipe", FAST[::53], ids=lambda r: r.id)
 def test_ids_round_trip(recipe: Recipe) -> None:
+    assert recipe.id.startswith(f"gen{gen.VERSION}:")
     assert parse_id(recipe.id) == recipe
+    old = replace(recipe, version=1)
+    assert old.id == "gen1:" + recipe.id.split(":", 1)[1]
+    assert parse_id(old.id) == old
 
 
 @pytest.mark.parametrize(("spec", "words"), [
@@ -151,7 +170,8 @@ def test_ids_round_trip(recipe: Recipe) -> None:
     ("gen1:9x9:g0:nosym:d95:1", "density must be from 20 to 80"),
     ("gen1:9x9:g6:nosym:d50:1", "grade must be from 1 to 5"),
     ("gen1:9x9:g0:sideways:d50:1", "unknown symmetry"),
-    ("gen2:9x9:g0:nosym:d50:1", "generator version 2"),
+    ("gen3:9x9:g0:nosym:d50:1", "generator version 3, newer than this nonotui's 2"),
+    ("gen0:9x9:g0:nosym:d50:1", "no generator version 0; this nonotui opens gen1 and gen2 ids"),
     ("gen1:9x9:nosym:d50:1", "not a generator id"),
     ("gen1:9x9:g0:nosym:d50:18446744073709551616", "seed must be from 0"),
 ])

@@ -63,10 +63,14 @@ def test_the_same_recipe_gives_the_same_puzzle_and_its_id_reads_back() -> None:
     recipe = RECIPES[1]
     assert generate(recipe).puzzle == generate(recipe).puzzle
     assert parse_id(recipe.id) == recipe
-    assert recipe.id == "gen1:7x5:g0:hsym:d60:c3:2"
+    assert recipe.id == "gen2:7x5:g0:hsym:d60:c3:2"
     # black-and-white ids are unchanged
-    assert parse_id("gen1:15x15:g0:nosym:d55:42").colors == 1
-    assert Recipe(15, 15, 42).id == "gen1:15x15:g0:nosym:d55:42"
+    assert parse_id("gen2:15x15:g0:nosym:d55:42").colors == 1
+    assert Recipe(15, 15, 42).id == "gen2:15x15:g0:nosym:d55:42"
+    # a colour puzzle is never rated: its gen1 id gives the same picture as its gen2 id
+    old, new = generate(parse_id("gen1:7x5:g0:hsym:d60:c3:2")).puzzle, generate(recipe).puzzle
+    assert old.catalogue == "gen1:7x5:g0:hsym:d60:c3:2" and old.author == "nonotui generator 1"
+    assert (old.rows, old.columns, old.goal) == (new.rows, new.columns, new.goal)
     # another colour count is another puzzle
     assert generate(Recipe(7, 5, 2, "horizontal", 60, 0, 2)).puzzle != generate(recipe).puzzle
 
@@ -96,13 +100,13 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 def test_generate_colors_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, "generate", "9x7", "--colors", "3", "--seed", "11")
-    assert code == 0 and err.split() == ["gen1:9x7:g0:nosym:d55:c3:11"]
+    assert code == 0 and err.split() == ["gen2:9x7:g0:nosym:d55:c3:11"]
     assert "color r #ff0000" in out and "color b #0000ff" in out and "color g #00ff00" in out
     (puzzle,) = kinds.parse(out, "out.non")[1]
     assert puzzle.n_colors == 3 and [c.name for c in puzzle.colors[1:]] == ["red", "blue", "green"]
     kw = dict(row_colors=puzzle.row_colors, column_colors=puzzle.column_colors)
     assert naive.count(puzzle.rows, puzzle.columns, cap=2, **kw) == 1
-    code, shown, _ = _run(capsys, "show", "gen1:9x7:g0:nosym:d55:c3:11")
+    code, shown, _ = _run(capsys, "show", "gen2:9x7:g0:nosym:d55:c3:11")
     assert code == 0 and "3 colours (red, blue, green)" in shown
     for argv in (["--colors", "7"], ["--colors", "0"], ["--colors", "2", "--grade", "3"]):
         code, _, err = _run(capsys, "generate", "9x7", *argv)
