@@ -199,7 +199,7 @@ simple boxes and simple spaces can finish."""
 GRADE_SAMPLED_FLIPS = 2
 """Like :data:`SAMPLED_FLIPS`, for the fix-up towards grades 1 and 2 (whose plain-Python
 propagation costs more than the engine's)."""
-GRADE_DENSITY = {1: 80, 2: 60, 3: 45, 4: 40, 5: 40}
+GRADE_DENSITY = {1: 80, 2: 60, 3: 35, 4: 40, 5: 40}
 """The density ``nonotui generate --grade G`` uses when ``--density`` is not given: denser
 pictures are easier."""
 _UPTO = {1: "Forcing", 2: "Block identification"}

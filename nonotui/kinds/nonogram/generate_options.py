@@ -28,8 +28,8 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
         "nonogram options",
         "A nonogram is made from a smoothed random picture. Grades 1 to 3 (and the default, "
         "any grade) are solvable by line logic alone, 4 and 5 need contradictions: 1 simple "
-        "boxes and spaces only, 2 other single-line techniques, 3 whole-line reasoning, 4 short "
-        "contradictions, 5 longer ones. Each puzzle's id is gen2:WxH:gG:SYM:dP:SEED, with cN "
+        "techniques and little work, 2 other one-line techniques or more work, 3 sliding, "
+        "whole-line reasoning or long work, 4 short contradictions, 5 longer ones. Each puzzle's id is gen2:WxH:gG:SYM:dP:SEED, with cN "
         "before the seed for N colours; older gen1 ids still give the puzzles they named.")
     group.add_argument("--colors", type=int, metavar="N",
                        help=f"block colours, 1 (black and white, the default) to {MAX_COLORS}: "

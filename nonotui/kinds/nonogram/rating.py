@@ -64,12 +64,14 @@ counts the lines beyond the first two such a chain needs; grade 5 is for longer 
 
 WEIGHTS: dict[int, int] = {1: 1, 2: 2, 3: 4}
 """The score of one line step, by its technique's grade."""
-WORK_1 = 3.0
+WORK_1 = 2.2
 """The most work per line (:func:`work_of`) a grade-1 puzzle takes."""
-WORK_2 = 6.0
+WORK_2 = 5.0
 """The most work per line a grade-2 puzzle takes; more makes a line-logic puzzle grade 3.
 :data:`WORK_1` and this split the 57 line-logic puzzles of the bench and the bundled ones into
-three grades of 17, 20 and 20 (benchmarks/grades.py)."""
+three grades of 13, 19 and 25 (benchmarks/grades.py), and let the generator reach grades 1 and
+2 from 15x15 on (3 and 6 split them 17, 20, 20, but a 10x10 or 20x20 grade-2 request then came
+out grade 1 every time: small pictures need little work per line)."""
 WORK_5 = 12.0
 """The most work per line a grade-4 puzzle (contradictions, short chains) takes: Merka (55x60,
 29 contradictions, 25 a line) is grade 5 for its work, not only the 12x12 Anchor for its long

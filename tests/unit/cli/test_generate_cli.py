@@ -143,7 +143,7 @@ def test_the_nearest_grade_is_said_on_standard_error(capsys: pytest.CaptureFixtu
     monkeypatch.setattr(gen, "_rate", lambda picture, stop, rules: 2)  # a rating that always says 2
     code, out, err = run(capsys, "generate", "9x9", "--grade", "3", "--seed", "1")
     assert code == 0
-    assert err.splitlines() == ["gen2:9x9:g3:nosym:d45:1",
+    assert err.splitlines() == ["gen2:9x9:g3:nosym:d35:1",
                                 "Grade 3 was asked for; the nearest the generator reached is "
                                 "grade 2."]
     (made,) = kinds.parse(out, "out.non")[1]
