@@ -6,7 +6,7 @@ the search finds instead of writing it; ``--seeds N`` sets the seeds tried per s
 
 For each line technique the search asks the generator (:mod:`nonotui.kinds.nonogram.generate`)
 for ungraded line-solvable puzzles (``g0``, whose ids do not depend on the rating, so a change to
-the ladder keeps the lessons' puzzles), sizes 5x5 to 10x10 (smallest first), densities 80 to 40,
+the ladder keeps the lessons' puzzles), sizes 5x5 to 14x14 (smallest first), densities 80 to 30,
 seeds 1 to N, and keeps the first whose rating (:func:`nonotui.kinds.nonogram.rating.rate`)
 proves it unique and names the technique as the hardest the path needs; the contradiction's
 lesson is a grade-4 request. The ids make the search reproducible, and each lesson carries its
@@ -32,8 +32,8 @@ from nonotui.kinds.nonogram.rating import rate
 
 HERE = Path(__file__).resolve().parents[1]
 TARGET = HERE / "puzzles" / "learn.non"
-SIDES = range(5, 13)
-DENSITIES = (80, 70, 60, 50, 40)
+SIDES = range(5, 15)
+DENSITIES = (80, 70, 60, 50, 40, 35, 30)
 """The ungraded pictures' densities tried, densest (easiest) first."""
 IMPOSSIBLE = {FINISHED: "it only crosses out the rest of a line whose boxes are all placed, and "
               "the boxes of a puzzle need another technique"}
@@ -88,7 +88,7 @@ def lessons(seeds: int) -> tuple[list[Puzzle], list[str]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", type=int, default=60)
+    parser.add_argument("--seeds", type=int, default=120)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     puzzles, missing = lessons(args.seeds)

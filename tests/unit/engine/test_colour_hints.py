@@ -42,7 +42,9 @@ def test_a_colour_line_step_in_words() -> None:
     # the crosses keep both blocks right of column 3: the red 2 overlaps itself (forcing)
     assert step.text(ROW.palette) == (
         "Forcing. Row 1, clue 2 red, 1 blue: the red 2 starts somewhere in columns 4 to 5, so "
-        "column 5 is red.")
+        "column 5 is red. The line also narrows column 4 to red or empty, and column 7 to blue "
+        "or empty.")
+
     # clue 1 blue, 1 red with blue at column 3: the red block, after the blue one, cannot
     # reach columns 1 and 2 either; the named rules do not see that order, whole-line does
     puzzle = Puzzle.from_picture([[0, 0, 2, 0, 0, 1]], colors=PALETTE)
@@ -53,7 +55,8 @@ def test_a_colour_line_step_in_words() -> None:
     assert step.text(PALETTE) == (
         "Whole-line reasoning. Row 1, clue 1 blue, 1 red: no block can reach columns 1 and 2, "
         "so they are empty. (Glue, joining and splitting, punctuation and mercury are not named "
-        "on colour lines: whole-line reasoning stands for them.)")
+        "on colour lines: whole-line reasoning stands for them.) The line also narrows columns "
+        "5 and 6 to red or empty.")
 
 
 def test_the_hint_names_the_colour_and_its_json_the_value() -> None:
@@ -242,3 +245,17 @@ def test_colour_probing_can_be_cancelled() -> None:
         colour_hints.shortest_colour_probe(prepare(HOUSE), flat, (0, 0), lambda: True)
     with pytest.raises(Cancelled):
         rate(HOUSE, should_stop=lambda: True)
+
+
+def test_a_colour_step_says_each_narrowing_the_line_makes_as_the_oracle_finds_it() -> None:
+    board = unknown_board(ROW)
+    board.cells[0, :3] = EMPTY
+    step = colour_hints.line_step(ROW, board, 0)
+    assert step is not None
+    line = [int(v) for v in board.cells[0]]
+    every = oracle.solve(ROW.rows[0], line, ROW.row_clue_colors(0))
+    assert every is not None
+    # every cell the line narrows without deciding, and nothing else, with what it still allows
+    expected = tuple((p, v) for p, v in enumerate(every)
+                     if v != line[p] and bin(v).count("1") > 1)
+    assert step.narrowed == expected and len(expected) == 2

@@ -85,6 +85,9 @@ class ColourStep:
     """``(position, value)`` for every cell the line decides, along the line."""
     named: dict[int, str]
     """The technique that names each decided position."""
+    narrowed: tuple[tuple[int, int], ...] = ()
+    """``(position, values)`` for every cell the line narrows without deciding it: the values
+    (a bitset) it may still take, fewer than before."""
 
     @property
     def technique(self) -> str:
@@ -149,7 +152,27 @@ class ColourStep:
                f"{'; '.join(reasons)}."
         if self.technique == WHOLE_LINE:
             text += f" ({NOT_NAMED}.)"
+        if self.narrowed:
+            text += " " + self.narrowing_text(palette)
         return text
+
+    def narrowing_text(self, palette: Sequence[Color]) -> str:
+        """What the line narrows without deciding, which a player cannot mark: "The line also
+        narrows column 3 to red or empty, and columns 6 to 7 to blue or empty." (cells of the
+        same remaining values together)."""
+        along = cross_axis(self.axis)
+        groups: dict[int, list[int]] = {}
+        for p, values in self.narrowed:
+            groups.setdefault(values, []).append(p)
+        parts = []
+        for values, ps in sorted(groups.items(), key=lambda g: min(g[1])):
+            names = [value_word(1 << b, palette) for b in range(values.bit_length())
+                     if values >> b & 1]
+            names.sort(key=lambda n: n == "empty")  # the colours first, empty last
+            said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+            parts.append(f"{span_text(along, ps)} to {said}")
+        told = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
+        return f"The line also narrows {told}."
 
     def _block_name(self, j: int, palette: Sequence[Color]) -> str:
         """``the red 2``, or ``the second red 2`` when the clue has several."""
@@ -270,8 +293,9 @@ def line_step(puzzle: Puzzle, board: Board, number: int) -> ColourStep | None:
     if not decided:
         return None
     named = _name_cells(blocks, colors, [int(v) for v in line], decided)
+    narrowed = tuple((int(p), int(out[p])) for p in np.flatnonzero(~now & (out != line)))
     return ColourStep(axis, index, number, tuple(blocks), tuple(colors),
-                      tuple(int(v) for v in line), decided, named)
+                      tuple(int(v) for v in line), decided, named, narrowed)
 
 
 def easiest_line_step(puzzle: Puzzle, board: Board, cursor: tuple[int, int] = (0, 0)
