@@ -256,6 +256,7 @@ class LightsHint:
     explanation: str
     undo_moves: int | None = None
     steps: tuple[HintStep, ...] = ()
+    narrowed: tuple[tuple[int, int, int], ...] = ()
 
     def changes(self) -> list[tuple[int, int, int]]:
         if self.kind == "mistake":

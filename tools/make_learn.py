@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from nonotui.kinds.nonogram import formats
-from nonotui.kinds.nonogram.engine.techniques import FINISHED, TECHNIQUES
+from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION, FINISHED, TECHNIQUES
 from nonotui.kinds.nonogram.generate import GRADE_DENSITY, Generated, Recipe, generate
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rating import rate
@@ -40,18 +40,29 @@ IMPOSSIBLE = {FINISHED: "it only crosses out the rest of a line whose boxes are 
 """Techniques no puzzle can have as its hardest, and why."""
 
 
-def find(technique: str, grade: int, seeds: int) -> Generated | None:
-    """The first generated puzzle, smallest size first, whose hardest technique is
-    ``technique``: ungraded for a line technique, a grade-4 request for a contradiction."""
+def first_of_each(techniques: set[str], seeds: int) -> dict[str, Generated]:
+    """One pass over the ungraded recipes, smallest size first, then densest, then seed: the
+    first puzzle whose hardest technique is each of ``techniques`` (line techniques)."""
+    found: dict[str, Generated] = {}
     for side in SIDES:
-        recipes = ([Recipe(side, side, seed, "none", GRADE_DENSITY[4], 4)
-                    for seed in range(1, seeds + 1)] if grade >= 4 else
-                   [Recipe(side, side, seed, "none", density, 0)
-                    for density in DENSITIES for seed in range(1, seeds + 1)])
-        for recipe in recipes:
-            made = generate(recipe)
+        for density in DENSITIES:
+            for seed in range(1, seeds + 1):
+                made = generate(Recipe(side, side, seed, "none", density, 0))
+                rating = rate(made.puzzle)
+                if rating.unique and rating.hardest in techniques - found.keys():
+                    found[str(rating.hardest)] = made
+                    if found.keys() == techniques:
+                        return found
+    return found
+
+
+def find_contradiction(seeds: int) -> Generated | None:
+    """The first grade-4 request, smallest size first, that needs a contradiction."""
+    for side in SIDES:
+        for seed in range(1, seeds + 1):
+            made = generate(Recipe(side, side, seed, "none", GRADE_DENSITY[4], 4))
             rating = rate(made.puzzle)
-            if rating.unique and rating.hardest == technique:
+            if rating.unique and rating.hardest == CONTRADICTION:
                 return made
     return None
 
@@ -60,11 +71,14 @@ def lessons(seeds: int) -> tuple[list[Puzzle], list[str]]:
     """The Learn puzzles in ladder order, and a line for each technique left out."""
     out: list[Puzzle] = []
     missing: list[str] = []
+    lines = {t.name for t in TECHNIQUES if t.name not in IMPOSSIBLE and t.name != CONTRADICTION}
+    found = first_of_each(lines, seeds)
     for technique in TECHNIQUES:
         if technique.name in IMPOSSIBLE:
             missing.append(f"{technique.name}: {IMPOSSIBLE[technique.name]}")
             continue
-        made = find(technique.name, technique.grade, seeds)
+        made = (find_contradiction(seeds) if technique.name == CONTRADICTION
+                else found.get(technique.name))
         if made is None:
             missing.append(f"{technique.name}: no puzzle of {SIDES.start}x{SIDES.start} to "
                            f"{SIDES.stop - 1}x{SIDES.stop - 1} in seeds 1 to {seeds}")

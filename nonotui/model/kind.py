@@ -126,6 +126,11 @@ class HintLike(Protocol):
     def steps(self) -> tuple[HintStep, ...]:
         """A contradiction's chain a line at a time (empty: the hint is told in one piece)."""
 
+    @property
+    def narrowed(self) -> tuple[CellValueChange, ...]:
+        """Cells the hint's line narrows without deciding, with the values (a bitset) each may
+        still take: shown while the hint is, never set on the board (empty for most hints)."""
+
     def changes(self) -> list[CellValueChange]:
         """What applying the hint sets."""
 

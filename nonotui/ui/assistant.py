@@ -95,6 +95,9 @@ class Assistant(Widget):
     """The rest of the unit the hint reasons in."""
     wrong: var[frozenset[Cell]] = var(frozenset(), init=False)
     """Marks the last check flagged (a changed cell loses its flag)."""
+    narrowed: var[Mapping[Cell, int]] = var(lambda: {}, init=False)
+    """Cells the hint's line narrows without deciding, with the values each may still take
+    (shown while the hint is, never set)."""
     panel = var("", init=False)
     """The hint panel's text (empty: hidden)."""
     guides: var[Mapping[int, UnitGuide]] = var(lambda: {}, init=False)
@@ -180,6 +183,7 @@ class Assistant(Widget):
         self.hint = None
         self.step_at = None
         self.highlight = self.hint_line = frozenset()
+        self.narrowed = {}
         self.panel = ""
 
     def _history_copy(self) -> History:
@@ -251,6 +255,7 @@ class Assistant(Widget):
         unit = self.game.hint_unit(hint)
         around = frozenset(self.game.units[unit].cells) if unit is not None else frozenset()
         self.hint_line = around - cells
+        self.narrowed = {(r, c): v for r, c, v in hint.narrowed}
         # to the hint's nearest cell: on a large puzzle it may be out of view, and the next
         # hint is then looked for near this one
         cr, cc = self.session.cursor

@@ -154,6 +154,9 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
     """The other cells of the hint's line, drawn with ``grid--hint-line``."""
     wrong: var[frozenset[Cell]] = var(frozenset(), init=False)
     """Marks a check found wrong, drawn with the error glyph in front."""
+    narrowed: var[Mapping[Cell, int]] = var(lambda: {}, init=False)
+    """Undecided cells a hint narrowed, with the values each may still take: drawn as those
+    values' letters (never set on the board)."""
     run: var[tuple[int, str | None] | None] = var(None, init=False)
     """The length of the run being painted and its axis (``"row"``, ``"column"``, or ``None``
     on its first cell), drawn beside the cursor (:meth:`run_label`)."""
@@ -355,6 +358,10 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     watch_highlight = watch_hint_line = watch_wrong = _marks_changed
 
+    def watch_narrowed(self, before: Mapping[Cell, int], cells: Mapping[Cell, int]) -> None:
+        """Repaint the rows of the cells narrowed or no longer."""
+        self._repaint_rows({cell[0] for cell, _ in set(before.items()) ^ set(cells.items())})
+
     def watch_run(self) -> None:
         self._move_label()
 
@@ -526,7 +533,8 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
                 left = painter.row_clue(row, self.unit_states, row == self.cursor[0],
                                         self.guides)
                 right = painter.cell_line(row, self.board, self.cursor,
-                                          CellMarks(self.highlight, self.hint_line, self.wrong))
+                                          CellMarks(self.highlight, self.hint_line, self.wrong,
+                                                    self.narrowed))
             label = self._label
             if label is not None and label[0] == gy:
                 right = painter.overlay(right, label[1], label[2], painter.styles["run"])

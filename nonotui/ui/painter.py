@@ -45,6 +45,9 @@ class CellMarks(NamedTuple):
     """The other cells of the hint's line: underlined."""
     wrong: frozenset[tuple[int, int]] = frozenset()
     """Marks a check found wrong: the error glyph in front."""
+    narrowed: Mapping[tuple[int, int], int] = {}
+    """Undecided cells a hint narrowed: drawn as the letters of the values each may still take
+    (the colours', then the unknown glyph when it may still be empty)."""
 
 StyleTable = dict[object, Style]
 """Rich styles by key: ``(value mask, mode)`` for a cell holding one value and ``(0, mode)`` for
@@ -405,6 +408,9 @@ class GridPainter:
             elif cell in marks.line:
                 mode = HINT_LINE
         text, style = self._cell(value, mode)
+        allowed = marks.narrowed.get(cell)
+        if allowed is not None and value not in self.values:
+            text = self._narrowed_text(allowed, len(text))
         # just before the cell's own glyph, so that it reads as this cell's, not the left one's
         if cell in marks.wrong:
             # a one-wide cell has room for the mark alone: the mark is wrong anyway
@@ -413,6 +419,22 @@ class GridPainter:
             # (a one-wide cell shows a hint by its highlight alone)
             text = text[:-2] + self.glyphs.hint + text[-1]
         return text, style
+
+    def _narrowed_text(self, allowed: int, width: int) -> str:
+        """The values ``allowed`` (a bitset) in ``width`` characters: each colour's letter, then
+        the unknown glyph when the cell may still be empty (``r·``: red or empty)."""
+        letters = ""
+        empty = False
+        for bit in range(allowed.bit_length()):
+            known = self.values.get(1 << bit) if allowed >> bit & 1 else None
+            if known is None:
+                continue
+            if known.role == "empty":
+                empty = True
+            else:
+                letters += known.char
+        text = letters + (self.glyphs.unknown if empty else "")
+        return text[:width].rjust(width)
 
     def _build_cells(
         self,

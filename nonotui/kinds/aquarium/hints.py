@@ -86,6 +86,8 @@ class AquariumHint:
     something, and the one that broke)."""
     steps: tuple[HintStep, ...] = ()
     """Not told a line at a time: an Aquarium chain is said in one piece."""
+    narrowed: tuple[CellValueChange, ...] = ()
+    """Nothing narrowed without being decided: an Aquarium cell has two values."""
 
     @property
     def method(self) -> str | None:

@@ -115,7 +115,7 @@ class PlayView(Screen[None]):
     def on_mount(self) -> None:
         self.title = self.puzzle.title or self.label
         grid, panel = self.grid, self.query_one(HintPanel)
-        for name in ("highlight", "hint_line", "wrong", "guides"):
+        for name in ("highlight", "hint_line", "wrong", "narrowed", "guides"):
             self._hand_down(self.assistant, name, grid, name)
         self._hand_down(self.assistant, "panel", panel, "text")
         self.session.on_change = self._session_changed

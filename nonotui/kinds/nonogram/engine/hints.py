@@ -104,6 +104,10 @@ class Hint:
     names: tuple[str, ...] = ()
     """In a colour puzzle, each value's name by its bit (``empty``, then the colours), which
     :meth:`to_json` writes for the cells' values; empty for black and white (``#`` and ``-``)."""
+    narrowed: tuple[Cell, ...] = ()
+    """A colour line hint's cells the line narrows without deciding, ``(row, column, values)``
+    with the values (a bitset) each may still take: the player shows them while the hint is on
+    show; nothing sets them."""
     steps: tuple[HintStep, ...] = ()
     """A contradiction's chain a line at a time: each line solve it rests on with the cells it
     forces under the assumption, then the line that breaks (the player shows a long chain this
@@ -500,7 +504,8 @@ def _colour_line_hint(lines: Lines, cursor: tuple[int, int]) -> Hint | None:
                        np.array(step.colors, dtype=CLUE_DTYPE))
     method = "fast" if all(int(fast[p]) == v for p, v in step.decided) else "fcomp"
     return Hint("line", step.cells(), (step.axis, step.index), method,
-                step.text(lines.puzzle.palette), technique=step.technique)
+                step.text(lines.puzzle.palette), technique=step.technique,
+                narrowed=tuple((*step.board_cell(p), v) for p, v in step.narrowed))
 
 
 def _crossing_hint(lines: Lines, cursor: tuple[int, int]) -> Hint | None:
