@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 
 from nonotui.kinds import open_game
 from nonotui.model import EMPTY, FILLED, UNKNOWN
-from nonotui.model.kind import CellValueChange, Plan, Step
+from nonotui.model.kind import CellValueChange, HintStep, Plan, Step
 from nonotui.store import Progress
 from nonotui.store.settings import Settings
 from nonotui.ui.assistant import DROPPED, Assistant
@@ -34,6 +34,8 @@ class FakeHint:
     explanation: str
     line: tuple[str, int] | None = None
     undo_moves: int | None = None
+    steps: tuple[HintStep, ...] = ()
+    narrowed: tuple[CellValueChange, ...] = ()
 
     def changes(self) -> list[CellValueChange]:
         return [(r, c, UNKNOWN) for r, c, _ in self.cells] if self.kind == "mistake" \

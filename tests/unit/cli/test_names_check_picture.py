@@ -144,9 +144,10 @@ def test_a_name_close_to_nothing_lists_every_bundled_name() -> None:
     message = one_line_error(done)
     # a file of several puzzles (the Learn collection) lists each as name#N
     names = sorted(
-        name for p in [*(REPO / "puzzles").glob("*.non"), *(REPO / "puzzles").glob("*.aq")]
-        for name in ([p.stem] if len(kinds.load_all(p)) == 1
-                     else [f"{p.stem}#{k}" for k in range(1, len(kinds.load_all(p)) + 1)]))
+        (name for p in [*(REPO / "puzzles").glob("*.non"), *(REPO / "puzzles").glob("*.aq")]
+         for name in ([p.stem] if len(kinds.load_all(p)) == 1
+                      else [f"{p.stem}#{k}" for k in range(1, len(kinds.load_all(p)) + 1)])),
+        key=lambda name: (name.split("#")[0], int(name.partition("#")[2] or 0)))
     assert f"zzqqx: no such file or bundled puzzle (bundled puzzles: {', '.join(names)})" \
         in message
 
