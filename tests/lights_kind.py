@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from nonotui.errors import NonotuiError, PuzzleFormatError
+from nonotui.errors import NonotuiError, PuzzleFormatError, UnsupportedPuzzleError
 from nonotui.model.board import Board
 from nonotui.model.history import History
 from nonotui.model.kind import (
@@ -535,6 +535,12 @@ class LightsKind:
 
     def read_spec(self, spec: str) -> list[LightsPuzzle] | None:
         return None
+
+    def share_document(self, puzzle: LightsPuzzle) -> dict[str, object]:
+        raise UnsupportedPuzzleError("nonotui has no share codes for Lights puzzles")
+
+    def from_share_document(self, document: Mapping[str, object]) -> LightsPuzzle:
+        raise UnsupportedPuzzleError("nonotui has no share codes for Lights puzzles")
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None,

@@ -325,8 +325,18 @@ def dump(puzzles: Sequence[Any], name: str) -> str:
 
 def read_spec(spec: str, own_only: bool = False) -> tuple[Kind[Any], list[Any]] | None:
     """The puzzles of a command-line argument that is not a file but a form one kind knows (a
-    Tatham game id, ...), with that kind; ``None`` when no kind takes it. nonotui's own kinds
-    are asked first; with ``own_only``, only they are."""
+    Tatham game id, ...) or a share code (:mod:`nonotui.kinds.share`, of any kind), with that
+    kind; ``None`` when no kind takes it. nonotui's own kinds are asked first; with
+    ``own_only``, only they are.
+
+    Raises:
+        NonotuiError: a share code that cannot be read (the message says why).
+    """
+    from nonotui.kinds import share
+
+    if share.looks_like_code(spec) and not files.exists(spec):
+        puzzle = share.decode(spec)
+        return kind_of(puzzle), [puzzle]
     every = [get(own) for own in OWN]
     if not own_only:
         every += [k for k in kinds() if k.name not in OWN]

@@ -378,6 +378,23 @@ class Kind(Protocol[P]):
         """The puzzles of a command-line argument that is not a file but a form only this kind
         knows (a Tatham game id, a puzz.link URL), or ``None`` when it is not one."""
 
+    def share_document(self, puzzle: P) -> dict[str, object]:
+        """The whole puzzle as a JSON document for a share code (:mod:`nonotui.kinds.share`):
+        its canonical clue document, then what else it needs to be played as made (a palette,
+        the picture, the title and author).
+
+        Raises:
+            UnsupportedPuzzleError: the kind has no share codes.
+        """
+
+    def from_share_document(self, document: Mapping[str, object]) -> P:
+        """The puzzle :meth:`share_document` wrote.
+
+        Raises:
+            NonotuiError: the document is not a puzzle of this kind (its message says what).
+            UnsupportedPuzzleError: the kind has no share codes.
+        """
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None, first: P | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as

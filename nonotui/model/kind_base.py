@@ -64,6 +64,14 @@ class KindBase(Generic[P]):
         """No command-line form of its own."""
         return None
 
+    def share_document(self, puzzle: P) -> dict[str, object]:
+        """Raises: UnsupportedPuzzleError: no share codes."""
+        raise UnsupportedPuzzleError(f"nonotui has no share codes for {self.title} puzzles")
+
+    def from_share_document(self, document: Mapping[str, object]) -> P:
+        """Raises: UnsupportedPuzzleError: no share codes."""
+        raise UnsupportedPuzzleError(f"nonotui has no share codes for {self.title} puzzles")
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None, first: P | None = None) -> None:
         """Nothing to compile or load."""

@@ -146,6 +146,10 @@ class Catalog:
         Raises:
             NonotuiError: nothing by that name, or the file cannot be read.
         """
+        from nonotui.kinds import share
+
+        if share.looks_like_code(spec.strip()):
+            return self._open_code(spec.strip())
         puzzles, label = open_puzzles(spec)
         note = None
         if len(puzzles) > 1:
@@ -154,6 +158,20 @@ class Catalog:
                 f"Open {label}#2 (and so on) for the others."
             )
         return puzzles[0], label, note
+
+
+    def _open_code(self, code: str) -> tuple[PuzzleLike, str, str | None]:
+        """The puzzle of a share code, kept in the user's puzzles folder (the library then
+        lists it); a folder that cannot be written only says so."""
+        from nonotui.kinds import share
+        from nonotui.store import generated
+
+        puzzle: PuzzleLike = share.decode(code)
+        try:
+            path = generated.keep_shared(self.data_dir, puzzle)
+        except NonotuiError as exc:
+            return puzzle, "share code", f"not kept in your puzzles folder: {exc}"
+        return puzzle, path.name, None
 
 
 def bundled_entries() -> list[Entry]:

@@ -94,4 +94,27 @@ def load(path: Path) -> Any | None:
     return kinds.load_all(path)[0]
 
 
-__all__ = ["extension_for", "load", "maker", "path_for", "save", "stem_of", "utc_today"]
+def shared_stem(puzzle: PuzzleLike) -> str:
+    """The file name (without its extension) of a puzzle opened from a share code:
+    ``shared-heart-4cb52834`` (its title, letters and digits only, then the start of its
+    identity, so that two codes of one title do not meet and the same code finds its file)."""
+    title = "".join(ch if ch.isalnum() else "-" for ch in (puzzle.title or "puzzle").lower())
+    title = "-".join(part for part in title.split("-") if part)[:40] or "puzzle"
+    return f"shared-{title}-{puzzle.identity[:8]}"
+
+
+def keep_shared(data_dir: DataDir, puzzle: PuzzleLike) -> Path:
+    """Keep a puzzle opened from a share code in the user's puzzles folder, so that the library
+    lists it like any other (a file of that name already there is kept as it is).
+
+    Raises:
+        NonotuiError: the file cannot be written (naming the path).
+    """
+    path = path_for(data_dir, kinds.get(puzzle.kind_name), shared_stem(puzzle))
+    if files.exists(path):
+        return path
+    return save(data_dir, puzzle, shared_stem(puzzle))
+
+
+__all__ = ["extension_for", "keep_shared", "load", "maker", "path_for", "save", "shared_stem",
+           "stem_of", "utc_today"]

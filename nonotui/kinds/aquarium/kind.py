@@ -88,6 +88,18 @@ class AquariumKind(KindBase[AquariumPuzzle]):
         root = resources.files("nonotui.puzzles")
         return [item for item in root.iterdir() if item.name.endswith(BUNDLED_EXTENSION)]
 
+    def share_document(self, puzzle: AquariumPuzzle) -> dict[str, object]:
+        """The puzzle for a share code (:mod:`~nonotui.kinds.aquarium.share_code`)."""
+        from nonotui.kinds.aquarium.share_code import document_of
+
+        return document_of(puzzle)
+
+    def from_share_document(self, document: Mapping[str, object]) -> AquariumPuzzle:
+        """The puzzle a share code holds."""
+        from nonotui.kinds.aquarium.share_code import puzzle_of
+
+        return puzzle_of(document)
+
     def read_spec(self, spec: str) -> list[AquariumPuzzle] | None:
         """A puzz.link Aquarium URL (``https://puzz.link/p?aquarium/r/6/6/...``), or a generator
         id (``aq1:10x10:g2:42``) that is not also a file's name."""

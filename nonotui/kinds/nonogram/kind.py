@@ -90,6 +90,18 @@ class NonogramKind(KindBase[Puzzle]):
             return list(tatham.read(spec, "<game id>"))
         return None
 
+    def share_document(self, puzzle: Puzzle) -> dict[str, object]:
+        """The puzzle for a share code (:mod:`~nonotui.kinds.nonogram.share_code`)."""
+        from nonotui.kinds.nonogram.share_code import document_of
+
+        return document_of(puzzle)
+
+    def from_share_document(self, document: Mapping[str, object]) -> Puzzle:
+        """The puzzle a share code holds."""
+        from nonotui.kinds.nonogram.share_code import puzzle_of
+
+        return puzzle_of(document)
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None,
                 first: Puzzle | None = None) -> None:

@@ -104,7 +104,8 @@ class HelpScreen(ModalScreen[None]):
 
 
 class OpenFileScreen(ModalScreen[str | None]):
-    """Asks for a puzzle file's path (or a Tatham game id); dismissed with it or ``None``."""
+    """Asks for a puzzle file's path (or a Tatham game id, or a share code); dismissed with it
+    or ``None``."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
@@ -118,7 +119,8 @@ class OpenFileScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Open a puzzle file (FILE, FILE#N or a Tatham game id); escape cancels")
+            yield Label("Open a puzzle (FILE, FILE#N, a Tatham game id or a nonotui: share "
+                        "code); escape cancels")
             yield Input(placeholder="~/puzzles/cat.non", id="path")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

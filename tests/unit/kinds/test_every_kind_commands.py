@@ -128,3 +128,21 @@ def test_generate_asks_the_kind(name: str, capsys: pytest.CaptureFixture[str]) -
     assert made.name == name and (puzzles[0].width, puzzles[0].height) == (6, 6)
     game = made.open(puzzles[0])
     assert game.solve().status == "unique"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_share_gives_a_code_every_command_reads_or_says_the_kind_has_none(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = sample_file(name, tmp_path)
+    puzzle = puzzle_of(path)
+    code, out, err = run(capsys, "share", "--json", str(path))
+    if name == LIGHTS.name:  # the test-only kind has no share codes: one line says so
+        assert code == 1 and out == "" and err.count("\n") == 1 and "no share codes" in err
+        return
+    ((row),) = json.loads(out)
+    assert code == 0 and row["identity"] == puzzle.identity
+    assert row["code"].startswith("nonotui:1:")
+    code, out, _ = run(capsys, "show", row["code"])
+    assert code == 0 and puzzle.identity in out
+    code, out, _ = run(capsys, "share", str(path))
+    assert code == 0 and out.strip() == row["code"]
