@@ -28,11 +28,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the code of every puzzle the argument names."""
-    from nonotui.kinds import share
+    from nonotui import kinds
     from nonotui.store.catalog import open_puzzles
 
     puzzles, label = open_puzzles(args.file)
-    codes = [share.encode(p) for p in puzzles]  # every one first: a refusal prints nothing
+    codes = [kinds.share_code(p) for p in puzzles]  # every one first: a refusal prints nothing
     if args.json:
         names = [label if len(puzzles) == 1 else f"{label}#{n}"
                  for n in range(1, len(puzzles) + 1)]

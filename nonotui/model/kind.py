@@ -379,7 +379,7 @@ class Kind(Protocol[P]):
         knows (a Tatham game id, a puzz.link URL), or ``None`` when it is not one."""
 
     def share_document(self, puzzle: P) -> dict[str, object]:
-        """The whole puzzle as a JSON document for a share code (:mod:`nonotui.kinds.share`):
+        """The whole puzzle as a JSON document for a share code (:func:`nonotui.kinds.share_code`):
         its canonical clue document, then what else it needs to be played as made (a palette,
         the picture, the title and author).
 

@@ -1,4 +1,4 @@
-"""What every kind's share-code document reads and writes the same way (:mod:`nonotui.kinds.share`):
+"""What every kind's share-code document reads and writes the same way (:func:`nonotui.kinds.share_code`):
 type checks on the JSON fields, the title and author, a picture as rows of text."""
 
 from __future__ import annotations

@@ -146,9 +146,7 @@ class Catalog:
         Raises:
             NonotuiError: nothing by that name, or the file cannot be read.
         """
-        from nonotui.kinds import share
-
-        if share.looks_like_code(spec.strip()):
+        if kinds.looks_like_share_code(spec.strip()):
             return self._open_code(spec.strip())
         puzzles, label = open_puzzles(spec)
         note = None
@@ -163,10 +161,9 @@ class Catalog:
     def _open_code(self, code: str) -> tuple[PuzzleLike, str, str | None]:
         """The puzzle of a share code, kept in the user's puzzles folder (the library then
         lists it); a folder that cannot be written only says so."""
-        from nonotui.kinds import share
         from nonotui.store import generated
 
-        puzzle: PuzzleLike = share.decode(code)
+        puzzle: PuzzleLike = kinds.from_share_code(code)
         try:
             path = generated.keep_shared(self.data_dir, puzzle)
         except NonotuiError as exc:

@@ -1,4 +1,4 @@
-"""An Aquarium puzzle as a share-code document (:mod:`nonotui.kinds.share`): its identity document
+"""An Aquarium puzzle as a share-code document (:func:`nonotui.kinds.share_code`): its identity document
 (``rows``, ``columns`` with ``null`` for a missing count, ``tanks`` as tank numbers), then
 ``picture`` (``~`` water, ``.`` air) and the title and author when it has them."""
 

@@ -1,4 +1,4 @@
-"""A nonogram as a share-code document (:mod:`nonotui.kinds.share`): its canonical clue document
+"""A nonogram as a share-code document (:func:`nonotui.kinds.share_code`): its canonical clue document
 (``rows``, ``columns``, and for colour puzzles ``row_colors`` and ``column_colors`` by colour name,
 as its identity hashes them), then ``palette`` (colour puzzles: ``[name, rgb, char]`` per colour,
 background first), ``picture`` (the goal, one string a row, a palette character a cell), and

@@ -17,7 +17,6 @@ import pytest
 
 from nonotui import kinds
 from nonotui.errors import NonotuiError
-from nonotui.kinds import share
 from nonotui.kinds.nonogram.formats import tatham
 from nonotui.kinds.nonogram.puzzle import Color, Puzzle
 from nonotui.kinds.nonogram.recipes import looks_like_id
@@ -45,10 +44,10 @@ def payload(code: str) -> dict[str, object]:
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
 def test_every_bundled_puzzle_comes_back_whole(path: Path) -> None:
     for puzzle in kinds.load_all(path):
-        code = share.encode(puzzle)
+        code = kinds.share_code(puzzle)
         assert code.startswith("nonotui:1:") and "=" not in code and "/" not in code
         assert payload(code)["kind"] == kinds.kind_of(puzzle).name
-        same(share.decode(code), puzzle)
+        same(kinds.from_share_code(code), puzzle)
         (opened,), label = kinds.open_spec(code)
         same(opened, puzzle)
 
@@ -63,19 +62,19 @@ def test_a_thousand_generated_pictures_come_back_whole() -> None:
         puzzle = Puzzle.from_picture(
             picture, colors=PALETTE[:colours + 1] if colours > 1 else (),
             title=f"Picture {n}" if n % 3 else None, author="someone" if n % 5 == 0 else None)
-        back = share.decode(share.encode(puzzle))
+        back = kinds.from_share_code(kinds.share_code(puzzle))
         same(back, puzzle)
-        document = payload(share.encode(puzzle))
+        document = payload(kinds.share_code(puzzle))
         assert document["rows"] == [list(r) for r in puzzle.rows]
         assert ("palette" in document) == puzzle.is_color
 
 
 def test_a_code_is_never_taken_for_another_form(tmp_path: Path) -> None:
-    code = share.encode(kinds.open_one(str(REPO / "puzzles" / "heart.non")))
+    code = kinds.share_code(kinds.open_one(str(REPO / "puzzles" / "heart.non")))
     assert not tatham.looks_like_id(code) and not looks_like_id(code)
     assert kinds.get("aquarium").read_spec(code) is None
     assert kinds.get("nonogram").read_spec(code) is None
-    assert not share.looks_like_code("15x15:1/2") and not share.looks_like_code("heart")
+    assert not kinds.looks_like_share_code("15x15:1/2") and not kinds.looks_like_share_code("heart")
 
 
 @pytest.mark.parametrize(("code", "message"), [
@@ -98,7 +97,7 @@ def test_a_code_is_never_taken_for_another_form(tmp_path: Path) -> None:
 ])
 def test_a_damaged_code_says_what_is_wrong(code: str, message: str) -> None:
     with pytest.raises(NonotuiError, match="share code: .*" + message.replace("(", r"\(")):
-        share.decode(code)
+        kinds.from_share_code(code)
 
 
 def test_a_puzzle_opened_from_a_code_is_kept_and_listed_by_the_library(tmp_path: Path) -> None:
@@ -107,7 +106,7 @@ def test_a_puzzle_opened_from_a_code_is_kept_and_listed_by_the_library(tmp_path:
 
     catalog = Catalog(DataDir(tmp_path))
     heart = kinds.open_one(str(REPO / "puzzles" / "heart.non"))
-    code = share.encode(heart)
+    code = kinds.share_code(heart)
     puzzle, label, note = catalog.resolve_noted(code)
     assert note is None and label == "shared-heart-4cb52834.non"
     same(puzzle, heart)
