@@ -62,3 +62,26 @@ def test_each_lessons_id_gives_it_again(puzzle: Puzzle) -> None:
     assert puzzle.catalogue is not None
     made = generate(parse_id(puzzle.catalogue))
     assert (made.puzzle.rows, made.puzzle.columns) == (puzzle.rows, puzzle.columns)
+
+
+@pytest.mark.parametrize("puzzle", LESSONS, ids=lambda p: p.title)
+def test_each_lessons_hint_walk_shows_its_technique(puzzle: Puzzle) -> None:
+    """A player who only presses the hint key meets the lesson's technique on the way, and no
+    harder one (the rating and the hints walk the same ladder)."""
+    from nonotui.kinds.nonogram.engine.hints import HintContext, next_hint
+    from nonotui.kinds.nonogram.puzzle import unknown_board
+
+    technique = _technique(puzzle)
+    board = unknown_board(puzzle)
+    context = HintContext(puzzle)
+    seen: set[str] = set()
+    for _ in range(puzzle.width * puzzle.height + 1):
+        hint = next_hint(puzzle, board, context=context)
+        if hint.kind == "solved":
+            break
+        assert hint.kind in ("line", "contradiction"), hint.explanation
+        seen.add(str(hint.technique))
+        for r, c, v in hint.changes():
+            board.cells[r, c] = v
+    assert technique in seen
+    assert max(BY_NAME[t].rank for t in seen) == BY_NAME[technique].rank
