@@ -14,16 +14,27 @@ def bad(kind: str, problem: str) -> PuzzleError:
     return PuzzleError(f"share code: not a {kind} puzzle: {problem}")
 
 
-def int_rows(kind: str, document: Mapping[str, object], key: str,
-              allow_none: bool = False) -> list[Any]:
-    """Field ``key``: a list of whole numbers or lists of them (``None`` too if allowed)."""
+def _items(kind: str, document: Mapping[str, object], key: str) -> list[Any]:
     value = document.get(key)
     if not isinstance(value, list):
         raise bad(kind, f"{key} is missing or not a list")
+    return value
+
+
+def int_rows(kind: str, document: Mapping[str, object], key: str) -> list[list[int]]:
+    """Field ``key``: a list of lists of whole numbers (clues, a grid of numbers)."""
+    value = _items(kind, document, key)
     for item in value:
-        ok = (item is None and allow_none) or isinstance(item, int) or (
-            isinstance(item, list) and all(isinstance(v, int) for v in item))
-        if not ok:
+        if not (isinstance(item, list) and all(isinstance(v, int) for v in item)):
+            raise bad(kind, f"{key} holds {item!r}")
+    return value
+
+
+def counts(kind: str, document: Mapping[str, object], key: str) -> list[int | None]:
+    """Field ``key``: a list of whole numbers or ``null`` (counts, some missing)."""
+    value = _items(kind, document, key)
+    for item in value:
+        if not (item is None or isinstance(item, int)):
             raise bad(kind, f"{key} holds {item!r}")
     return value
 
@@ -56,4 +67,4 @@ def picture(kind: str, document: Mapping[str, object]) -> list[str] | None:
     return value
 
 
-__all__ = ["bad", "int_rows", "metadata", "picture", "text"]
+__all__ = ["bad", "counts", "int_rows", "metadata", "picture", "text"]

@@ -27,8 +27,8 @@ def puzzle_of(document: Mapping[str, object]) -> AquariumPuzzle:
         PuzzleError: a field is missing, of the wrong type, or the tanks are not a puzzle.
     """
     kind = "Aquarium"
-    rows = share_doc.int_rows(kind, document, "rows", allow_none=True)
-    columns = share_doc.int_rows(kind, document, "columns", allow_none=True)
+    rows = share_doc.counts(kind, document, "rows")
+    columns = share_doc.counts(kind, document, "columns")
     tanks = share_doc.int_rows(kind, document, "tanks")
     picture = share_doc.picture(kind, document)
     goal = None

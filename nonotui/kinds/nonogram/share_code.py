@@ -48,7 +48,8 @@ def puzzle_of(document: Mapping[str, object]) -> Puzzle:
         def indices(key: str) -> tuple[tuple[int, ...], ...]:
             names = document.get(key)
             if not isinstance(names, list) or not all(
-                    isinstance(clue, list) and all(n in index for n in clue) for clue in names):
+                    isinstance(clue, list) and all(isinstance(n, str) and n in index
+                                                   for n in clue) for clue in names):
                 raise share_doc.bad(kind, f"{key} names a colour the palette lacks")
             return tuple(tuple(index[n] for n in clue) for clue in names)
 

@@ -92,6 +92,12 @@ def test_a_code_is_never_taken_for_another_form(tmp_path: Path) -> None:
         b'{"kind":"nonogram","rows":"x","columns":[[1]]}').decode().rstrip("="),
      "rows is missing or not a list"),
     ("nonotui:1:" + base64.urlsafe_b64encode(
+        b'{"kind":"nonogram","rows":[1],"columns":[[1]]}').decode().rstrip("="),
+     "rows holds 1"),
+    ("nonotui:1:" + base64.urlsafe_b64encode(
+        b'{"kind":"aquarium","rows":[[1]],"columns":[1],"tanks":[[0]]}').decode().rstrip("="),
+     "rows holds \\[1\\]"),
+    ("nonotui:1:" + base64.urlsafe_b64encode(
         b'{"kind":"aquarium","rows":[1],"columns":[1],"tanks":[[0]],"picture":["x"]}'
     ).decode().rstrip("="), "picture holds a character other than"),
 ])
