@@ -245,7 +245,7 @@ class Assistant(Widget):
             return
         self.hint, self.hint_version = hint, message.version
         self.step_at = None
-        if hint.kind == "contradiction" and len(hint.steps) > CHAIN_AT_ONCE:
+        if hint.kind == "contradiction" and len({s.unit for s in hint.steps}) > CHAIN_AT_ONCE:
             r, c, _ = hint.cells[0]
             self.session.go_to(r, c)
             self._post(self._show_step(0))

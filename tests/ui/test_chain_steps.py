@@ -27,7 +27,7 @@ def before_a_long_chain(puzzle: Puzzle) -> Board:
     while True:
         hint = next_hint(puzzle, board, context=context)
         assert hint.kind != "solved", "no long chain on the way"
-        if hint.kind == "contradiction" and len(hint.steps) > CHAIN_AT_ONCE:
+        if hint.kind == "contradiction" and len({s.unit for s in hint.steps}) > CHAIN_AT_ONCE:
             return board
         for r, c, v in hint.changes():
             board.cells[r, c] = v

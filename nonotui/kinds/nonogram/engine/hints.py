@@ -224,8 +224,8 @@ def next_hint(
             that each hint reuses what earlier ones learned; the hint is the same without it,
             but for a contradiction hint, which may then come from a kept chain: a right one,
             not always the fresh shortest.
-        tries: Where logic stops, first offer the cell whose values settle the most as a
-            ``try`` hint (the player picks its value); asked again on the same board (with the
+        tries: Where logic stops, first offer the cell whose solution value settles the most
+            (:func:`~.trials.best_trial`) as a ``try`` hint (the player picks its value); asked again on the same board (with the
             same ``context``), reveal it as a ``guess``. Without it, the ``guess`` at once.
 
     Raises:

@@ -153,6 +153,11 @@ class Stack:
         """The method ids by rank, as the ``int32`` array compiled code takes."""
         return np.array([s.method_id for s in self.solvers], dtype=np.int32)
 
+    def complete_flags(self) -> np.ndarray:
+        """Whether each rank's linesolver is complete, as the ``bool`` array compiled code
+        takes beside :meth:`method_ids`."""
+        return np.array([s.complete for s in self.solvers], dtype=np.bool_)
+
 
 def parse_stack(text: str) -> Stack:
     """Read a stack written as names separated by commas, e.g. ``"fast,fcomp"``.

@@ -119,7 +119,7 @@ def solve(
             )
         cells = board.cells.reshape(-1).copy()
     methods = stack.method_ids()
-    complete = np.array([s.complete for s in stack], dtype=np.bool_)
+    complete = stack.complete_flags()
     runner = _Runner(prep, cells, methods, complete, max_solutions, timeout, should_stop,
                      on_progress, strategy)
     status, solutions, counters, strategy, stopped_by = runner.run()
@@ -143,7 +143,7 @@ def settled_by_lines(puzzle: Puzzle, linesolvers: str | Stack = DEFAULT_STACK) -
     prep = prepare(puzzle)
     cells = np.full(prep.h * prep.w, prep.unknown, dtype=CELL_DTYPE)
     runner = _Runner(prep, cells, stack.method_ids(),
-                     np.array([s.complete for s in stack], dtype=np.bool_), 1, None, None, None)
+                     stack.complete_flags(), 1, None, None, None)
     settled, _cells, _stats = runner._line_pass(False)
     return settled is not None
 

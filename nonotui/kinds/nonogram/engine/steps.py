@@ -133,7 +133,7 @@ def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK
     step_value = np.zeros(n, dtype=CELL_DTYPE)
     solves = np.zeros(len(stack), dtype=np.int64)
     methods = stack.method_ids()
-    complete = np.array([s.complete for s in stack], dtype=np.bool_)
+    complete = stack.complete_flags()
     status, count = calls.propagate_steps(
         prep, methods, complete, cells, step_line=step_line, step_rank=step_rank,
         step_end=step_end, step_cell=step_cell, step_value=step_value, solves=solves)

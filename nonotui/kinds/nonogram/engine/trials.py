@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nonotui.kinds.nonogram.engine import calls
+from nonotui.kinds.nonogram.engine.checks import decided
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, parse_stack
 from nonotui.kinds.nonogram.engine.packed import Prepared
 from nonotui.model import EMPTY, FILLED, UNKNOWN
@@ -41,11 +42,6 @@ class Trial:
     """Other cells line logic decides once the cell is empty (-1: the value breaks a line)."""
     settles_filled: int
     """Likewise with the cell filled."""
-
-
-
-def _decided(flat: np.ndarray) -> int:
-    return int(np.count_nonzero((flat == EMPTY) | (flat == FILLED)))
 
 
 def _settles(prep: Prepared, methods: np.ndarray, complete: np.ndarray, flat: np.ndarray,
@@ -82,8 +78,8 @@ def best_trial(prep: Prepared, cells: np.ndarray, solution: np.ndarray,
     candidates = sorted((int(i) for i in open_cells), key=nearness)[:MOST_CELLS]
     stack = parse_stack(DEFAULT_STACK)
     methods = stack.method_ids()
-    complete = np.array([s.complete for s in stack], dtype=np.bool_)
-    before = _decided(flat)
+    complete = stack.complete_flags()
+    before = int(np.count_nonzero(decided(flat)))
     truth = solution.reshape(-1)
     best: tuple[tuple[int, int], Trial] | None = None
     for idx in candidates:  # nearest first: a later cell wins only with a higher score
