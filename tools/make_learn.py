@@ -12,10 +12,11 @@ proves it unique and names the technique as the hardest the path needs; the cont
 lesson is a grade-4 request. The ids make the search reproducible, and each lesson carries its
 id in its ``catalogue`` field, so ``nonotui play <id>`` gives the same puzzle.
 
-Finished line can be no puzzle's hardest technique: it only crosses out the rest of a line whose
-boxes are all placed, and some other technique must place them. Its lesson is left out (its
-example line is in the Learn screen's lessons, :mod:`nonotui.kinds.nonogram.lessons`). Simple
-boxes can be a puzzle's hardest since finished line crosses out (issue 35).
+Finished line and simple spaces can be no puzzle's hardest technique (the reasons are in
+:data:`nonotui.kinds.nonogram.lessons.PRACTICE`): both only cross out, and no technique easier
+than forcing reads a cross. Their lessons have no puzzle of their own; the Learn screen offers
+the simple boxes and forcing puzzles, whose hint walks meet them. Simple boxes can be a
+puzzle's hardest since finished line crosses out (issue 35).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ import sys
 from pathlib import Path
 
 from nonotui.kinds.nonogram import formats
-from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION, FINISHED, TECHNIQUES
+from nonotui.kinds.nonogram.engine.techniques import CONTRADICTION, TECHNIQUES
 from nonotui.kinds.nonogram.generate import GRADE_DENSITY, Generated, Recipe, generate
+from nonotui.kinds.nonogram.lessons import PRACTICE
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rating import rate
 
@@ -35,8 +37,7 @@ TARGET = HERE / "puzzles" / "learn.non"
 SIDES = range(5, 15)
 DENSITIES = (80, 70, 60, 50, 40, 35, 30)
 """The ungraded pictures' densities tried, densest (easiest) first."""
-IMPOSSIBLE = {FINISHED: "it only crosses out the rest of a line whose boxes are all placed, and "
-              "the boxes of a puzzle need another technique"}
+IMPOSSIBLE = {name: why for name, (_, why) in PRACTICE.items()}
 """Techniques no puzzle can have as its hardest, and why."""
 
 

@@ -475,6 +475,9 @@ class Lesson:
         after: The line after it, as the kind's engine computes it.
         grade: The lowest grade of a puzzle that needs the technique.
         legend: What the notation's characters mean, for the player.
+        practice: For a technique that no puzzle can need as its hardest step, the technique
+            whose lesson puzzle shows it on the way (its hint walk meets it); empty otherwise.
+        why: Why no puzzle can need it last (shown with ``practice``).
     """
 
     technique: str
@@ -484,6 +487,8 @@ class Lesson:
     after: str
     grade: int
     legend: str = ""
+    practice: str = ""
+    why: str = ""
 
 
 RATING_VERSION = 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -20,7 +21,7 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from nonotui import kinds
-from nonotui.model.kind import Cell
+from nonotui.model.kind import Cell, CellValue
 from nonotui.model.words import plural
 
 if TYPE_CHECKING:
@@ -94,11 +95,22 @@ def short_label(label: str) -> str:
     return os.path.basename(label) or label
 
 
-def play_facts(session: PlaySession, name: str, count: str, clock: str) -> str:
+def may_be_text(allowed: int, values: Sequence[CellValue]) -> str:
+    """The values an undecided cell may still take (the bitset ``allowed``) in words, colours
+    first and empty last, as hints say it: ``red or empty`` (a colour puzzle's background is
+    "empty", whatever its colour's name)."""
+    names = ["empty" if v.role == "empty" else v.name
+             for v in sorted(values, key=lambda v: v.role == "empty") if allowed >> v.bit & 1]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def play_facts(session: PlaySession, name: str, count: str, clock: str,
+               narrowed: Mapping[Cell, int] | None = None) -> str:
     """The facts of a game in play: its modes first (the current colour of a colour puzzle, a
     paint mode, a count: they change what the next keys do, and the
     end of the line is cut off on a narrow terminal), then the puzzle's ``name``, its size, the
-    ``clock``, the moves and the cursor."""
+    ``clock``, the moves and the cursor, with what the cursor's cell may still be when a hint
+    on show ``narrowed`` it (``row 3 col 4: red or empty``)."""
     parts = []
     if session.colors:
         color = session.colors[session.color]
@@ -110,6 +122,9 @@ def play_facts(session: PlaySession, name: str, count: str, clock: str) -> str:
     row, column = session.cursor
     parts += [name, f"{session.puzzle.width}x{session.puzzle.height}", clock,
               plural(session.progress.moves, "move"), f"row {row + 1} col {column + 1}"]
+    allowed = (narrowed or {}).get(session.cursor)
+    if allowed is not None and session.board.cells[row, column] == session.unknown:
+        parts[-1] += f": {may_be_text(allowed, session.values)}"
     return " · ".join(parts)
 
 

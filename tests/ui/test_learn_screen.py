@@ -4,7 +4,7 @@ its puzzle."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import Button, DataTable, Label, Static
 
 from nonotui import kinds
 from nonotui.kinds.nonogram.engine.techniques import RULES
@@ -44,22 +44,38 @@ async def test_lessons_are_listed_easiest_first_and_open_with_their_line(
         table = learn.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()][:3] == ["#", "Kind", "Technique"]
         assert table.get_row_at(len(RULES))[1:3] == ["Aquarium", aquarium[0]]
-        # finished line first (its lesson has no puzzle: no puzzle can need it last), then
-        # simple boxes, whose puzzle the catalogue gives
+        # finished line first: no puzzle can need it last, so its lesson plays simple boxes'
+        # puzzle, whose walk meets it; simple spaces plays forcing's, which this catalogue
+        # lacks
         boxes, glue = list(RULES).index("Simple boxes"), list(RULES).index("Glue")
-        assert learn.rows[boxes].puzzle is BOXES and learn.rows[0].puzzle is None
+        spaces = list(RULES).index("Simple spaces")
+        assert learn.rows[boxes].puzzle is BOXES and learn.rows[0].puzzle is BOXES
+        assert learn.rows[spaces].puzzle is None
         assert learn.rows[-1].lesson is None and learn.rows[-1].puzzle is EXTRA
         assert learn.rows[glue].title == "Glue" and learn.rows[glue].puzzle is GLUE
         # a puzzle no lesson names is listed by its technique, without "Learn 7: "; a lesson
         # with no puzzle says it has only its line
         assert table.get_row_at(len(learn.rows) - 1)[2] == "Contradiction"
-        assert table.get_row_at(0)[4] == "line only"
+        assert table.get_row_at(0)[4:] == [f"in #{boxes + 1}", ""]
+        assert table.get_row_at(spaces)[4] == "line only"
         # a lesson without its puzzle shows the panel and says so
-        await pilot.press("enter")
+        await pilot.press(*["down"] * spaces, "enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))
         assert app.screen.query("#nopuzzle")
         await pilot.press("escape")
         assert app.screen is learn
+        # finished line's panel says why it has no puzzle of its own and plays simple boxes'
+        await pilot.press(*["up"] * spaces, "enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        why = str(app.screen.query_one("#practice", Label).render())
+        assert "No puzzle needs finished line as its hardest step" in why
+        assert "simple boxes lesson's puzzle" in why
+        assert "Play the simple boxes puzzle" in str(app.screen.query_one("#play", Button).label)
+        await pilot.press("enter")
+        screen = await play_screen(pilot)
+        assert screen.puzzle is BOXES
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is learn)
         await pilot.press(*["down"] * boxes, "enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))
         panel = app.screen
@@ -101,9 +117,13 @@ async def test_the_bundled_lessons_open_with_their_panels() -> None:
         assert [r.title for r in learn.rows][: len(RULES)] == list(RULES)
         with_puzzles = [r for r in learn.rows if r.puzzle is not None]
         # every puzzle of the collection is listed once, in its file's order
-        titles = [r.puzzle.title for r in with_puzzles]
+        titles = [r.puzzle.title for r in with_puzzles
+                  if not (r.lesson and r.lesson.practice)]
         assert sorted(titles) == sorted(e.title for e in Catalog(app.data_dir).learn())
-        assert all(r.title.lower() in r.puzzle.title.lower() for r in with_puzzles)
+        own = [r for r in with_puzzles if not (r.lesson and r.lesson.practice)]
+        assert all(r.title.lower() in r.puzzle.title.lower() for r in own)
+        # every technique of the ladder has a puzzle: its own, or the one that shows it
+        assert all(r.puzzle is not None for r in learn.rows[: len(RULES)])
         forcing = next(i for i, r in enumerate(learn.rows) if r.title == "Forcing")
         await pilot.press(*["down"] * forcing, "enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))

@@ -35,8 +35,16 @@ async def test_a_narrowed_cell_shows_its_colours_until_the_hint_is_applied() -> 
         unknown = screen.glyphs.unknown
         assert cell_text(4, 0).strip() == "r" + unknown
         assert cell_text(4, 1).strip() == unknown  # not narrowed: the plain unknown glyph
+        # the status line says it in words when the cursor is on a narrowed cell, and not on
+        # another
+        assert screen.session.cursor == (3, 0)  # on the hint's decided cell
+        assert "row 4 col 1 " in screen.facts + " " and "red or" not in screen.facts
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.facts.endswith("row 5 col 1: red or empty")
         await pilot.press("i")  # apply: row 4 is set red; the narrowed cells stay unknown
         await pilot.pause()
         assert assistant.narrowed == {} and assistant.hint is None
         assert int(screen.session.board.cells[0, 0]) == 0b111
         assert cell_text(4, 0).strip() == unknown
+        assert "red or" not in screen.facts

@@ -50,6 +50,21 @@ EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
 
 LEGEND = "# filled, - empty, ? not decided yet"
 
+PRACTICE: dict[str, tuple[str, str]] = {
+    "Finished line": (
+        "Simple boxes",
+        "it only crosses out the rest of a line whose boxes are all placed, and some other "
+        "technique must place them"),
+    "Simple spaces": (
+        "Forcing",
+        "it only crosses out, and no easier technique reads crosses: in a puzzle that needs "
+        "nothing harder, simple boxes places every box and finished line crosses out the rest "
+        "first"),
+}
+"""The techniques that can be no puzzle's hardest step: ``technique -> (the lesson whose puzzle
+shows it on the way, why)``. Both only cross cells out, and the first technique that reads a
+cross is forcing (``tests/unit/kinds/test_learn.py`` walks those puzzles and meets them)."""
+
 
 @functools.cache
 def lessons() -> tuple[Lesson, ...]:
@@ -61,9 +76,10 @@ def lessons() -> tuple[Lesson, ...]:
     for name, clue, before, sentence in EXAMPLES:
         blocks = tuple(int(b) for b in clue.split())
         deduction = line_techniques(blocks, parse_line(before), upto=name)
+        practice, why = PRACTICE.get(name, ("", ""))
         out.append(Lesson(name, sentence, clue, before, format_line(deduction.result),
-                          BY_NAME[name].grade, LEGEND))
+                          BY_NAME[name].grade, LEGEND, practice, why))
     return tuple(out)
 
 
-__all__ = ["EXAMPLES", "LEGEND", "lessons"]
+__all__ = ["EXAMPLES", "LEGEND", "PRACTICE", "lessons"]

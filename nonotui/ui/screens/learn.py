@@ -63,11 +63,20 @@ def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
         named = exact or [e for e in free if wanted in e.title.lower()]
         return named[0] if named else None
 
+    def practising(technique: str) -> Entry | None:
+        # a lesson no puzzle can need last plays the puzzle of the lesson that shows it
+        wanted = technique.lower()
+        exact = [e for e in puzzles if NUMBERED.sub("", e.title).strip().lower() == wanted]
+        return exact[0] if exact else None
+
     for kind in kinds.kinds():
         for lesson in kind.lessons():
-            entry = matching(lesson.technique)
-            if entry is not None:
-                used.add(entry.name)
+            if lesson.practice:
+                entry = practising(lesson.practice)
+            else:
+                entry = matching(lesson.technique)
+                if entry is not None:
+                    used.add(entry.name)
             puzzle = entry.puzzle if entry is not None else None
             summary = store.summary(puzzle) if puzzle is not None else Summary("new")
             rows.append(LessonRow(lesson.technique, lesson, puzzle,
@@ -125,12 +134,19 @@ class LessonScreen(ModalScreen[bool]):
                 yield Label(lesson.summary, id="sentence")
                 if lesson.legend:
                     yield Label(f"({lesson.legend})", id="legend")
+            practice = lesson.practice if lesson is not None else ""
+            if lesson is not None and practice:
+                yield Label(f"No puzzle needs {lesson.technique.lower()} as its hardest step: "
+                            f"{lesson.why}. The {practice.lower()} lesson's puzzle shows it on "
+                            "the way.", id="practice")
             if self.row.puzzle is None:
                 yield Label("The Learn collection has no puzzle for this technique yet.",
                             id="nopuzzle")
             with Horizontal():
                 if self.row.puzzle is not None:
-                    yield Button("Play its puzzle (enter)", id="play", variant="primary")
+                    label = (f"Play the {practice.lower()} puzzle (enter)" if practice
+                             else "Play its puzzle (enter)")
+                    yield Button(label, id="play", variant="primary")
                 yield Button("Back (esc)", id="back")
 
     def on_mount(self) -> None:
@@ -203,10 +219,16 @@ class LearnScreen(Screen[None]):
         for i, row in enumerate(rows):
             p = row.puzzle
             state = row.summary.state
+            size = f"{p.width}x{p.height}" if p is not None else "line only"
+            progress = "" if p is None else state
+            practice = row.lesson.practice if row.lesson is not None else ""
+            if practice and p is not None:
+                # played in another lesson's puzzle: point there, its progress is shown there
+                shown = [n for n, r in enumerate(rows, 1) if r.title == practice]
+                size, progress = (f"in #{shown[0]}" if shown else size), ""
             table.add_row(str(i + 1), row.kind, row.title,
-                          str(row.lesson.grade) if row.lesson else "",
-                          f"{p.width}x{p.height}" if p is not None else "line only",
-                          "" if p is None else ("new" if state == "new" else state), key=str(i))
+                          str(row.lesson.grade) if row.lesson else "", size, progress,
+                          key=str(i))
         if rows:
             table.move_cursor(row=min(selected, len(rows) - 1))
 

@@ -18,6 +18,8 @@ are :class:`~nonotui.ui.screens.play.PlayScreen`'s, which is a :class:`PlayView`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual import on
 from textual.app import ComposeResult
 from textual.dom import DOMNode
@@ -71,6 +73,10 @@ class PlayView(Screen[None]):
     letters = var(False, init=False)
     """The grid draws colour values as their letters (it says so with :class:`LettersChosen`)."""
 
+    narrowed: var[Mapping[Cell, int]] = var(lambda: {}, init=False)
+    """The undecided cells the hint on show narrowed (the assistant's): the status line says what
+    the cursor's may still be."""
+
     # what the status line shows, from the attributes above
     facts = var("", init=False)
     clues = var("", init=False)
@@ -117,6 +123,7 @@ class PlayView(Screen[None]):
         grid, panel = self.grid, self.query_one(HintPanel)
         for name in ("highlight", "hint_line", "wrong", "narrowed", "guides"):
             self._hand_down(self.assistant, name, grid, name)
+        self._hand_down(self.assistant, "narrowed", self, "narrowed")
         self._hand_down(self.assistant, "panel", panel, "text")
         self.session.on_change = self._session_changed
         self._session_changed()
@@ -177,9 +184,10 @@ class PlayView(Screen[None]):
     def _show_facts(self) -> None:
         # a file's name, not its whole path: the message after the facts must fit
         self.facts = play_facts(self.session, self.puzzle.title or self.short_label, self.count,
-                                self.clock)
+                                self.clock, self.narrowed)
 
     watch_color = watch_paint = watch_moves = watch_count = watch_clock = _show_facts
+    watch_narrowed = watch_board = _show_facts
 
     def _show_clues(self) -> None:
         self.clues = cursor_clues(self.grid.geometry, self.cursor)

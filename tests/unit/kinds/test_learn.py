@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from nonotui.kinds.nonogram.engine.techniques import (
@@ -13,11 +14,14 @@ from nonotui.kinds.nonogram.engine.techniques import (
     CONTRADICTION,
     FINISHED,
     SIMPLE_BOXES,
+    SIMPLE_SPACES,
 )
 from nonotui.kinds.nonogram.formats import load_all
 from nonotui.kinds.nonogram.generate import generate, parse_id
+from nonotui.kinds.nonogram.lessons import PRACTICE
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rating import rate
+from nonotui.model.cells import FILLED
 from tests import naive_count as naive
 
 REPO = Path(__file__).resolve().parents[3]
@@ -34,9 +38,10 @@ def test_one_lesson_per_technique_in_ladder_order() -> None:
     assert [p.title for p in LESSONS] == [f"Learn {n}: {t}" for n, t in enumerate(names, 1)]
     ranks = [BY_NAME[name].rank for name in names]
     assert ranks == sorted(set(ranks))
-    # finished line only crosses out, so it can be no puzzle's hardest technique; simple boxes
-    # can, since finished line crosses out the rest (tools/make_learn.py)
-    assert FINISHED not in names
+    # finished line and simple spaces only cross out, so they can be no puzzle's hardest
+    # technique; simple boxes can, since finished line crosses out the rest (tools/make_learn.py)
+    assert FINISHED not in names and SIMPLE_SPACES not in names
+    assert set(PRACTICE) == {FINISHED, SIMPLE_SPACES}
     assert names[0] == SIMPLE_BOXES and names[-1] == CONTRADICTION
     assert len(LESSONS) >= 7
 
@@ -64,14 +69,11 @@ def test_each_lessons_id_gives_it_again(puzzle: Puzzle) -> None:
     assert (made.puzzle.rows, made.puzzle.columns) == (puzzle.rows, puzzle.columns)
 
 
-@pytest.mark.parametrize("puzzle", LESSONS, ids=lambda p: p.title)
-def test_each_lessons_hint_walk_shows_its_technique(puzzle: Puzzle) -> None:
-    """A player who only presses the hint key meets the lesson's technique on the way, and no
-    harder one (the rating and the hints walk the same ladder)."""
+def _walk(puzzle: Puzzle) -> set[str]:
+    """The techniques of the hints a player who only presses the hint key is given."""
     from nonotui.kinds.nonogram.engine.hints import HintContext, next_hint
     from nonotui.kinds.nonogram.puzzle import unknown_board
 
-    technique = _technique(puzzle)
     board = unknown_board(puzzle)
     context = HintContext(puzzle)
     seen: set[str] = set()
@@ -83,5 +85,28 @@ def test_each_lessons_hint_walk_shows_its_technique(puzzle: Puzzle) -> None:
         seen.add(str(hint.technique))
         for r, c, v in hint.changes():
             board.cells[r, c] = v
+    assert hint.kind == "solved"
+    assert puzzle.goal is not None
+    assert ((board.cells == FILLED) == np.array(puzzle.goal, dtype=bool)).all()
+    return seen
+
+
+@pytest.mark.parametrize("puzzle", LESSONS, ids=lambda p: p.title)
+def test_each_lessons_hint_walk_shows_its_technique(puzzle: Puzzle) -> None:
+    """A player who only presses the hint key meets the lesson's technique on the way, and no
+    harder one (the rating and the hints walk the same ladder)."""
+    technique = _technique(puzzle)
+    seen = _walk(puzzle)
     assert technique in seen
     assert max(BY_NAME[t].rank for t in seen) == BY_NAME[technique].rank
+
+
+@pytest.mark.parametrize("technique", sorted(PRACTICE))
+def test_a_technique_no_puzzle_needs_last_is_met_in_the_puzzle_its_lesson_plays(
+    technique: str,
+) -> None:
+    """Finished line and simple spaces have no puzzle of their own: their lessons play the one
+    named in ``PRACTICE``, whose hint walk meets them."""
+    practice = PRACTICE[technique][0]
+    [puzzle] = [p for p in LESSONS if _technique(p) == practice]
+    assert technique in _walk(puzzle)
