@@ -12,6 +12,13 @@ proves it unique and names the technique as the hardest the path needs; the cont
 lesson is a grade-4 request. The ids make the search reproducible, and each lesson carries its
 id in its ``catalogue`` field, so ``nonotui play <id>`` gives the same puzzle.
 
+Aquarium's lessons are written the same way, one ``.aq`` file each
+(``puzzles/learn-aquarium-N.aq``, the id in its first line, as in the other bundled
+``.aq`` files): for each rule technique,
+the first unique puzzle of sizes 6x6 to 10x10 that the Aquarium generator makes for that
+technique's grade and whose rating names it as the hardest. Gravity, like finished line, only
+extends what other rules found, so its lesson plays the full-or-empty-line puzzle.
+
 Finished line and simple spaces can be no puzzle's hardest technique (the reasons are in
 :data:`nonotui.kinds.nonogram.lessons.PRACTICE`): both only cross out, and no technique easier
 than forcing reads a cross. Their lessons have no puzzle of their own; the Learn screen offers
@@ -101,6 +108,55 @@ def lessons(seeds: int) -> tuple[list[Puzzle], list[str]]:
     return out, missing
 
 
+AQUARIUM_SIDES = range(6, 11)
+AQUARIUM_TARGET = "learn-aquarium-{}.aq"
+
+
+def aquarium_lessons(seeds: int) -> tuple[list[tuple[str, str]], list[str]]:
+    """The Aquarium Learn files as ``(name, text)`` in ladder order, and a line for each
+    technique left out."""
+    from dataclasses import replace
+
+    from nonotui.kinds.aquarium import aq_format
+    from nonotui.kinds.aquarium import generate as aq_generate
+    from nonotui.kinds.aquarium import lessons as aq_lessons
+    from nonotui.kinds.aquarium import rating as aq_rating
+
+    out: list[tuple[str, str]] = []
+    missing: list[str] = []
+    for technique, grade in aq_rating.GRADES.items():
+        if technique in aq_lessons.PRACTICE:
+            missing.append(f"{technique}: {aq_lessons.PRACTICE[technique][1]}")
+            continue
+        made = None
+        for side in AQUARIUM_SIDES:
+            for seed in range(1, seeds + 1):
+                recipe = aq_generate.Recipe(side, side, seed, grade)
+                puzzle = aq_generate.generate(recipe).puzzle
+                rating = aq_rating.rate(puzzle)
+                if rating.unique and rating.hardest == technique:
+                    made = recipe, puzzle
+                    break
+            if made is not None:
+                break
+        if made is None:
+            missing.append(f"{technique}: no Aquarium puzzle of {AQUARIUM_SIDES.start}x"
+                           f"{AQUARIUM_SIDES.start} to {AQUARIUM_SIDES.stop - 1}x"
+                           f"{AQUARIUM_SIDES.stop - 1} in seeds 1 to {seeds}")
+            continue
+        recipe, puzzle = made
+        number = len(out) + 1
+        puzzle = replace(puzzle, title=f"Learn Aquarium {number}: {technique}",
+                         author="nonotui contributors", license="CC0-1.0")
+        text = (f"# Aquarium, grade {grade}: made by the generator ({recipe.id}); Learn lesson "
+                f"{number},\n# whose hardest technique is {technique.lower()} "
+                f"(tools/make_learn.py)\n"
+                + aq_format.write_one(puzzle))
+        out.append((AQUARIUM_TARGET.format(number), text))
+        print(f"Aquarium {technique}: {recipe.id}", file=sys.stderr, flush=True)
+    return out, missing
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=120)
@@ -109,13 +165,25 @@ def main() -> int:
     puzzles, missing = lessons(args.seeds)
     for line in missing:
         print(f"left out: {line}", file=sys.stderr)
-    text = formats.dump(puzzles, "non")
+    aquarium, missing = aquarium_lessons(args.seeds)
+    for line in missing:
+        print(f"left out: {line}", file=sys.stderr)
+    files = [(TARGET, formats.dump(puzzles, "non"))]
+    files += [(TARGET.parent / name, text) for name, text in aquarium]
+    old = sorted(TARGET.parent.glob(AQUARIUM_TARGET.format("*")))
     if args.check:
-        same = TARGET.read_text(encoding="utf-8") == text
-        print("puzzles/learn.non is up to date" if same else "puzzles/learn.non differs")
-        return 0 if same else 1
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(HERE)}: {len(puzzles)} lessons")
+        differ = [path.name for path, text in files
+                  if not path.is_file() or path.read_text(encoding="utf-8") != text]
+        differ += [p.name for p in old if p not in {path for path, _ in files}]
+        print("the Learn files are up to date" if not differ
+              else f"the Learn files differ: {', '.join(differ)}")
+        return 1 if differ else 0
+    for path in old:
+        path.unlink()
+    for path, text in files:
+        path.write_text(text, encoding="utf-8")
+    print(f"wrote {TARGET.relative_to(HERE)}: {len(puzzles)} lessons, and "
+          f"{len(aquarium)} Aquarium lessons")
     return 0
 
 

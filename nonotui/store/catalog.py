@@ -20,6 +20,15 @@ BUNDLED_PACKAGE = "nonotui.puzzles"
 LEARN_FILE = "learn.non"
 """The bundled "Learn" collection: one small puzzle per technique, easiest first, each titled
 by its technique. Listed in the library's Learn section, not among its bundled puzzles."""
+LEARN_PREFIX = "learn-"
+"""The other kinds' Learn puzzles, a file each (``learn-aquarium-1.aq``), in name order after
+:data:`LEARN_FILE`'s."""
+
+
+def is_learn_file(name: str) -> bool:
+    """Whether the bundled file ``name`` (``#N`` allowed) belongs to the Learn collection."""
+    file = name.partition("#")[0]
+    return file == LEARN_FILE or file.startswith(LEARN_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,7 @@ class Catalog:
     def bundled(self) -> list[Entry]:
         """Every puzzle shipped with nonotui, by file name, but the Learn collection's (the
         library lists those in its Learn section; the command line finds them by name)."""
-        return [e for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE]
+        return [e for e in bundled_entries() if not is_learn_file(e.name)]
 
     def learn(self) -> list[Entry]:
         """The Learn collection's puzzles, easiest technique first."""
@@ -181,11 +190,16 @@ def bundled_entries() -> list[Entry]:
 
 
 def learn_entries() -> list[Entry]:
-    """The puzzles of the bundled Learn collection in its order (none when it is not there)."""
+    """The puzzles of the bundled Learn collection in its order (none when it is not there):
+    :data:`LEARN_FILE`'s, then the other kinds' files."""
     item = resources.files(BUNDLED_PACKAGE).joinpath(LEARN_FILE)
-    if not item.is_file():
-        return []
-    return _entries_of(LEARN_FILE, "learn", item.read_text(encoding="utf-8"))
+    out = (_entries_of(LEARN_FILE, "learn", item.read_text(encoding="utf-8"))
+           if item.is_file() else [])
+    others = sorted((item for _kind, item in kinds.bundled()
+                     if item.name.startswith(LEARN_PREFIX)), key=lambda item: item.name)
+    for item in others:
+        out += _entries_of(item.name, "learn", item.read_text(encoding="utf-8"))
+    return out
 
 
 def _without_extension(name: str) -> str:

@@ -12,7 +12,7 @@ from textual.app import App
 from nonotui.kinds.nonogram.formats import load
 from nonotui.model import EMPTY, FILLED
 from nonotui.store import DataDir, Progress, ProgressStore, SettingsStore
-from nonotui.store.catalog import LEARN_FILE, Catalog, bundled_entries
+from nonotui.store.catalog import Catalog, bundled_entries, is_learn_file
 from nonotui.ui.app import make_app
 from nonotui.ui.frames import FRAME_BUDGET
 from nonotui.ui.screens.finish import FinishScreen
@@ -27,7 +27,7 @@ ENGINE = 90.0
 """Seconds to allow an engine answer: the first one in a process may compile kernels."""
 
 SIZES = [(80, 24), (100, 30)]
-BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
+BUNDLED = sum(1 for e in bundled_entries() if not is_learn_file(e.name))
 """How many puzzles the library lists as bundled (black and white and colour)."""
 
 

@@ -10,7 +10,7 @@ from nonotui import kinds
 from nonotui.kinds.nonogram.engine.techniques import RULES
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.store import DataDir
-from nonotui.store.catalog import Catalog, Entry
+from nonotui.store.catalog import Catalog, Entry, is_learn_file
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.learn import LearnScreen, LessonScreen
 from nonotui.ui.screens.library import LibraryScreen
@@ -99,8 +99,10 @@ def test_the_learn_collection_is_not_listed_among_the_librarys_bundled_puzzles(
 ) -> None:
     catalog = Catalog(data_dir)
     learn = catalog.learn()
-    assert learn and all(e.name.startswith("learn.non#") for e in learn)
-    assert not any(e.name.startswith("learn.non") for e in catalog.bundled())
+    assert learn and all(is_learn_file(e.name) for e in learn)
+    assert {e.name.partition("#")[0] for e in learn} == {
+        "learn.non", "learn-aquarium-1.aq", "learn-aquarium-2.aq", "learn-aquarium-3.aq"}
+    assert not any(is_learn_file(e.name) for e in catalog.bundled())
     by_kind = [e.puzzle.kind_name for e in catalog.bundled() if e.puzzle is not None]
     assert by_kind.count("nonogram") == 25  # 16 black and white, 9 colour
     assert by_kind.count("aquarium") >= 12

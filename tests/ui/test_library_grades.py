@@ -13,7 +13,7 @@ from nonotui.kinds.nonogram.game import NonogramGame
 from nonotui.model.kind import Cancelled
 from nonotui.model.vocab import RATING_VERSION, Rating
 from nonotui.store import DataDir
-from nonotui.store.catalog import LEARN_FILE, bundled_entries
+from nonotui.store.catalog import bundled_entries, is_learn_file
 from nonotui.ui.app import make_app
 from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
@@ -22,7 +22,7 @@ from tests.ui.conftest import Gate, app_for, play_screen, toasts, until
 GAMES = (NonogramGame, AquariumGame)
 """The game classes of the kinds with bundled puzzles, whose ratings the tests stand in for."""
 
-BUNDLED = sum(1 for e in bundled_entries() if e.name.partition("#")[0] != LEARN_FILE)
+BUNDLED = sum(1 for e in bundled_entries() if not is_learn_file(e.name))
 """How many puzzles the library lists as bundled (nonograms in black and white and colour, and
 Aquarium puzzles)."""
 

@@ -32,6 +32,15 @@ first; a column is written top to bottom."""
 
 LEGEND = "~ water, . air, ? not decided yet; a column is read top to bottom"
 
+PRACTICE: dict[str, tuple[str, str]] = {
+    "Gravity": (
+        "Full or empty line",
+        "it only carries water down and air up from cells another rule decided, and some "
+        "other rule must decide the first"),
+}
+"""The techniques that can be no puzzle's hardest step: ``technique -> (the lesson whose puzzle
+shows it on the way, why)`` (``tests/unit/aquarium/test_learn_aquarium.py`` walks it)."""
+
 
 def example_puzzle(axis: str, count: int | None, tanks: str) -> object:
     """The one-line puzzle of an example: a row (or column) with ``count``, the other
@@ -79,9 +88,11 @@ def lessons() -> tuple[Lesson, ...]:
     out = []
     for name, axis, count, tanks, before, sentence in EXAMPLES:
         clue = f"{'none' if count is None else count} ({axis}), tanks {tanks}"
+        practice, why = PRACTICE.get(name, ("", ""))
         out.append(Lesson(name, sentence, clue, before,
-                          after(name, axis, count, tanks, before), GRADES[name], LEGEND))
+                          after(name, axis, count, tanks, before), GRADES[name], LEGEND,
+                          practice, why))
     return tuple(out)
 
 
-__all__ = ["EXAMPLES", "LEGEND", "after", "example_puzzle", "lessons"]
+__all__ = ["EXAMPLES", "LEGEND", "PRACTICE", "after", "example_puzzle", "lessons"]

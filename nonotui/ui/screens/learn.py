@@ -42,9 +42,9 @@ class LessonRow:
     """The kind's title (``Nonogram``, ``Aquarium``), shown in the list's Kind column."""
 
 
-NUMBERED = re.compile(r"^\s*(?:learn|lesson)\s+\d+\s*:\s*", re.IGNORECASE)
-"""A Learn puzzle's title before the technique it names ("Learn 7: Contradiction"): the list
-shows the technique, its number being the list's own."""
+NUMBERED = re.compile(r"^\s*(?:learn|lesson)\s+(?:[a-z]+\s+)?\d+\s*:\s*", re.IGNORECASE)
+"""A Learn puzzle's title before the technique it names ("Learn 7: Contradiction", "Learn
+Aquarium 2: Row rule"): the list shows the technique, its number being the list's own."""
 
 
 def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
@@ -192,7 +192,7 @@ class LearnScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table: DataTable[str] = self.query_one(DataTable)
-        for name, width in (("#", 3), ("Kind", 9), ("Technique", 26), ("Grade", 6), ("Puzzle", 8),
+        for name, width in (("#", 3), ("Kind", 9), ("Technique", 26), ("Grade", 6), ("Puzzle", 9),
                             ("Progress", 14)):
             table.add_column(name, key=name.lower(), width=width)
         table.focus()
