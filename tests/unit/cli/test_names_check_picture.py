@@ -143,11 +143,13 @@ def test_a_name_close_to_nothing_lists_every_bundled_name() -> None:
     assert done.returncode == 1
     message = one_line_error(done)
     # a file of several puzzles (the Learn collection) lists each as name#N
-    names = sorted(
-        (name for p in [*(REPO / "puzzles").glob("*.non"), *(REPO / "puzzles").glob("*.aq")]
-         for name in ([p.stem] if len(kinds.load_all(p)) == 1
-                      else [f"{p.stem}#{k}" for k in range(1, len(kinds.load_all(p)) + 1)])),
-        key=lambda name: (name.split("#")[0], int(name.partition("#")[2] or 0)))
+    # (in the order of the files' names, then of the puzzles in a file)
+    names = [name for _, _, name in sorted(
+        (p.name, k, name)
+        for p in [*(REPO / "puzzles").glob("*.non"), *(REPO / "puzzles").glob("*.aq")]
+        for k, name in ([(0, p.stem)] if len(kinds.load_all(p)) == 1
+                        else [(k, f"{p.stem}#{k}")
+                              for k in range(1, len(kinds.load_all(p)) + 1)]))]
     assert f"zzqqx: no such file or bundled puzzle (bundled puzzles: {', '.join(names)})" \
         in message
 

@@ -46,7 +46,8 @@ def test_an_entry_is_titled_by_its_puzzle_or_else_its_file() -> None:
 def test_the_bundled_puzzles_are_every_file_but_the_learn_collection(catalog: Catalog) -> None:
     names = [e.name for e in catalog.bundled()]
     files = sorted(p.name for p in (Path(__file__).resolve().parents[3] / "puzzles").iterdir()
-                   if p.suffix in (".non", ".aq") and p.name != "learn.non")
+                   if p.suffix in (".non", ".aq") and p.name != "learn.non"
+                   and not p.name.startswith("learn-"))
     assert names == files  # one puzzle per file: named by the file alone, sorted
     assert all(e.source == "bundled" and e.puzzle is not None and e.error is None
                for e in catalog.bundled())
@@ -60,13 +61,19 @@ def test_the_bundled_puzzles_are_every_file_but_the_learn_collection(catalog: Ca
 def test_the_learn_collection_is_in_its_own_order(catalog: Catalog) -> None:
     lessons = catalog.learn()
     assert lessons == learn_entries()
-    assert [e.name for e in lessons] == [f"learn.non#{i}" for i in range(1, len(lessons) + 1)]
-    assert len(lessons) >= 5 and all(e.source == "learn" for e in lessons)
-    assert [e.title.split(":")[0] for e in lessons] == [
-        f"Learn {i}" for i in range(1, len(lessons) + 1)]
-    # the command line finds them among the bundled files, by their numbered names
-    assert [e.name for e in bundled_entries() if e.name.startswith("learn.non")] == [
-        e.name for e in lessons]
+    # the nonogram collection's file, then the other kinds' files (one puzzle each) by name
+    nonograms = [e for e in lessons if e.name.startswith("learn.non#")]
+    others = lessons[len(nonograms):]
+    assert [e.name for e in nonograms] == [
+        f"learn.non#{i}" for i in range(1, len(nonograms) + 1)]
+    assert [e.name for e in others] == [f"learn-aquarium-{i}.aq" for i in (1, 2, 3)]
+    assert len(nonograms) >= 5 and all(e.source == "learn" for e in lessons)
+    assert [e.title.split(":")[0] for e in nonograms] == [
+        f"Learn {i}" for i in range(1, len(nonograms) + 1)]
+    assert [e.title.split(":")[0] for e in others] == [f"Learn Aquarium {i}" for i in (1, 2, 3)]
+    # the command line finds them among the bundled files, by their names
+    assert sorted(e.name for e in bundled_entries() if e.name.startswith("learn")) == sorted(
+        e.name for e in lessons)
 
 
 def test_the_users_folder_is_made_when_missing_and_read_whatever_it_holds(
