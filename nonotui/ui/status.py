@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from nonotui import kinds
 from nonotui.model.kind import Cell, CellValue
-from nonotui.model.words import plural
+from nonotui.model.words import either, plural
 
 if TYPE_CHECKING:
     from nonotui.ui.geometry import Geometry
@@ -101,7 +101,7 @@ def may_be_text(allowed: int, values: Sequence[CellValue]) -> str:
     "empty", whatever its colour's name)."""
     names = ["empty" if v.role == "empty" else v.name
              for v in sorted(values, key=lambda v: v.role == "empty") if allowed >> v.bit & 1]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return either(names)
 
 
 def play_facts(session: PlaySession, name: str, count: str, clock: str,

@@ -55,26 +55,20 @@ def lesson_rows(catalog: Catalog, store: ProgressStore) -> list[LessonRow]:
     rows: list[LessonRow] = []
     used: set[str] = set()
 
-    def matching(technique: str) -> Entry | None:
+    def matching(technique: str, among: list[Entry]) -> Entry | None:
         # the title is the technique, or names it ("Lesson 3: Forcing")
         wanted = technique.lower()
-        free = [e for e in puzzles if e.name not in used]
-        exact = [e for e in free if e.title.strip().lower() == wanted]
-        named = exact or [e for e in free if wanted in e.title.lower()]
+        exact = [e for e in among if e.title.strip().lower() == wanted]
+        named = exact or [e for e in among if wanted in e.title.lower()]
         return named[0] if named else None
-
-    def practising(technique: str) -> Entry | None:
-        # a lesson no puzzle can need last plays the puzzle of the lesson that shows it
-        wanted = technique.lower()
-        exact = [e for e in puzzles if NUMBERED.sub("", e.title).strip().lower() == wanted]
-        return exact[0] if exact else None
 
     for kind in kinds.kinds():
         for lesson in kind.lessons():
             if lesson.practice:
-                entry = practising(lesson.practice)
+                # no puzzle can need it last: it plays the puzzle of the lesson that shows it
+                entry = matching(lesson.practice, puzzles)
             else:
-                entry = matching(lesson.technique)
+                entry = matching(lesson.technique, [e for e in puzzles if e.name not in used])
                 if entry is not None:
                     used.add(entry.name)
             puzzle = entry.puzzle if entry is not None else None

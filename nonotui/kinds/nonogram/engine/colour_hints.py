@@ -48,6 +48,7 @@ from nonotui.kinds.nonogram.engine.techniques import (
 from nonotui.kinds.nonogram.puzzle import Axis, Color, Puzzle
 from nonotui.model import EMPTY, Board
 from nonotui.model.cells import CLUE_DTYPE
+from nonotui.model.words import either
 
 Cell = tuple[int, int, int]
 CROSSING = WHOLE_LINE
@@ -169,8 +170,7 @@ class ColourStep:
             names = [value_word(1 << b, palette) for b in range(values.bit_length())
                      if values >> b & 1]
             names.sort(key=lambda n: n == "empty")  # the colours first, empty last
-            said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-            parts.append(f"{span_text(along, ps)} to {said}")
+            parts.append(f"{span_text(along, ps)} to {either(names)}")
         told = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
         return f"The line also narrows {told}."
 
@@ -357,7 +357,7 @@ class CrossingStep:
 
         def allowed(mask: int) -> str:
             words = [value_word(1 << k, palette) for k in range(len(palette)) if mask >> k & 1]
-            return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+            return either(words)
 
         row_clue = format_colour_clue(puzzle.rows[r], puzzle.row_clue_colors(r), palette)
         col_clue = format_colour_clue(puzzle.columns[c], puzzle.column_clue_colors(c), palette)
