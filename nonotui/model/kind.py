@@ -39,17 +39,21 @@ from nonotui.model.vocab import (
     CheckStatus,
     Command,
     DigitKeys,
+    Drawing,
     GlyphRole,
     HintKind,
     HintStep,
     KeyRules,
     Lesson,
     MadePuzzle,
+    MakeGoal,
     MarginLabel,
     Margins,
     MarkKey,
+    PaletteColor,
     Plan,
     PlanStatus,
+    Proposal,
     PuzzleFormat,
     PuzzleRequest,
     Rating,
@@ -66,6 +70,8 @@ from nonotui.model.vocab import (
     UnitGuide,
     UnitState,
     Use,
+    Verdict,
+    VerdictStatus,
     WarmUp,
     unknown_of,
 )
@@ -327,6 +333,39 @@ class Game(Protocol[P_co]):
 
 
 @runtime_checkable
+class Maker(Protocol):
+    """What the Make screen asks of a kind: a drawing's puzzle, the verdict on its clues, and
+    changes toward a goal (:meth:`Kind.maker`). Each call but :meth:`puzzle_of` may take
+    seconds and runs in a worker; it raises :class:`Cancelled` when ``should_stop`` says so."""
+
+    def puzzle_of(self, drawing: Drawing, **metadata: str) -> PuzzleLike:
+        """The puzzle whose intended picture is ``drawing`` (its goal), with ``metadata``
+        (``title``, ``author``, ``license``) where given.
+
+        Raises:
+            NonotuiError: the drawing cannot be a puzzle (empty, too large), said in one line.
+        """
+
+    def drawing_of(self, puzzle: PuzzleLike, should_stop: Stop | None = None) -> Drawing:
+        """The drawing of ``puzzle``: its goal picture, else its one solution.
+
+        Raises:
+            NonotuiError: it has no goal and not exactly one solution found in time.
+        """
+
+    def verdict(self, drawing: Drawing, should_stop: Stop | None = None,
+                timeout: float = 2.0) -> Verdict:
+        """Whether the drawing's clues have one solution, several (with the cells where
+        another differs from the drawing), none, or are undecided after ``timeout`` seconds."""
+
+    def improve(self, drawing: Drawing, goal: MakeGoal, should_stop: Stop | None = None,
+                seconds: float = 10.0) -> Proposal:
+        """The fewest cell changes found within ``seconds`` that make ``drawing`` reach
+        ``goal`` (not proven the fewest possible); ``found`` is false, with a note, when none
+        was found in time."""
+
+
+@runtime_checkable
 class StepwiseWarmUp(Protocol):
     """A kind whose player warm-up (:meth:`Kind.warm_up` with ``"all"``) comes in steps, so that
     the player shows how many are left, runs first what the first hint needs, and pauses
@@ -395,6 +434,13 @@ class Kind(Protocol[P]):
             UnsupportedPuzzleError: the kind has no share codes.
         """
 
+    def maker(self) -> Maker:
+        """What the Make screen uses to make puzzles of this kind from drawings.
+
+        Raises:
+            UnsupportedPuzzleError: the kind has no maker (the default).
+        """
+
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None, first: P | None = None) -> None:
         """Compile (or load from cache) what solves use (with ``options``, as
@@ -460,6 +506,13 @@ def identity_of(document: Mapping[str, object]) -> str:
 
 
 __all__ = [
+    "VerdictStatus",
+    "Verdict",
+    "Proposal",
+    "PaletteColor",
+    "Maker",
+    "MakeGoal",
+    "Drawing",
     "GRADE_WORDS",
     "RATING_VERSION",
     "Borders",

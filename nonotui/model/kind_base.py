@@ -25,6 +25,7 @@ from nonotui.model.kind import (
     HintLike,
     Lesson,
     MadePuzzle,
+    Maker,
     P,
     Plan,
     PuzzleRequest,
@@ -71,6 +72,10 @@ class KindBase(Generic[P]):
     def from_share_document(self, document: Mapping[str, object]) -> P:
         """Raises: UnsupportedPuzzleError: no share codes."""
         raise UnsupportedPuzzleError(f"nonotui has no share codes for {self.title} puzzles")
+
+    def maker(self) -> Maker:
+        """Raises: UnsupportedPuzzleError: no maker."""
+        raise UnsupportedPuzzleError(f"nonotui cannot make {self.title} puzzles from drawings yet")
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None, first: P | None = None) -> None:

@@ -463,6 +463,90 @@ class MadePuzzle:
     spec: str | None = None
 
 
+VerdictStatus = Literal["unique", "several", "none", "undecided"]
+"""The maker's verdict on a drawing's clues: one solution, more than one, none (clues edited
+by hand can contradict), or not decided within the time the check may take."""
+
+MakeGoal = Literal["unique", "easier"]
+"""What the maker's changes aim for: one solution, or one that unit logic alone finds."""
+
+
+@dataclass(frozen=True)
+class PaletteColor:
+    """A colour a drawing may use (the background is the palette's first).
+
+    Attributes:
+        name: Its name (``black``, ``red``).
+        rgb: ``#rrggbb``.
+        char: One character that stands for it in text.
+    """
+
+    name: str
+    rgb: str
+    char: str
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A picture being made into a puzzle: a colour index per cell (0 the background).
+
+    Attributes:
+        picture: Rows of colour indices into ``palette``.
+        palette: The colours, background first (two for black and white).
+    """
+
+    picture: tuple[tuple[int, ...], ...]
+    palette: tuple[PaletteColor, ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.picture)
+
+    @property
+    def width(self) -> int:
+        return len(self.picture[0]) if self.picture else 0
+
+    def changed(self, changes: Sequence[CellValueChange]) -> Drawing:
+        """A copy with ``(row, column, colour index)`` changes made."""
+        rows = [list(row) for row in self.picture]
+        for r, c, k in changes:
+            rows[r][c] = k
+        return Drawing(tuple(tuple(row) for row in rows), self.palette)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the maker's check found about a drawing's clues.
+
+    Attributes:
+        status: See :data:`VerdictStatus`.
+        differing: For ``several``: the cells where another solution differs from the drawing.
+        seconds: Time the check took.
+    """
+
+    status: VerdictStatus
+    differing: frozenset[Cell] = frozenset()
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """Cell changes the maker found toward a goal, to be accepted one at a time or all.
+
+    Attributes:
+        goal: What they aim for.
+        changes: ``(row, column, new colour index)``, in the order they are best accepted.
+        found: Whether the changed drawing reaches the goal (proven); when ``False``,
+            ``changes`` is empty and ``note`` says why.
+        note: What the search did, in one sentence.
+    """
+
+    goal: MakeGoal
+    changes: tuple[CellValueChange, ...]
+    found: bool
+    note: str
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One technique of the "Learn" collection, shown on a single line before its puzzle.
@@ -556,6 +640,12 @@ class Rating:
 
 
 __all__ = [
+    "Drawing",
+    "MakeGoal",
+    "PaletteColor",
+    "Proposal",
+    "Verdict",
+    "VerdictStatus",
     "GRADE_WORDS",
     "RATING_VERSION",
     "Borders",

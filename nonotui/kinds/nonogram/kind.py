@@ -21,6 +21,7 @@ from nonotui.model.kind import (
     Kind,
     Lesson,
     MadePuzzle,
+    Maker,
     PuzzleFormat,
     PuzzleLike,
     PuzzleRequest,
@@ -101,6 +102,12 @@ class NonogramKind(KindBase[Puzzle]):
         from nonotui.kinds.nonogram.share_code import puzzle_of
 
         return puzzle_of(document)
+
+    def maker(self) -> Maker:
+        """Drawings made into puzzles (:mod:`~nonotui.kinds.nonogram.making`)."""
+        from nonotui.kinds.nonogram.making import NonogramMaker
+
+        return NonogramMaker()
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None,

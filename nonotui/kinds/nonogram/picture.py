@@ -31,11 +31,13 @@ line-logic fixed point does not depend on the order lines are taken in, the seed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from nonotui.errors import NonotuiError
+from nonotui.model.vocab import Cancelled
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rng import SplitMix64
 
@@ -149,15 +151,21 @@ def threshold(grey: Grey) -> tuple[Picture, int]:
 
 
 def make_unique(picture: Picture, grey: Grey, cut: int, seed: int = 0,
-                put_back: bool = True) -> Picture:
+                put_back: bool = True, should_stop: Callable[[], bool] | None = None) -> Picture:
     """A copy of ``picture`` that complete line logic solves (so it has exactly one solution),
     with few cells changed: see the module's step 4. ``grey`` and ``cut`` rank the cells by how
     sure their colour is; ``put_back=False`` skips the last pass (for the benchmark).
 
     Raises:
         PictureError: no line-solvable picture was reached within the flip budget.
+        Cancelled: ``should_stop`` said so (checked before each line-logic run).
     """
-    from nonotui.kinds.nonogram.generate import undecided
+    from nonotui.kinds.nonogram.generate import undecided as undecided_now
+
+    def undecided(picture: Picture) -> list[Cell]:
+        if should_stop is not None and should_stop():
+            raise Cancelled
+        return undecided_now(picture)
 
     height, width = len(picture), len(picture[0])
     rng = SplitMix64(seed)

@@ -1,0 +1,294 @@
+"""The maker's engine for nonograms (:class:`~nonotui.model.kind.Maker`): the puzzle of a drawing,
+the verdict on its clues, and the fewest cell changes found that make it unique or solvable by
+line logic alone.
+
+**Verdict.** The drawing's clues are solved for two solutions within a time limit (2 s by
+default): one is ``unique``; two are ``several``, with the cells where the other solution
+differs from the drawing; none is ``none`` (only clues edited by hand can have none: a drawing
+always solves its own clues); the limit is ``undecided``.
+
+**Make unique** (a greedy search, not proven minimal; DECISIONS.md): while the clues have a
+second solution, one of the cells where it differs from the drawing is changed to the second
+solution's colour (any solution differing there is ruled out only by changing such a cell's
+clue lines). Of at most :data:`CANDIDATES` of those cells, spread evenly over them in reading
+order, the one whose change leaves the fewest cells undecided by the engine's line logic is
+taken, a change whose clues are unique at once before any other. Once unique, each change is
+put back if the drawing stays unique without it, the first made first (a later change often
+makes an earlier one unneeded). Every step is deterministic: no clock decides which cell
+changes; the time budget only decides when to give up.
+
+**Make easier** (black and white): the fix-up of pictures read from images
+(:func:`~nonotui.kinds.nonogram.picture.make_unique`) with every cell equally sure, so that only
+its seeded draw orders them: changes until line logic alone solves the clues.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from nonotui.errors import NonotuiError
+from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE
+from nonotui.kinds.nonogram.puzzle import BLACK, WHITE, Color, Puzzle, unknown_board
+from nonotui.model.kind import (
+    Cancelled,
+    Cell,
+    CellValueChange,
+    Drawing,
+    MakeGoal,
+    PaletteColor,
+    Proposal,
+    PuzzleLike,
+    Stop,
+    Verdict,
+)
+
+CANDIDATES = 16
+"""Cells where a second solution differs whose change make-unique tries at each step."""
+
+MAKER_PALETTE: tuple[PaletteColor, ...] = tuple(
+    PaletteColor(c.name, c.rgb, c.char) for c in DEFAULT_PALETTE[:10])
+"""The colours a colour drawing starts with: white and nine others (the digits 1-9)."""
+
+BLACK_AND_WHITE: tuple[PaletteColor, ...] = (
+    PaletteColor(WHITE.name, WHITE.rgb, WHITE.char), PaletteColor(BLACK.name, BLACK.rgb, BLACK.char))
+"""A black-and-white drawing's palette."""
+
+Picture = list[list[int]]
+
+
+def blank(width: int, height: int, palette: Sequence[PaletteColor] = BLACK_AND_WHITE) -> Drawing:
+    """An empty drawing."""
+    return Drawing(tuple((0,) * width for _ in range(height)), tuple(palette))
+
+
+def _colors(palette: Sequence[PaletteColor]) -> tuple[Color, ...]:
+    colors = tuple(Color(p.name, p.rgb, p.char) for p in palette)
+    return () if colors == (WHITE, BLACK) else colors
+
+
+def puzzle_of(drawing: Drawing, **metadata: str) -> Puzzle:
+    """The puzzle whose goal is ``drawing``.
+
+    Raises:
+        PuzzleError: the drawing is empty or larger than a puzzle may be.
+    """
+    fields = {k: v for k, v in metadata.items() if k in ("title", "author", "license") and v}
+    return Puzzle.from_picture([list(row) for row in drawing.picture],
+                               colors=_colors(drawing.palette), **fields)  # type: ignore[arg-type]
+
+
+def _picture_of(cells: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Colour indices of a solved board's bitsets (bit k is colour k)."""
+    return tuple(tuple(int(v).bit_length() - 1 for v in row) for row in cells)
+
+
+def drawing_of(puzzle: Puzzle, should_stop: Stop | None = None) -> Drawing:
+    """``puzzle``'s goal as a drawing, else its one solution.
+
+    Raises:
+        NonotuiError: it has no goal and its clues have no single solution found in 10 s.
+    """
+    palette = tuple(PaletteColor(c.name, c.rgb, c.char) for c in puzzle.palette)
+    if puzzle.goal is not None:
+        return Drawing(puzzle.goal, palette)
+    from nonotui.kinds.nonogram.engine.search import solve
+
+    result = solve(puzzle, max_solutions=2, timeout=10.0, should_stop=should_stop)
+    if result.status == "cancelled":
+        raise Cancelled
+    if result.status != "unique":
+        said = {"multiple": "has several solutions", "contradiction": "has no solution",
+                "timeout": "was not solved within 10 s"}.get(result.status, result.status)
+        raise NonotuiError(f"the puzzle carries no picture and {said}: there is nothing to draw on")
+    return Drawing(_picture_of(result.solutions[0].cells.tolist()), palette)
+
+
+def verdict(drawing: Drawing, should_stop: Stop | None = None, timeout: float = 2.0) -> Verdict:
+    """The verdict on ``drawing``'s clues (see the module).
+
+    Raises:
+        Cancelled: ``should_stop`` said so.
+    """
+    from nonotui.kinds.nonogram.engine.search import solve
+
+    start = time.perf_counter()
+    result = solve(puzzle_of(drawing), max_solutions=2, timeout=timeout, should_stop=should_stop)
+    seconds = time.perf_counter() - start
+    if result.status == "cancelled":
+        raise Cancelled
+    if result.status == "unique":
+        return Verdict("unique", seconds=seconds)
+    if result.status == "contradiction":
+        return Verdict("none", seconds=seconds)
+    if result.status == "multiple":
+        return Verdict("several", _differing(drawing, result.solutions), seconds)
+    return Verdict("undecided", seconds=seconds)
+
+
+def _other(drawing: Drawing, solutions: Sequence[object]) -> tuple[tuple[int, ...], ...]:
+    """A solution other than the drawing (one of two different solutions is)."""
+    pictures = [_picture_of(board.cells.tolist()) for board in solutions]  # type: ignore[attr-defined]
+    return next(p for p in pictures if p != drawing.picture)
+
+
+def _differing(drawing: Drawing, solutions: Sequence[object]) -> frozenset[Cell]:
+    other = _other(drawing, solutions)
+    return frozenset((r, c) for r, row in enumerate(other) for c, k in enumerate(row)
+                     if k != drawing.picture[r][c])
+
+
+def _undecided_count(drawing: Drawing) -> int:
+    """Cells the engine's line logic leaves undecided for the drawing's clues."""
+    from nonotui.kinds.nonogram.engine.steps import propagation
+
+    puzzle = puzzle_of(drawing)
+    cells = propagation(puzzle, unknown_board(puzzle)).cells
+    return sum(1 for v in cells.reshape(-1).tolist() if int(v) & (int(v) - 1))
+
+
+class _Budget:
+    def __init__(self, seconds: float, should_stop: Stop | None) -> None:
+        self.deadline = time.perf_counter() + seconds
+        self.should_stop = should_stop
+
+    def left(self) -> float:
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled
+        return self.deadline - time.perf_counter()
+
+
+def _spread(cells: list[tuple[int, int, int]], count: int) -> list[tuple[int, int, int]]:
+    """At most ``count`` of ``cells``, evenly spaced in their order."""
+    if len(cells) <= count:
+        return cells
+    return [cells[i * len(cells) // count] for i in range(count)]
+
+
+def make_unique(drawing: Drawing, should_stop: Stop | None = None,
+                seconds: float = 10.0) -> Proposal:
+    """The changes found that make ``drawing``'s clues unique (see the module).
+
+    Raises:
+        Cancelled: ``should_stop`` said so.
+    """
+    from nonotui.kinds.nonogram.engine.search import solve
+
+    budget = _Budget(seconds, should_stop)
+
+    def second(d: Drawing) -> tuple[tuple[int, ...], ...] | None | str:
+        """The other solution, ``None`` when unique, or the status that stopped the check."""
+        left = budget.left()
+        if left <= 0:
+            return "timeout"
+        result = solve(puzzle_of(d), max_solutions=2, timeout=min(2.0, left),
+                       should_stop=should_stop)
+        if result.status == "cancelled":
+            raise Cancelled
+        if result.status == "unique":
+            return None
+        if result.status == "multiple":
+            return _other(d, result.solutions)
+        return result.status
+
+    current = drawing
+    other = second(current)
+    steps = 0
+    while other is not None:
+        if isinstance(other, str):
+            why = ("no unique picture found within "
+                   f"{seconds:g} s" if other == "timeout" else f"the check ended: {other}")
+            return Proposal("unique", (), False, why)
+        differ = [(r, c, k) for r, row in enumerate(other) for c, k in enumerate(row)
+                  if k != current.picture[r][c]]
+        scored: list[tuple[int, int, Drawing]] = []
+        for i, change in enumerate(_spread(differ, CANDIDATES)):
+            if budget.left() <= 0:
+                break
+            trial = current.changed([change])
+            scored.append((_undecided_count(trial), i, trial))
+        if not scored:
+            return Proposal("unique", (), False, f"no unique picture found within {seconds:g} s")
+        scored.sort(key=lambda s: (s[0], s[1]))
+        current = scored[0][2]
+        steps += 1
+        other = second(current)
+    # put back what a later change made unneeded, the first made first
+    changes = _changes(drawing, current)
+    for r, c, _ in changes:
+        if budget.left() <= 0:
+            break
+        trial = current.changed([(r, c, drawing.picture[r][c])])
+        if second(trial) is None:
+            current = trial
+    final = tuple(_changes(drawing, current))
+    if not final:
+        return Proposal("unique", (), True, "already unique: nothing to change")
+    n = len(final)
+    return Proposal("unique", final, True,
+                    f"{n} cell{'s' * (n != 1)} to change, found in {steps} step"
+                    f"{'s' * (steps != 1)} (the fewest found, not proven the fewest)")
+
+
+def _changes(before: Drawing, after: Drawing) -> list[CellValueChange]:
+    return [(r, c, k) for r, row in enumerate(after.picture) for c, k in enumerate(row)
+            if k != before.picture[r][c]]
+
+
+def make_easier(drawing: Drawing, should_stop: Stop | None = None,
+                seconds: float = 10.0) -> Proposal:
+    """The changes found that make ``drawing`` solvable by line logic alone (black and white).
+
+    Raises:
+        Cancelled: ``should_stop`` said so.
+    """
+    from nonotui.kinds.nonogram.picture import PictureError
+    from nonotui.kinds.nonogram.picture import make_unique as line_solvable
+
+    if len(drawing.palette) > 2:
+        return Proposal("easier", (), False,
+                        "make easier works on black-and-white drawings only")
+    budget = _Budget(seconds, should_stop)
+
+    def stop() -> bool:
+        return budget.left() <= 0
+
+    picture: Picture = [list(row) for row in drawing.picture]
+    flat = [[0] * drawing.width for _ in range(drawing.height)]
+    try:
+        fixed = line_solvable(picture, flat, 0, should_stop=stop)
+    except PictureError as exc:
+        return Proposal("easier", (), False, f"none found: {exc.message}")
+    except Cancelled:
+        budget.left()  # raises Cancelled again when the player's stop said so
+        return Proposal("easier", (), False,
+                        f"no picture that line logic solves found within {seconds:g} s")
+    after = Drawing(tuple(tuple(row) for row in fixed), drawing.palette)
+    final = tuple(_changes(drawing, after))
+    n = len(final)
+    if not final:
+        return Proposal("easier", (), True, "line logic alone solves it already")
+    return Proposal("easier", final, True,
+                    f"{n} cell{'s' * (n != 1)} to change so that line logic alone solves it "
+                    "(the fewest found, not proven the fewest)")
+
+
+class NonogramMaker:
+    """:class:`~nonotui.model.kind.Maker` for nonograms."""
+
+    def puzzle_of(self, drawing: Drawing, **metadata: str) -> PuzzleLike:
+        return puzzle_of(drawing, **metadata)
+
+    def drawing_of(self, puzzle: PuzzleLike, should_stop: Stop | None = None) -> Drawing:
+        assert isinstance(puzzle, Puzzle)
+        return drawing_of(puzzle, should_stop)
+
+    def verdict(self, drawing: Drawing, should_stop: Stop | None = None,
+                timeout: float = 2.0) -> Verdict:
+        return verdict(drawing, should_stop, timeout)
+
+    def improve(self, drawing: Drawing, goal: MakeGoal, should_stop: Stop | None = None,
+                seconds: float = 10.0) -> Proposal:
+        if goal == "unique":
+            return make_unique(drawing, should_stop, seconds)
+        return make_easier(drawing, should_stop, seconds)
