@@ -31,7 +31,7 @@ from nonotui.errors import (  # noqa: F401 - the exit codes are the CLI's public
 )
 
 SUBCOMMANDS = ("play", "serve", "show", "convert", "solve", "bench", "hint", "check", "rate",
-               "explain", "generate", "share")
+               "explain", "generate", "share", "make")
 """Subcommand modules under ``nonotui.cli``, in the order ``--help`` lists them; each kind's own
 subcommands (a nonogram's ``line``) follow, from the registry."""
 

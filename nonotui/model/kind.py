@@ -338,6 +338,10 @@ class Maker(Protocol):
     changes toward a goal (:meth:`Kind.maker`). Each call but :meth:`puzzle_of` may take
     seconds and runs in a worker; it raises :class:`Cancelled` when ``should_stop`` says so."""
 
+    def palette(self, colour: bool) -> tuple[PaletteColor, ...]:
+        """The colours a new drawing draws with, background first: two for black and white,
+        up to ten with ``colour``."""
+
     def puzzle_of(self, drawing: Drawing, **metadata: str) -> PuzzleLike:
         """The puzzle whose intended picture is ``drawing`` (its goal), with ``metadata``
         (``title``, ``author``, ``license``) where given.

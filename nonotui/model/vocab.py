@@ -498,6 +498,11 @@ class Drawing:
     picture: tuple[tuple[int, ...], ...]
     palette: tuple[PaletteColor, ...]
 
+    @classmethod
+    def blank(cls, width: int, height: int, palette: Sequence[PaletteColor]) -> Drawing:
+        """An empty drawing."""
+        return cls(tuple((0,) * width for _ in range(height)), tuple(palette))
+
     @property
     def height(self) -> int:
         return len(self.picture)

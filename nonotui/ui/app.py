@@ -74,8 +74,11 @@ class NonotuiApp(App[int]):
         data_dir: DataDir,
         start: tuple[Any, str] | None = None,
         notices: tuple[str, ...] = (),
+        make: Any | None = None,
     ) -> None:
         super().__init__()
+        self.start_make = make
+        """The Make screen to open at once (``nonotui make``), on top of the library."""
         self.data_dir = data_dir
         data_dir.remove_leftovers()  # the temporary files of saves a kill cut short
         self.progress_store = ProgressStore(data_dir.progress)
@@ -113,6 +116,8 @@ class NonotuiApp(App[int]):
                                        self.grades))
         if self.start is not None:
             self.open_puzzle(*self.start, notices=self.start_notices)
+        if self.start_make is not None:
+            self.push_screen(self.start_make)
         self._warm_up()
 
     @work(thread=True, exclusive=True, group="warm-up", exit_on_error=False)
@@ -500,6 +505,7 @@ def make_app(
     label: str | None = None,
     data_dir: DataDir | None = None,
     notices: tuple[str, ...] = (),
+    make: Any | None = None,
 ) -> NonotuiApp:
     """The app, opening ``puzzle`` directly when given, else the library.
 
@@ -509,6 +515,7 @@ def make_app(
         data_dir: Where progress and settings live; ``NONOTUI_DATA_DIR`` or the platform's
             user data folder by default.
         notices: Messages to show when ``puzzle`` opens.
+        make: A Make screen to open at once (``nonotui make``).
     """
     start = (puzzle, label or puzzle.title or "puzzle") if puzzle is not None else None
-    return NonotuiApp(data_dir or DataDir.default(), start, notices)
+    return NonotuiApp(data_dir or DataDir.default(), start, notices, make)

@@ -167,27 +167,13 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def __init__(self, game: Game[PuzzleLike], board: Board, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.game = game
-        self.puzzle = game.puzzle
-        self.values = game.values
-        self.geometry = Geometry.of(game)
         self.set_reactive(GridView.board, board.copy())
-        open_: UnitState = "open"
-        states = (open_,) * len(game.units)
-        self.set_reactive(GridView.unit_states, states)
-        rules = game.key_rules
-        masks = {value.name: value.mask for value in self.values}
-        self.set_reactive(GridView.primary, masks[rules.primary])
-        self._other_buttons = {3: masks[rules.secondary]}
-        if rules.middle is not None:
-            self._other_buttons[2] = masks[rules.middle]
         self._left_of: dict[int, list[int]] = {}
         """The rows whose left margin labels each unit."""
         self._above: dict[int, list[int]] = {}
         """The columns whose top margin labels each unit."""
-        for label in game.margins.labels:
-            slots = self._left_of if label.side == "left" else self._above
-            slots.setdefault(label.unit, []).append(label.index)
+        self._take_game(game)
+        self.geometry = Geometry.of(game)
         self._painter: GridPainter | None = None
         self._view: _View | None = None
         self._dragging = False
@@ -205,6 +191,33 @@ class GridView(ScrollView, can_focus=True, inherit_bindings=False):
         self._label_drawn: Label | None = None
         """The run's length where the last change put it, to repaint its line when it moves."""
         self.virtual_size = Size(self.geometry.total_width, self.geometry.total_height)
+
+    def _take_game(self, game: Game[PuzzleLike]) -> None:
+        """Read what the grid draws from ``game``: values, units, key rules, margins."""
+        self.game = game
+        self.puzzle = game.puzzle
+        self.values = game.values
+        open_: UnitState = "open"
+        self.set_reactive(GridView.unit_states, (open_,) * len(game.units))
+        rules = game.key_rules
+        masks = {value.name: value.mask for value in self.values}
+        self.set_reactive(GridView.primary, masks[rules.primary])
+        self._other_buttons = {3: masks[rules.secondary]}
+        if rules.middle is not None:
+            self._other_buttons[2] = masks[rules.middle]
+        self._left_of.clear()
+        self._above.clear()
+        for label in game.margins.labels:
+            slots = self._left_of if label.side == "left" else self._above
+            slots.setdefault(label.unit, []).append(label.index)
+
+    def set_game(self, game: Game[PuzzleLike], board: Board) -> None:
+        """Draw another puzzle of the same size and values, on ``board`` (the maker's: every
+        change of the drawing changes its clues, hence the margins' sizes)."""
+        self._take_game(game)
+        self.set_reactive(GridView.board, board.copy())
+        self._set_cell_width(self.geometry.cell_width)
+        self.refresh(layout=True)
 
     def on_mount(self) -> None:
         self._choose_letters()

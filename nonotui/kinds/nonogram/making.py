@@ -59,7 +59,7 @@ Picture = list[list[int]]
 
 def blank(width: int, height: int, palette: Sequence[PaletteColor] = BLACK_AND_WHITE) -> Drawing:
     """An empty drawing."""
-    return Drawing(tuple((0,) * width for _ in range(height)), tuple(palette))
+    return Drawing.blank(width, height, palette)
 
 
 def _colors(palette: Sequence[PaletteColor]) -> tuple[Color, ...]:
@@ -193,7 +193,6 @@ def make_unique(drawing: Drawing, should_stop: Stop | None = None,
 
     current = drawing
     other = second(current)
-    steps = 0
     while other is not None:
         if isinstance(other, str):
             why = ("no unique picture found within "
@@ -211,7 +210,6 @@ def make_unique(drawing: Drawing, should_stop: Stop | None = None,
             return Proposal("unique", (), False, f"no unique picture found within {seconds:g} s")
         scored.sort(key=lambda s: (s[0], s[1]))
         current = scored[0][2]
-        steps += 1
         other = second(current)
     # put back what a later change made unneeded, the first made first
     changes = _changes(drawing, current)
@@ -226,8 +224,8 @@ def make_unique(drawing: Drawing, should_stop: Stop | None = None,
         return Proposal("unique", (), True, "already unique: nothing to change")
     n = len(final)
     return Proposal("unique", final, True,
-                    f"{n} cell{'s' * (n != 1)} to change, found in {steps} step"
-                    f"{'s' * (steps != 1)} (the fewest found, not proven the fewest)")
+                    f"{n} cell{'s' * (n != 1)} to change (the fewest found, not proven the "
+                    "fewest)")
 
 
 def _changes(before: Drawing, after: Drawing) -> list[CellValueChange]:
@@ -269,12 +267,15 @@ def make_easier(drawing: Drawing, should_stop: Stop | None = None,
     if not final:
         return Proposal("easier", (), True, "line logic alone solves it already")
     return Proposal("easier", final, True,
-                    f"{n} cell{'s' * (n != 1)} to change so that line logic alone solves it "
-                    "(the fewest found, not proven the fewest)")
+                    f"{n} cell{'s' * (n != 1)} to change for line logic alone (the fewest "
+                    "found, not proven the fewest)")
 
 
 class NonogramMaker:
     """:class:`~nonotui.model.kind.Maker` for nonograms."""
+
+    def palette(self, colour: bool) -> tuple[PaletteColor, ...]:
+        return MAKER_PALETTE if colour else BLACK_AND_WHITE
 
     def puzzle_of(self, drawing: Drawing, **metadata: str) -> PuzzleLike:
         return puzzle_of(drawing, **metadata)

@@ -37,9 +37,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from nonotui.errors import NonotuiError
-from nonotui.model.vocab import Cancelled
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from nonotui.kinds.nonogram.rng import SplitMix64
+from nonotui.model.vocab import Cancelled
 
 NEEDS_PILLOW = "reading pictures needs Pillow: pip install 'nonotui[images]'"
 

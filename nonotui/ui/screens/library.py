@@ -154,6 +154,7 @@ class LibraryScreen(MakingActions, Screen[None]):
         # typed right after "/" all go to the search field, in order (see on_key).
         Binding("slash", "search", "Search", priority=True),
         Binding("n", "new_puzzle", "New"),
+        Binding("m", "make", "Make"),
         Binding("d", "daily_puzzle", "Daily"),
         Binding("l", "learn", "Learn"),
         Binding("t", "statistics", "Stats"),
@@ -164,7 +165,7 @@ class LibraryScreen(MakingActions, Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    FOOTER_RANKS = ("app.help", "search", "learn", "cycle_sort", "statistics", "new_puzzle",
+    FOOTER_RANKS = ("app.help", "search", "learn", "cycle_sort", "statistics", "new_puzzle", "make",
                     "app.open_file", "cycle_filter", "daily_puzzle", "cycle_kind", "cycle_grade",
                     "settings", "app.quit")
     """The footer's keys, most important first: on 80 columns a new player still finds help,
@@ -438,6 +439,14 @@ class LibraryScreen(MakingActions, Screen[None]):
     def action_to_table(self) -> None:
         """Down from the search field: into the list, the filter kept."""
         self.table.focus()
+
+    def action_make(self) -> None:
+        """Open the Make screen on an empty 15x15 drawing."""
+        from nonotui.model.kind import Drawing
+        from nonotui.ui.screens.make import MakeScreen
+
+        kind = kinds.get("nonogram")
+        self.app.push_screen(MakeScreen(Drawing.blank(15, 15, kind.maker().palette(False)), kind))
 
     def action_learn(self) -> None:
         """The Learn collection: one lesson per technique, easiest first."""

@@ -1,0 +1,113 @@
+"""``nonotui make``: open the Make screen on a new drawing, a puzzle to edit, or a picture."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from nonotui.errors import EXIT_USAGE, NonotuiError, RequestError
+
+DEFAULT_SIZE = (15, 15)
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``make`` subcommand."""
+    p = sub.add_parser(
+        "make",
+        help="draw a puzzle: its verdict and grade follow every change",
+        description="Open the Make screen: draw a picture and watch whether its clues have one "
+        "solution, and how hard it is, after every change; make it unique, save it, share its "
+        "code. Without an argument: an empty 15x15 drawing. WxH: an empty drawing of that size. "
+        "FILE (a puzzle file, FILE#N, a share code, an id or a bundled puzzle's name): that "
+        "puzzle's picture, to edit. IMAGE WxH: the picture read from an image file at WxH "
+        "cells (needs Pillow: pip install 'nonotui[images]').",
+        epilog="Exit code 0 when the screen closed normally, 1 for bad input, 2 for a usage "
+        "error.",
+    )
+    p.add_argument("source", nargs="?", metavar="FILE|IMAGE|WxH",
+                   help="what to start from (default: an empty 15x15 drawing)")
+    p.add_argument("size", nargs="?", metavar="WxH", help="with IMAGE: the size in cells")
+    p.add_argument("--colours", "--colors", action="store_true", dest="colours",
+                   help="draw in colour (nine colours; P switches on the screen too)")
+    p.set_defaults(func=run)
+
+
+def size_of(text: str) -> tuple[int, int] | None:
+    """``WxH`` as ``(width, height)``, or ``None`` when ``text`` is not a size.
+
+    Raises:
+        RequestError: a size out of 2 to 99.
+    """
+    from nonotui.model.drawing_editor import MAX_SIZE, MIN_SIZE
+
+    match = _SIZE.match(text)
+    if match is None:
+        return None
+    w, h = int(match[1]), int(match[2])
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise RequestError(f"{text}: a drawing is {MIN_SIZE} to {MAX_SIZE} cells each way")
+    return w, h
+
+
+def start_of(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
+    """The drawing to start from and its title, author and licence.
+
+    Raises:
+        NonotuiError: a puzzle that cannot be read or drawn, or an unreadable image.
+        RequestError: a bad size.
+    """
+    from nonotui import kinds
+    from nonotui.model.kind import Drawing
+
+    palette = kinds.get("nonogram").maker().palette(args.colours)
+    meta = {"title": "", "author": "", "license": ""}
+    if args.size is not None:
+        size = size_of(args.size)
+        if size is None:
+            raise RequestError(f"{args.size!r} is not a size: write WxH, for example 20x15")
+        from nonotui.kinds.nonogram.picture import load_grey, threshold
+
+        grey, _ = load_grey(Path(args.source), *size)
+        picture, _cut = threshold(grey)
+        meta["title"] = Path(args.source).stem
+        drawing = Drawing.blank(*size, palette)
+        return drawing.changed([(r, c, v) for r, row in enumerate(picture)
+                                for c, v in enumerate(row) if v]), meta
+    if args.source is None:
+        return Drawing.blank(*DEFAULT_SIZE, palette), meta
+    size = size_of(args.source)
+    if size is not None:
+        return Drawing.blank(*size, palette), meta
+    from nonotui.store import DataDir
+    from nonotui.store.catalog import Catalog
+
+    puzzle, label, _note = Catalog(DataDir.default()).resolve_noted(args.source)
+    maker = kinds.get(puzzle.kind_name).maker()
+    for name in meta:
+        meta[name] = getattr(puzzle, name, None) or ""
+    try:
+        return maker.drawing_of(puzzle), meta
+    except NonotuiError as exc:
+        raise NonotuiError(f"{label}: {exc.message}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the app on the Make screen."""
+    from nonotui.store import DataDir
+    from nonotui.ui import ending
+    from nonotui.ui.app import make_app
+    from nonotui.ui.screens.make import MakeScreen
+
+    try:
+        drawing, meta = start_of(args)
+    except RequestError as exc:
+        print(f"nonotui make: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
+    screen = MakeScreen(drawing, title=meta["title"], author=meta["author"],
+                        license_=meta["license"])
+    app = make_app(data_dir=DataDir.default(), make=screen)
+    return ending.play(app)
