@@ -160,6 +160,12 @@ class DrawingEditor:
     def fill(self) -> Move:
         return self._record(self._set([self.cursor], self.color))
 
+    def move_fill(self, drow: int, dcol: int) -> Move:
+        """Fill the cursor's cell and the next one (shift and an arrow), as one move."""
+        start = self.cursor
+        self.move(drow, dcol)
+        return self._record(self._set([start, self.cursor], self.color))
+
     def erase(self) -> Move:
         return self._record(self._set([self.cursor], 0))
 

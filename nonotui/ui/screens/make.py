@@ -400,9 +400,11 @@ class MakeScreen(Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
 
     def action_move(self, drow: int, dcol: int, fill: bool = False) -> None:
-        self.editor.move(drow, dcol)
+        move = self.editor.move_fill(drow, dcol) if fill else []
+        if not fill:
+            self.editor.move(drow, dcol)
         self.grid.cursor = self.editor.cursor
-        self._changed(self.editor.fill() if fill else [])
+        self._changed(move)
 
     def action_fill_cell(self) -> None:
         self._changed(self.editor.toggle())

@@ -1,0 +1,149 @@
+"""The Make screen as a person uses it: draw, read the verdict and the grade, make it unique,
+accept, undo, save, share, play. Verdicts are checked with the naive oracle."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from nonotui import kinds
+from nonotui.kinds.nonogram.making import BLACK_AND_WHITE
+from nonotui.kinds.nonogram.puzzle import Puzzle
+from nonotui.model.kind import Drawing
+from nonotui.store import DataDir
+from nonotui.store.catalog import Catalog
+from nonotui.ui.app import make_app
+from nonotui.ui.grid import GridView
+from nonotui.ui.screens.dialogs import ConfirmScreen, MessageScreen
+from nonotui.ui.screens.library import LibraryScreen
+from nonotui.ui.screens.make import MakeScreen, SaveScreen
+from tests.naive_count import clues_of, count
+from tests.ui.conftest import play_screen, until
+
+
+def text(screen: MakeScreen, widget: str) -> str:
+    return str(screen.query_one(f"#make-{widget}", Static).render())
+
+
+async def make_screen(pilot, app) -> MakeScreen:  # type: ignore[no-untyped-def]
+    await until(pilot, lambda: isinstance(app.screen, MakeScreen))
+    screen = app.screen
+    assert isinstance(screen, MakeScreen)
+    return screen
+
+
+def settled(screen: MakeScreen) -> bool:
+    """The verdict is in, and for a unique drawing its grade too."""
+    v = screen.verdict
+    return v is not None and (v.status != "unique" or screen.rating is not None)
+
+
+async def test_library_m_opens_a_blank_drawing_whose_margins_follow_the_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 36)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        await pilot.press("m")
+        screen = await make_screen(pilot, app)
+        assert (screen.editor.width, screen.editor.height) == (15, 15)
+        # a plus sign in the top left, with the fill key and shift+arrows
+        await pilot.press("l", "space", "j", "h", "shift+right", "shift+right", "j", "h",
+                          "space")
+        picture = screen.editor.drawing.picture
+        assert [row[:3] for row in picture[:3]] == [(0, 1, 0), (1, 1, 1), (0, 1, 0)]
+        grid = screen.query_one(GridView)
+        puzzle = grid.puzzle
+        assert isinstance(puzzle, Puzzle)
+        assert (puzzle.rows, puzzle.columns) == clues_of(picture)  # the margins are its clues
+        await until(pilot, lambda: settled(screen))
+        assert count(*clues_of(picture), cap=2) == 1
+        assert text(screen, "verdict").startswith("Unique")
+        assert text(screen, "grade").startswith(f"Grade {screen.rating.grade}")  # type: ignore[union-attr]
+        # x empties the cell under the cursor; u brings it back
+        await pilot.press("x")
+        assert screen.editor.drawing.picture[2][1] == 0
+        await pilot.press("u")
+        assert screen.editor.drawing.picture[2][1] == 1
+
+
+async def test_several_solutions_are_marked_then_made_unique_accepted_and_undone() -> None:
+    start = Drawing.blank(15, 15, BLACK_AND_WHITE).changed(
+        [(r, c, 1) for r, c in [(0, 0), (1, 1), (5, 5), (6, 6), (10, 3), (11, 4)]])
+    app = make_app(make=MakeScreen(start))
+    async with app.run_test(size=(110, 36)) as pilot:
+        screen = await make_screen(pilot, app)
+        await until(pilot, lambda: settled(screen))
+        assert count(*clues_of(start.picture), cap=2) == 2
+        assert screen.verdict is not None and screen.verdict.status == "several"
+        grid = screen.query_one(GridView)
+        assert grid.highlight == screen.verdict.differing and grid.highlight
+        assert "Several solutions" in text(screen, "verdict")
+        await pilot.press("U")
+        await until(pilot, lambda: screen.proposal is not None, timeout=15)
+        proposal = screen.proposal
+        assert proposal is not None and proposal.found and proposal.changes
+        assert grid.highlight == {(r, c) for r, c, _ in proposal.changes}
+        assert "enter accepts all" in text(screen, "status")
+        # one at a time: the first change, then the rest
+        await pilot.press("full_stop")
+        assert screen.editor.drawing == start.changed(proposal.changes[:1])
+        if len(proposal.changes) > 1:
+            await until(pilot, lambda: screen.proposal is not None)
+            await pilot.press("enter")
+        made = screen.editor.drawing
+        assert made == start.changed(proposal.changes)
+        assert count(*clues_of(made.picture), cap=2) == 1  # the oracle agrees
+        await until(pilot, lambda: settled(screen))
+        assert screen.verdict.status == "unique"
+        # each acceptance is a move: undo walks back to the drawing as it was
+        for _ in range(1 + (len(proposal.changes) > 1)):
+            await pilot.press("u")
+        assert screen.editor.drawing == start
+        # escape drops a proposal without changing anything
+        await pilot.press("U")
+        await until(pilot, lambda: screen.proposal is not None, timeout=15)
+        await pilot.press("escape")
+        assert screen.proposal is None and screen.editor.drawing == start
+
+
+async def test_save_share_and_play_a_drawing(data_dir: DataDir) -> None:
+    plus = Drawing.blank(5, 5, BLACK_AND_WHITE).changed(
+        [(2, c, 1) for c in range(5)] + [(r, 2, 1) for r in range(5)])
+    app = make_app(make=MakeScreen(plus))
+    async with app.run_test(size=(110, 36)) as pilot:
+        screen = await make_screen(pilot, app)
+        await until(pilot, lambda: settled(screen))
+        # leaving with unsaved changes asks first
+        await pilot.press("space")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("escape")  # cancel: still making
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("u")
+        await until(pilot, lambda: settled(screen))
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, SaveScreen))
+        app.screen.query_one("#title", Input).value = "Plus sign"
+        app.screen.query_one("#author", Input).value = "Tester"
+        app.screen.query_one("#license", Input).value = "CC0-1.0"
+        app.screen.query_one("#license", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert not screen.editor.unsaved and "saved to" in text(screen, "status")
+        saved = [e for e in Catalog(data_dir).entries() if e.source == "user"]
+        assert len(saved) == 1 and saved[0].name == "plus-sign.non"
+        puzzle = saved[0].puzzle
+        assert isinstance(puzzle, Puzzle)
+        assert (puzzle.title, puzzle.author, puzzle.license) == ("Plus sign", "Tester", "CC0-1.0")
+        assert (puzzle.rows, puzzle.columns) == clues_of(plus.picture)
+        # the share code holds the same puzzle
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        message = str(app.screen.query_one("#message-text", Static).render())
+        code = message.split()[0]
+        assert code.startswith("nonotui:1:")
+        assert kinds.from_share_code(code).identity == puzzle.identity
+        await pilot.press("escape")
+        # p plays it, with hints
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("p")
+        play = await play_screen(pilot)
+        assert play.puzzle.identity == puzzle.identity
