@@ -41,6 +41,7 @@ from nonotui.model.kind import (
     Kind,
     Lesson,
     MadePuzzle,
+    Maker,
     MarginLabel,
     Margins,
     MarkKey,
@@ -541,6 +542,9 @@ class LightsKind:
 
     def from_share_document(self, document: Mapping[str, object]) -> LightsPuzzle:
         raise UnsupportedPuzzleError("nonotui has no share codes for Lights puzzles")
+
+    def maker(self) -> Maker:
+        raise UnsupportedPuzzleError("nonotui cannot make Lights puzzles from drawings")
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None,
