@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
@@ -154,6 +155,10 @@ class NonotuiApp(App[int]):
     @on(EngineReady)
     def _engine_ready(self, message: EngineReady) -> None:
         self.engine_ready = message.error is None
+        # Everything loaded so far (Textual, numba, the compiled kernels) lives as long as the
+        # app: moved out of the collector's view, a full collection no longer walks it, which
+        # took 70-100 ms in the middle of a keypress (benchmarks/maker_keys.py)
+        gc.freeze()
         for screen in self.play_screens():
             screen.engine_warmed(message.error)
 

@@ -18,6 +18,8 @@ them all as one move, ``.`` the next one, escape drops them. Every move is undoa
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any, Literal
 
 from textual import on, work
@@ -98,6 +100,28 @@ def rating_text(rating: Rating | None) -> str:
     hardest = f"; hardest: {rating.hardest}" if rating.hardest else ""
     return (f"Grade {rating.grade} ({GRADE_WORDS[rating.grade]}){hardest}; "
             f"{plural(steps, 'step')}")
+
+
+YIELD_EVERY = 0.002
+"""Seconds of checking between two moments the worker lets the keys' thread have the GIL."""
+
+
+def yielding(stop: Callable[[], bool]) -> Callable[[], bool]:
+    """``stop``, which also hands the GIL over (a zero sleep) at most every
+    :data:`YIELD_EVERY` seconds: the rating is pure Python and polls it every half millisecond
+    or so, and a key waiting for the GIL would otherwise wait Python's switch interval, again
+    at each step of its handling (``benchmarks/maker_keys.py``)."""
+    last = time.perf_counter()
+
+    def check() -> bool:
+        nonlocal last
+        now = time.perf_counter()
+        if now - last > YIELD_EVERY:
+            time.sleep(0)
+            last = time.perf_counter()
+        return stop()
+
+    return check
 
 
 class SizeScreen(ModalScreen[tuple[int, int] | None]):
@@ -367,9 +391,7 @@ class MakeScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="verdict", exit_on_error=False)
     def _verdict_worker(self, drawing: Drawing) -> None:
         worker = get_current_worker()
-
-        def stop() -> bool:
-            return worker.is_cancelled
+        stop = yielding(lambda: worker.is_cancelled)
 
         try:
             verdict = self.maker.verdict(drawing, stop, VERDICT_SECONDS)
@@ -470,7 +492,7 @@ class MakeScreen(Screen[None]):
     def _improve_worker(self, drawing: Drawing, goal: MakeGoal) -> None:
         worker = get_current_worker()
         try:
-            proposal = self.maker.improve(drawing, goal, lambda: worker.is_cancelled,
+            proposal = self.maker.improve(drawing, goal, yielding(lambda: worker.is_cancelled),
                                           IMPROVE_SECONDS)
         except Cancelled:
             return
