@@ -31,7 +31,7 @@ from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
 
-SCREENS = ("library", "hint", "finish", "aquarium", "wide")
+SCREENS = ("library", "hint", "finish", "aquarium", "wide", "make", "make-unique")
 THEMES = ("textual-dark", "textual-light")
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 DATA = Path("data")
@@ -63,10 +63,42 @@ def wide_puzzle(width: int = 55, height: int = 60) -> Puzzle:
                                 for r in range(height)], title="Staircase")
 
 
+BOAT = [
+    "...............",
+    ".......#.......",
+    ".......##......",
+    ".......###.....",
+    ".....#.####....",
+    "....##.#####...",
+    "...###.######..",
+    "..####.#######.",
+    ".......#.......",
+    "###############",
+    ".#############.",
+    "..###########..",
+    "...............",
+    ".##..##..##..##",
+    "##..##..##..##.",
+]
+"""The Make screen's drawing: a sailboat on waves (the waves have a second solution)."""
+
+
+def boat_screen() -> Any:
+    from nonotui.model.kind import Drawing
+    from nonotui.ui.screens.make import MakeScreen
+
+    maker = kinds.get("nonogram").maker()
+    drawing = Drawing.blank(15, 15, maker.palette(False)).changed(
+        [(r, c, 1) for r, row in enumerate(BOAT) for c, ch in enumerate(row) if ch == "#"])
+    return MakeScreen(drawing, title="Sailboat")
+
+
 def app_for(screen: str) -> NonotuiApp:
     """A fresh app for ``screen``: the library, House (the hint), Heart (the finish), Guppy (the
     Aquarium hint) or a 55x60 staircase (the wide board)."""
     data = DataDir(DATA)
+    if screen.startswith("make"):
+        return make_app(None, data_dir=data, make=boat_screen())
     if screen == "library":
         return make_app(None, data_dir=data)
     if screen == "wide":
@@ -95,7 +127,9 @@ def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[Any]], Awaitab
         app = pilot.app
         assert isinstance(app, NonotuiApp)
         app.theme = theme
-        if screen == "library":
+        if screen.startswith("make"):
+            await _make(pilot, unique=screen == "make-unique")
+        elif screen == "library":
             await until(pilot, lambda: isinstance(app.screen, LibraryScreen)
                         and bool(app.screen.shown), "the library")
             library = app.screen
@@ -122,6 +156,29 @@ def setup(screen: str, theme: str = THEMES[0]) -> Callable[[Pilot[Any]], Awaitab
         await pilot.wait_for_scheduled_animations()
 
     return reach
+
+
+async def _make(pilot: Pilot[Any], unique: bool) -> None:
+    """The sailboat drawn: its verdict (several solutions, the differing cells highlighted), or
+    after "make unique" and enter, unique with its grade."""
+    from nonotui.ui.screens.make import MakeScreen
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, MakeScreen), "the Make screen")
+    make = app.screen
+    assert isinstance(make, MakeScreen)
+
+    def settled() -> bool:
+        v = make.verdict
+        return v is not None and (v.status != "unique" or make.rating is not None)
+
+    await until(pilot, settled, "the verdict")
+    if unique:
+        await pilot.press("U")
+        await until(pilot, lambda: make.proposal is not None, "make unique")
+        await pilot.press("enter")
+        await until(pilot, settled, "the verdict and the grade")
+    make.grid.repaint_all()
 
 
 async def _hints(pilot: Pilot[Any], play: PlayScreen) -> None:
