@@ -53,6 +53,18 @@ def size_of(text: str) -> tuple[int, int] | None:
     return w, h
 
 
+def default_maker() -> Any:
+    """The maker of the first kind that has one (the kinds' registry order)."""
+    from nonotui import kinds
+
+    for kind in kinds.kinds():
+        try:
+            return kind.maker()
+        except NonotuiError:
+            continue
+    raise NonotuiError("no kind of puzzle can be made from drawings")
+
+
 def start_of(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
     """The drawing to start from and its title, author and licence.
 
@@ -63,20 +75,15 @@ def start_of(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
     from nonotui import kinds
     from nonotui.model.kind import Drawing
 
-    palette = kinds.get("nonogram").maker().palette(args.colours)
+    maker = default_maker()
+    palette = maker.palette(args.colours)
     meta = {"title": "", "author": "", "license": ""}
     if args.size is not None:
         size = size_of(args.size)
         if size is None:
             raise RequestError(f"{args.size!r} is not a size: write WxH, for example 20x15")
-        from nonotui.kinds.nonogram.picture import load_grey, threshold
-
-        grey, _ = load_grey(Path(args.source), *size)
-        picture, _cut = threshold(grey)
         meta["title"] = Path(args.source).stem
-        drawing = Drawing.blank(*size, palette)
-        return drawing.changed([(r, c, v) for r, row in enumerate(picture)
-                                for c, v in enumerate(row) if v]), meta
+        return maker.drawing_of_image(args.source, *size), meta
     if args.source is None:
         return Drawing.blank(*DEFAULT_SIZE, palette), meta
     size = size_of(args.source)

@@ -342,6 +342,13 @@ class Maker(Protocol):
         """The colours a new drawing draws with, background first: two for black and white,
         up to ten with ``colour``."""
 
+    def drawing_of_image(self, path: str, width: int, height: int) -> Drawing:
+        """The picture in the image file at ``path`` at ``width`` x ``height`` cells.
+
+        Raises:
+            NonotuiError: the file is not a readable image (or Pillow is missing).
+        """
+
     def puzzle_of(self, drawing: Drawing, **metadata: str) -> PuzzleLike:
         """The puzzle whose intended picture is ``drawing`` (its goal), with ``metadata``
         (``title``, ``author``, ``license``) where given.

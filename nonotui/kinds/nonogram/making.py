@@ -112,6 +112,8 @@ def verdict(drawing: Drawing, should_stop: Stop | None = None, timeout: float = 
     """
     from nonotui.kinds.nonogram.engine.search import solve
 
+    if should_stop is not None and should_stop():  # a small drawing's solve may never poll it
+        raise Cancelled
     start = time.perf_counter()
     result = solve(puzzle_of(drawing), max_solutions=2, timeout=timeout, should_stop=should_stop)
     seconds = time.perf_counter() - start
@@ -276,6 +278,16 @@ class NonogramMaker:
 
     def palette(self, colour: bool) -> tuple[PaletteColor, ...]:
         return MAKER_PALETTE if colour else BLACK_AND_WHITE
+
+    def drawing_of_image(self, path: str, width: int, height: int) -> Drawing:
+        from pathlib import Path
+
+        from nonotui.kinds.nonogram.picture import load_grey, threshold
+
+        grey, _ = load_grey(Path(path), width, height)
+        picture, _cut = threshold(grey)
+        return blank(width, height).changed(
+            [(r, c, v) for r, row in enumerate(picture) for c, v in enumerate(row) if v])
 
     def puzzle_of(self, drawing: Drawing, **metadata: str) -> PuzzleLike:
         return puzzle_of(drawing, **metadata)
