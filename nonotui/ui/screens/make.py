@@ -78,9 +78,8 @@ def verdict_text(verdict: Verdict | None) -> str:
     """The verdict in words (``None``: still thinking)."""
     if verdict is None:
         return f"Verdict: {THINKING}"
-    ms = f"{verdict.seconds * 1000:.0f} ms"
     if verdict.status == "unique":
-        return f"Unique: one solution ({ms})"
+        return "Unique: one solution"
     if verdict.status == "several":
         n = len(verdict.differing)
         return (f"Several solutions: another differs in {plural(n, 'cell')} (highlighted); "
