@@ -32,7 +32,6 @@ from nonotui.kinds.nonogram.colour_notation import DEFAULT_PALETTE
 from nonotui.kinds.nonogram.puzzle import BLACK, WHITE, Color, Puzzle, unknown_board
 from nonotui.model.kind import (
     Cancelled,
-    Cell,
     CellValueChange,
     Drawing,
     MakeGoal,
@@ -41,7 +40,9 @@ from nonotui.model.kind import (
     PuzzleLike,
     Stop,
     Verdict,
+    VerdictStatus,
 )
+from nonotui.model.words import plural
 
 CANDIDATES = 16
 """Cells where a second solution differs whose change make-unique tries at each step."""
@@ -78,9 +79,28 @@ def puzzle_of(drawing: Drawing, **metadata: str) -> Puzzle:
                                colors=_colors(drawing.palette), **fields)  # type: ignore[arg-type]
 
 
-def _picture_of(cells: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    """Colour indices of a solved board's bitsets (bit k is colour k)."""
-    return tuple(tuple(int(v).bit_length() - 1 for v in row) for row in cells)
+def _solve_two(drawing: Drawing, should_stop: Stop | None, timeout: float
+               ) -> tuple[VerdictStatus, Drawing | None]:
+    """The verdict's status on ``drawing``'s clues, with a solution other than the drawing when
+    there are several (what :func:`verdict` and :func:`make_unique` both ask).
+
+    Raises:
+        Cancelled: ``should_stop`` said so.
+    """
+    from nonotui.kinds.nonogram.engine.search import solve
+
+    if should_stop is not None and should_stop():  # a small drawing's solve may never poll it
+        raise Cancelled
+    result = solve(puzzle_of(drawing), max_solutions=2, timeout=timeout, should_stop=should_stop)
+    if result.status == "cancelled":
+        raise Cancelled
+    if result.status == "multiple":
+        pictures = [tuple(map(tuple, board.picture())) for board in result.solutions]
+        other = next(p for p in pictures if p != drawing.picture)
+        return "several", Drawing(other, drawing.palette)
+    if result.status == "unique":
+        return "unique", None
+    return ("none" if result.status == "contradiction" else "undecided"), None
 
 
 def drawing_of(puzzle: Puzzle, should_stop: Stop | None = None) -> Drawing:
@@ -101,7 +121,7 @@ def drawing_of(puzzle: Puzzle, should_stop: Stop | None = None) -> Drawing:
         said = {"multiple": "has several solutions", "contradiction": "has no solution",
                 "timeout": "was not solved within 10 s"}.get(result.status, result.status)
         raise NonotuiError(f"the puzzle carries no picture and {said}: there is nothing to draw on")
-    return Drawing(_picture_of(result.solutions[0].cells.tolist()), palette)
+    return Drawing(tuple(map(tuple, result.solutions[0].picture())), palette)
 
 
 def verdict(drawing: Drawing, should_stop: Stop | None = None, timeout: float = 2.0) -> Verdict:
@@ -110,34 +130,12 @@ def verdict(drawing: Drawing, should_stop: Stop | None = None, timeout: float = 
     Raises:
         Cancelled: ``should_stop`` said so.
     """
-    from nonotui.kinds.nonogram.engine.search import solve
-
-    if should_stop is not None and should_stop():  # a small drawing's solve may never poll it
-        raise Cancelled
     start = time.perf_counter()
-    result = solve(puzzle_of(drawing), max_solutions=2, timeout=timeout, should_stop=should_stop)
+    status, other = _solve_two(drawing, should_stop, timeout)
     seconds = time.perf_counter() - start
-    if result.status == "cancelled":
-        raise Cancelled
-    if result.status == "unique":
-        return Verdict("unique", seconds=seconds)
-    if result.status == "contradiction":
-        return Verdict("none", seconds=seconds)
-    if result.status == "multiple":
-        return Verdict("several", _differing(drawing, result.solutions), seconds)
-    return Verdict("undecided", seconds=seconds)
-
-
-def _other(drawing: Drawing, solutions: Sequence[object]) -> tuple[tuple[int, ...], ...]:
-    """A solution other than the drawing (one of two different solutions is)."""
-    pictures = [_picture_of(board.cells.tolist()) for board in solutions]  # type: ignore[attr-defined]
-    return next(p for p in pictures if p != drawing.picture)
-
-
-def _differing(drawing: Drawing, solutions: Sequence[object]) -> frozenset[Cell]:
-    other = _other(drawing, solutions)
-    return frozenset((r, c) for r, row in enumerate(other) for c, k in enumerate(row)
-                     if k != drawing.picture[r][c])
+    differing = (frozenset() if other is None
+                 else frozenset((r, c) for r, c, _ in _changes(drawing, other)))
+    return Verdict(status, differing, seconds)
 
 
 def _undecided_count(drawing: Drawing) -> int:
@@ -174,24 +172,15 @@ def make_unique(drawing: Drawing, should_stop: Stop | None = None,
     Raises:
         Cancelled: ``should_stop`` said so.
     """
-    from nonotui.kinds.nonogram.engine.search import solve
-
     budget = _Budget(seconds, should_stop)
 
-    def second(d: Drawing) -> tuple[tuple[int, ...], ...] | None | str:
-        """The other solution, ``None`` when unique, or the status that stopped the check."""
+    def second(d: Drawing) -> Drawing | None | str:
+        """A solution other than ``d``, ``None`` when unique, or why the check stopped."""
         left = budget.left()
         if left <= 0:
             return "timeout"
-        result = solve(puzzle_of(d), max_solutions=2, timeout=min(2.0, left),
-                       should_stop=should_stop)
-        if result.status == "cancelled":
-            raise Cancelled
-        if result.status == "unique":
-            return None
-        if result.status == "multiple":
-            return _other(d, result.solutions)
-        return result.status
+        status, other = _solve_two(d, should_stop, min(2.0, left))
+        return other if status == "several" else None if status == "unique" else status
 
     current = drawing
     other = second(current)
@@ -200,10 +189,8 @@ def make_unique(drawing: Drawing, should_stop: Stop | None = None,
             why = ("no unique picture found within "
                    f"{seconds:g} s" if other == "timeout" else f"the check ended: {other}")
             return Proposal("unique", (), False, why)
-        differ = [(r, c, k) for r, row in enumerate(other) for c, k in enumerate(row)
-                  if k != current.picture[r][c]]
         scored: list[tuple[int, int, Drawing]] = []
-        for i, change in enumerate(_spread(differ, CANDIDATES)):
+        for i, change in enumerate(_spread(_changes(current, other), CANDIDATES)):
             if budget.left() <= 0:
                 break
             trial = current.changed([change])
@@ -224,9 +211,8 @@ def make_unique(drawing: Drawing, should_stop: Stop | None = None,
     final = tuple(_changes(drawing, current))
     if not final:
         return Proposal("unique", (), True, "already unique: nothing to change")
-    n = len(final)
     return Proposal("unique", final, True,
-                    f"{n} cell{'s' * (n != 1)} to change (the fewest found, not proven the "
+                    f"{plural(len(final), 'cell')} to change (the fewest found, not proven the "
                     "fewest)")
 
 
@@ -265,11 +251,10 @@ def make_easier(drawing: Drawing, should_stop: Stop | None = None,
                         f"no picture that line logic solves found within {seconds:g} s")
     after = Drawing(tuple(tuple(row) for row in fixed), drawing.palette)
     final = tuple(_changes(drawing, after))
-    n = len(final)
     if not final:
         return Proposal("easier", (), True, "line logic alone solves it already")
     return Proposal("easier", final, True,
-                    f"{n} cell{'s' * (n != 1)} to change for line logic alone (the fewest "
+                    f"{plural(len(final), 'cell')} to change for line logic alone (the fewest "
                     "found, not proven the fewest)")
 
 
