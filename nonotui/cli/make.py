@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,6 @@ from typing import Any
 from nonotui.errors import EXIT_USAGE, NonotuiError, RequestError
 
 DEFAULT_SIZE = (15, 15)
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,20 +35,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def size_of(text: str) -> tuple[int, int] | None:
-    """``WxH`` as ``(width, height)``, or ``None`` when ``text`` is not a size.
+    """:func:`~nonotui.model.drawing_editor.size_of`, its range error a usage error.
 
     Raises:
         RequestError: a size out of 2 to 99.
     """
-    from nonotui.model.drawing_editor import MAX_SIZE, MIN_SIZE
+    from nonotui.model.drawing_editor import size_of as drawing_size
 
-    match = _SIZE.match(text)
-    if match is None:
-        return None
-    w, h = int(match[1]), int(match[2])
-    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
-        raise RequestError(f"{text}: a drawing is {MIN_SIZE} to {MAX_SIZE} cells each way")
-    return w, h
+    try:
+        return drawing_size(text)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def default_maker() -> Any:

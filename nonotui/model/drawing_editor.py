@@ -7,6 +7,7 @@ A move is a list of ``(row, column, before, after)`` colour indices; undo puts `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -20,6 +21,24 @@ MIN_SIZE, MAX_SIZE = 2, 99
 """The sizes a drawing may be resized to, each way."""
 
 Move = list[tuple[int, int, int, int]]
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+
+
+def size_of(text: str) -> tuple[int, int] | None:
+    """``WxH`` as ``(width, height)``, or ``None`` when ``text`` is not a size (the Make
+    screen's size dialog and ``nonotui make`` read sizes with it).
+
+    Raises:
+        ValueError: a size out of :data:`MIN_SIZE` to :data:`MAX_SIZE`.
+    """
+    match = _SIZE.match(text)
+    if match is None:
+        return None
+    w, h = int(match[1]), int(match[2])
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise ValueError(f"{w}x{h}: a drawing is {MIN_SIZE} to {MAX_SIZE} cells each way")
+    return w, h
 
 
 def mirrored(cell: Cell, width: int, height: int, mirror: Mirror) -> list[Cell]:

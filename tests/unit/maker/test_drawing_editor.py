@@ -116,3 +116,12 @@ def test_resize_keeps_the_top_left_and_palettes_fold_colours() -> None:
         e.resize(1, 5)
     e.set_palette(BW)
     assert e.drawing.picture[0][0] == 1 and e.color == 1
+
+
+def test_sizes_are_read_as_width_by_height_within_range() -> None:
+    from nonotui.model.drawing_editor import size_of
+
+    assert size_of(" 20 x 15 ") == (20, 15) and size_of("7X9") == (7, 9)
+    assert size_of("big") is None and size_of("20x") is None
+    with pytest.raises(ValueError, match="100x3: a drawing is 2 to 99"):
+        size_of("100x3")
