@@ -94,12 +94,18 @@ def load(path: Path) -> Any | None:
     return kinds.load_all(path)[0]
 
 
+def slug(text: str, default: str) -> str:
+    """``text`` as a file name: lower-case letters and digits, one dash for anything else
+    between them; ``default`` when nothing is left."""
+    words = "".join(ch if ch.isalnum() else "-" for ch in text.lower())
+    return "-".join(part for part in words.split("-") if part) or default
+
+
 def shared_stem(puzzle: PuzzleLike) -> str:
     """The file name (without its extension) of a puzzle opened from a share code:
     ``shared-heart-4cb52834`` (its title, letters and digits only, then the start of its
     identity, so that two codes of one title do not meet and the same code finds its file)."""
-    title = "".join(ch if ch.isalnum() else "-" for ch in (puzzle.title or "puzzle").lower())
-    title = "-".join(part for part in title.split("-") if part)[:40] or "puzzle"
+    title = slug(puzzle.title or "", "puzzle")[:40]
     return f"shared-{title}-{puzzle.identity[:8]}"
 
 
