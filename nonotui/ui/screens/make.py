@@ -39,6 +39,7 @@ from nonotui.model.kind import (
     GRADE_WORDS,
     Cancelled,
     Drawing,
+    Game,
     Kind,
     MakeGoal,
     Maker,
@@ -144,29 +145,18 @@ class SizeScreen(ModalScreen[tuple[int, int] | None]):
             yield Static("", id="size-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        from nonotui.model.drawing_editor import size_of
+
         try:
-            w, h = parse_size(event.value)
+            size = size_of(event.value)
         except ValueError as exc:
             self.query_one("#size-error", Static).update(str(exc))
             return
-        self.dismiss((w, h))
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``WxH`` as ``(width, height)``.
-
-    Raises:
-        ValueError: not two whole numbers joined by ``x``, or out of 2 to 99.
-    """
-    from nonotui.model.drawing_editor import MAX_SIZE, MIN_SIZE
-
-    parts = text.strip().lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"{text.strip()!r} is not a size: write WxH, for example 20x15")
-    w, h = int(parts[0]), int(parts[1])
-    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
-        raise ValueError(f"{w}x{h}: a drawing is {MIN_SIZE} to {MAX_SIZE} cells each way")
-    return w, h
+        if size is None:
+            self.query_one("#size-error", Static).update(
+                f"{event.value.strip()!r} is not a size: write WxH, for example 20x15")
+            return
+        self.dismiss(size)
 
 
 class SaveScreen(ModalScreen[dict[str, str] | None]):
@@ -273,14 +263,11 @@ class MakeScreen(Screen[None]):
         self.maker: Maker = self.kind.maker()
         self.editor = DrawingEditor(drawing)
         self.meta = {"title": title, "author": author, "license": license_}
-        self._puzzle: PuzzleLike = self.maker.puzzle_of(drawing)
-        self._count = ""
 
     # -- layout -----------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        game = self.kind.open(self._puzzle)
-        grid = GridView(game, self._board(), id="grid")
+        grid = GridView(*self._shown(), id="grid")
         with BoardFrame(id="board"):
             yield grid
         yield Static(verdict_text(None), id="make-verdict", markup=False)
@@ -299,12 +286,13 @@ class MakeScreen(Screen[None]):
     def grid(self) -> GridView:
         return self.query_one(GridView)
 
-    def _board(self) -> Board:
+    def _shown(self) -> tuple[Game[PuzzleLike], Board]:
+        """The game of the drawing as shown (with a proposal's changes on it) and its board."""
         drawing = self.editor.drawing
         if self.proposal is not None and self.proposal.changes:
             drawing = drawing.changed(self.proposal.changes)
         game = self.kind.open(self.maker.puzzle_of(drawing))
-        return board_of(drawing, unknown_of(game.values))
+        return game, board_of(drawing, unknown_of(game.values))
 
     # -- showing ----------------------------------------------------------------------------------
 
@@ -360,12 +348,7 @@ class MakeScreen(Screen[None]):
     # -- the drawing changed ----------------------------------------------------------------------
 
     def _redraw(self) -> None:
-        drawing = self.editor.drawing
-        if self.proposal is not None and self.proposal.changes:
-            drawing = drawing.changed(self.proposal.changes)
-        self._puzzle = self.maker.puzzle_of(drawing)
-        game = self.kind.open(self._puzzle)
-        self.grid.set_game(game, board_of(drawing, unknown_of(game.values)))
+        self.grid.set_game(*self._shown())
         self.grid.cursor = self.editor.cursor
 
     def _changed(self, move: object = True) -> None:
@@ -583,7 +566,8 @@ class MakeScreen(Screen[None]):
             self.meta.update(values)
             data_dir = getattr(self.app, "data_dir", None) or DataDir.default()
             try:
-                path = generated.save(data_dir, self.puzzle_now(), _stem(values["title"]))
+                path = generated.save(data_dir, self.puzzle_now(),
+                                      generated.slug(values["title"], "drawing"))
             except NonotuiError as exc:
                 self.app.push_screen(MessageScreen("Not saved", exc.message))
                 return
@@ -602,14 +586,6 @@ class MakeScreen(Screen[None]):
         self.app.push_screen(MessageScreen(
             "Share code", f"{code}\n\nCopied to the clipboard where the terminal allows. Anyone "
             f"plays it with: nonotui play '{code}'{warning}"))
-
-
-def _stem(title: str) -> str:
-    """A file name for ``title``: letters, digits and dashes."""
-    stem = "".join(ch if ch.isalnum() else "-" for ch in title.lower()).strip("-")
-    while "--" in stem:
-        stem = stem.replace("--", "-")
-    return stem or "drawing"
 
 
 MAKE_HELP = """\
