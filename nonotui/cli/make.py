@@ -31,6 +31,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("size", nargs="?", metavar="WxH", help="with IMAGE: the size in cells")
     p.add_argument("--colours", "--colors", action="store_true", dest="colours",
                    help="draw in colour (nine colours; P switches on the screen too)")
+    from nonotui import kinds
+
+    p.add_argument("--kind", choices=kinds.names(), default=None,
+                   help="the kind of puzzle a new drawing makes (default: the first that can "
+                   "be made, nonogram); aquarium draws tanks and water")
     p.set_defaults(func=run)
 
 
@@ -48,51 +53,39 @@ def size_of(text: str) -> tuple[int, int] | None:
         raise RequestError(str(exc)) from None
 
 
-def default_maker() -> Any:
-    """The maker of the first kind that has one (the kinds' registry order)."""
-    from nonotui import kinds
-
-    for kind in kinds.kinds():
-        try:
-            return kind.maker()
-        except NonotuiError:
-            continue
-    raise NonotuiError("no kind of puzzle can be made from drawings")
-
-
-def start_of(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
-    """The drawing to start from and its title, author and licence.
+def start_of(args: argparse.Namespace) -> tuple[Any, Any, dict[str, str]]:
+    """The kind, the drawing to start from and its title, author and licence.
 
     Raises:
         NonotuiError: a puzzle that cannot be read or drawn, or an unreadable image.
         RequestError: a bad size.
     """
     from nonotui import kinds
-    from nonotui.model.kind import Drawing
 
-    maker = default_maker()
-    palette = maker.palette(args.colours)
+    kind = kinds.making_kind(getattr(args, "kind", None))
+    maker = kind.maker()
     meta = {"title": "", "author": "", "license": ""}
     if args.size is not None:
         size = size_of(args.size)
         if size is None:
             raise RequestError(f"{args.size!r} is not a size: write WxH, for example 20x15")
         meta["title"] = Path(args.source).stem
-        return maker.drawing_of_image(args.source, *size), meta
+        return kind, maker.drawing_of_image(args.source, *size), meta
     if args.source is None:
-        return Drawing.blank(*DEFAULT_SIZE, palette), meta
+        return kind, maker.blank(*DEFAULT_SIZE, args.colours), meta
     size = size_of(args.source)
     if size is not None:
-        return Drawing.blank(*size, palette), meta
+        return kind, maker.blank(*size, args.colours), meta
     from nonotui.store import DataDir
     from nonotui.store.catalog import Catalog
 
     puzzle, label, _note = Catalog(DataDir.default()).resolve_noted(args.source)
-    maker = kinds.get(puzzle.kind_name).maker()
+    kind = kinds.get(puzzle.kind_name)
+    maker = kind.maker()
     for name in meta:
         meta[name] = getattr(puzzle, name, None) or ""
     try:
-        return maker.drawing_of(puzzle), meta
+        return kind, maker.drawing_of(puzzle), meta
     except NonotuiError as exc:
         raise NonotuiError(f"{label}: {exc.message}") from None
 
@@ -105,11 +98,11 @@ def run(args: argparse.Namespace) -> int:
     from nonotui.ui.screens.make import MakeScreen
 
     try:
-        drawing, meta = start_of(args)
+        kind, drawing, meta = start_of(args)
     except RequestError as exc:
         print(f"nonotui make: {exc.message}", file=sys.stderr)
         return EXIT_USAGE
-    screen = MakeScreen(drawing, title=meta["title"], author=meta["author"],
+    screen = MakeScreen(drawing, kind, title=meta["title"], author=meta["author"],
                         license_=meta["license"])
     app = make_app(data_dir=DataDir.default(), make=screen)
     return ending.play(app)

@@ -362,6 +362,26 @@ def looks_like_share_code(spec: str) -> bool:
     return spec.startswith(SHARE_PREFIX)
 
 
+def making_kind(name: str | None = None) -> Kind[Any]:
+    """The kind called ``name`` if it has a maker (:meth:`Kind.maker`), else the first kind
+    that has one, in :func:`names`' order (nonograms): what the Make screen draws.
+
+    Raises:
+        NonotuiError: no kind has a maker; with ``name``, that kind has none or is unknown.
+    """
+    if name is not None:
+        kind = get(name)
+        kind.maker()  # raises, saying the kind cannot be made
+        return kind
+    for kind in kinds():
+        try:
+            kind.maker()
+        except NonotuiError:
+            continue
+        return kind
+    raise NonotuiError("no kind of puzzle can be made from drawings")
+
+
 def share_code(puzzle: Any) -> str:
     """The share code of ``puzzle``.
 

@@ -73,6 +73,7 @@ from nonotui.model.vocab import (
     Verdict,
     VerdictStatus,
     WarmUp,
+    regions_of,
     unknown_of,
 )
 
@@ -338,9 +339,16 @@ class Maker(Protocol):
     changes toward a goal (:meth:`Kind.maker`). Each call but :meth:`puzzle_of` may take
     seconds and runs in a worker; it raises :class:`Cancelled` when ``should_stop`` says so."""
 
+    goals: tuple[MakeGoal, ...]
+    """The goals :meth:`improve` searches toward (empty: none yet)."""
+
     def palette(self, colour: bool) -> tuple[PaletteColor, ...]:
         """The colours a new drawing draws with, background first: two for black and white,
         up to ten with ``colour``."""
+
+    def blank(self, width: int, height: int, colour: bool = False) -> Drawing:
+        """A new drawing to start from: empty, with :meth:`palette`'s colours (and for a kind
+        with regions, a first layout of them to reshape)."""
 
     def drawing_of_image(self, path: str, width: int, height: int) -> Drawing:
         """The picture in the image file at ``path`` at ``width`` x ``height`` cells.
@@ -518,6 +526,7 @@ def identity_of(document: Mapping[str, object]) -> str:
 
 __all__ = [
     "VerdictStatus",
+    "regions_of",
     "Verdict",
     "Proposal",
     "PaletteColor",

@@ -488,20 +488,25 @@ class PaletteColor:
 
 @dataclass(frozen=True)
 class Drawing:
-    """A picture being made into a puzzle: a colour index per cell (0 the background).
+    """A picture being made into a puzzle: a colour index per cell (0 the background), and for
+    a kind whose grid is split into regions (Aquarium's tanks) the region of each cell.
 
     Attributes:
         picture: Rows of colour indices into ``palette``.
         palette: The colours, background first (two for black and white).
+        regions: Rows of region ids, each region orthogonally connected and numbered in
+            reading order from 0 (:func:`regions_of`), or ``None`` for a kind without regions.
     """
 
     picture: tuple[tuple[int, ...], ...]
     palette: tuple[PaletteColor, ...]
+    regions: tuple[tuple[int, ...], ...] | None = None
 
     @classmethod
-    def blank(cls, width: int, height: int, palette: Sequence[PaletteColor]) -> Drawing:
-        """An empty drawing."""
-        return cls(tuple((0,) * width for _ in range(height)), tuple(palette))
+    def blank(cls, width: int, height: int, palette: Sequence[PaletteColor],
+              regions: tuple[tuple[int, ...], ...] | None = None) -> Drawing:
+        """An empty drawing (with ``regions`` for a kind that has them)."""
+        return cls(tuple((0,) * width for _ in range(height)), tuple(palette), regions)
 
     @property
     def height(self) -> int:
@@ -512,11 +517,41 @@ class Drawing:
         return len(self.picture[0]) if self.picture else 0
 
     def changed(self, changes: Sequence[CellValueChange]) -> Drawing:
-        """A copy with ``(row, column, colour index)`` changes made."""
-        rows = [list(row) for row in self.picture]
+        """A copy with ``(row, column, colour index)`` changes made (rows without a change are
+        shared with this drawing, so that an undo history of drawings stays small)."""
+        rows: dict[int, list[int]] = {}
         for r, c, k in changes:
-            rows[r][c] = k
-        return Drawing(tuple(tuple(row) for row in rows), self.palette)
+            rows.setdefault(r, list(self.picture[r]))[c] = k
+        picture = tuple(tuple(rows[r]) if r in rows else row for r, row in enumerate(self.picture))
+        return Drawing(picture, self.palette, self.regions)
+
+    def with_regions(self, regions: Sequence[Sequence[int]]) -> Drawing:
+        """A copy with ``regions`` (any ids; each connected part becomes one region)."""
+        return Drawing(self.picture, self.palette, regions_of(regions))
+
+
+def regions_of(labels: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Each orthogonally connected part of equal ``labels`` as one region, numbered 0, 1, ...
+    in reading order (a label whose cells fall apart becomes as many regions as parts)."""
+    height, width = len(labels), len(labels[0]) if labels else 0
+    out = [[-1] * width for _ in range(height)]
+    count = 0
+    for r0 in range(height):
+        for c0 in range(width):
+            if out[r0][c0] >= 0:
+                continue
+            label = labels[r0][c0]
+            out[r0][c0] = count
+            todo = [(r0, c0)]
+            while todo:
+                r, c = todo.pop()
+                for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if (0 <= nr < height and 0 <= nc < width and out[nr][nc] < 0
+                            and labels[nr][nc] == label):
+                        out[nr][nc] = count
+                        todo.append((nr, nc))
+            count += 1
+    return tuple(tuple(row) for row in out)
 
 
 @dataclass(frozen=True)
@@ -646,6 +681,7 @@ class Rating:
 
 __all__ = [
     "Drawing",
+    "regions_of",
     "MakeGoal",
     "PaletteColor",
     "Proposal",

@@ -12,6 +12,7 @@ from nonotui.model.kind import Drawing
 from nonotui.store import DataDir
 from nonotui.store.catalog import Catalog
 from nonotui.ui.app import make_app
+from nonotui.ui.footer import FittingFooter
 from nonotui.ui.grid import GridView
 from nonotui.ui.screens.dialogs import ConfirmScreen, MessageScreen
 from nonotui.ui.screens.library import LibraryScreen
@@ -44,6 +45,7 @@ async def test_library_m_opens_a_blank_drawing_whose_margins_follow_the_keys() -
         await pilot.press("m")
         screen = await make_screen(pilot, app)
         assert (screen.editor.width, screen.editor.height) == (15, 15)
+        assert "Make unique" in screen.query_one(FittingFooter).shown
         # a plus sign in the top left, with the fill key and shift+arrows
         await pilot.press("l", "space", "j", "h", "shift+right", "shift+right", "j", "h",
                           "space")
@@ -147,3 +149,66 @@ async def test_save_share_and_play_a_drawing(data_dir: DataDir) -> None:
         await pilot.press("p")
         play = await play_screen(pilot)
         assert play.puzzle.identity == puzzle.identity
+
+
+async def test_an_aquarium_is_drawn_as_tanks_and_water_and_judged_like_a_nonogram(
+        data_dir: DataDir) -> None:
+    from nonotui.kinds.aquarium.puzzle import AquariumPuzzle, make_puzzle
+    from tests.unit.aquarium import oracle
+
+    app = make_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LibraryScreen))
+        library = app.screen
+        assert isinstance(library, LibraryScreen)
+        # with the library showing Aquarium puzzles only, m draws an aquarium
+        while library.shown_kind() != "aquarium":
+            await pilot.press("k")
+        await pilot.press("m")
+        screen = await make_screen(pilot, app)
+        assert screen.kind.name == "aquarium" and screen.editor.has_tanks
+        grid = screen.query_one(GridView)
+        # space pours water to the cursor's row across its tank: the margins count it
+        await pilot.press("j", "j", "space")
+        d = screen.editor.drawing
+        assert d.regions is not None and any(any(row) for row in d.picture)
+        puzzle = grid.puzzle
+        assert isinstance(puzzle, AquariumPuzzle)
+        rows = [sum(row) for row in d.picture]
+        assert list(puzzle.rows) == rows
+        # shift+arrow stretches the tank: the next cell takes its tank and its water
+        await pilot.press("shift+right")
+        d = screen.editor.drawing
+        assert d.regions is not None and d.regions[2][1] == d.regions[2][0]
+        assert d.picture[2][1] == d.picture[2][0] == 1
+        # n walls the cell off; u undoes it
+        await pilot.press("n")
+        walled = screen.editor.drawing.regions
+        assert walled is not None and walled[2][1] != walled[2][0]
+        await pilot.press("u")
+        assert screen.editor.drawing == d
+        await until(pilot, lambda: settled(screen), timeout=15)
+        counted = make_puzzle(rows=[sum(row) for row in d.picture],
+                              columns=[sum(row[c] for row in d.picture) for c in range(d.width)],
+                              tanks=d.regions)
+        n = oracle.count(counted, limit=2)
+        assert screen.verdict is not None
+        assert screen.verdict.status == ("unique" if n == 1 else "several")
+        await pilot.press("U")  # no search for Aquarium: not in the footer, nothing changes
+        assert screen.proposal is None and screen.editor.drawing == d
+        assert "Make unique" not in screen.query_one(FittingFooter).shown and "Fill" in screen.query_one(FittingFooter).shown
+        if n > 1:
+            assert "change it there" in text(screen, "verdict")
+        else:
+            assert text(screen, "grade").startswith("Grade")
+        # the share code holds an Aquarium puzzle with the drawing as its goal
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        code = str(app.screen.query_one("#message-text", Static).render()).split()[0]
+        shared = kinds.from_share_code(code)
+        assert isinstance(shared, AquariumPuzzle) and shared.tanks == d.regions
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert "tanks" in str(app.screen.query_one("#message-text", Static).render())

@@ -19,6 +19,7 @@ from nonotui.model.kind import (
     Kind,
     Lesson,
     MadePuzzle,
+    Maker,
     PuzzleFormat,
     PuzzleRequest,
     Stop,
@@ -114,6 +115,12 @@ class AquariumKind(KindBase[AquariumPuzzle]):
 
         found = read_url(spec)
         return None if found is None else [found]
+
+    def maker(self) -> Maker:
+        """Tanks and water made into a puzzle (:mod:`~nonotui.kinds.aquarium.making`)."""
+        from nonotui.kinds.aquarium.making import AquariumMaker
+
+        return AquariumMaker()
 
     def warm_up(self, should_stop: Stop, what: WarmUp = "all",
                 options: Mapping[str, object] | None = None,

@@ -261,8 +261,13 @@ def make_easier(drawing: Drawing, should_stop: Stop | None = None,
 class NonogramMaker:
     """:class:`~nonotui.model.kind.Maker` for nonograms."""
 
+    goals: tuple[MakeGoal, ...] = ("unique", "easier")
+
     def palette(self, colour: bool) -> tuple[PaletteColor, ...]:
         return MAKER_PALETTE if colour else BLACK_AND_WHITE
+
+    def blank(self, width: int, height: int, colour: bool = False) -> Drawing:
+        return blank(width, height, self.palette(colour))
 
     def drawing_of_image(self, path: str, width: int, height: int) -> Drawing:
         from pathlib import Path

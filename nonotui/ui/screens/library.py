@@ -441,12 +441,16 @@ class LibraryScreen(MakingActions, Screen[None]):
         self.table.focus()
 
     def action_make(self) -> None:
-        """Open the Make screen on an empty 15x15 drawing."""
-        from nonotui.model.kind import Drawing
+        """Open the Make screen on a new 15x15 drawing, of the kind the library shows when it
+        shows one kind that can be made (an Aquarium's tanks), else a nonogram."""
+        from nonotui.errors import NonotuiError
         from nonotui.ui.screens.make import MakeScreen
 
-        kind = kinds.get("nonogram")
-        self.app.push_screen(MakeScreen(Drawing.blank(15, 15, kind.maker().palette(False)), kind))
+        try:
+            kind = kinds.making_kind(None if self.shown_kind() == "all" else self.shown_kind())
+        except NonotuiError:
+            kind = kinds.making_kind()
+        self.app.push_screen(MakeScreen(kind.maker().blank(15, 15), kind))
 
     def action_learn(self) -> None:
         """The Learn collection: one lesson per technique, easiest first."""

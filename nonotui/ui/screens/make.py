@@ -75,7 +75,7 @@ def board_of(drawing: Drawing, values_mask: int) -> Board:
     return board
 
 
-def verdict_text(verdict: Verdict | None) -> str:
+def verdict_text(verdict: Verdict | None, can_make_unique: bool = True) -> str:
     """The verdict in words (``None``: still thinking)."""
     if verdict is None:
         return f"Verdict: {THINKING}"
@@ -83,8 +83,9 @@ def verdict_text(verdict: Verdict | None) -> str:
         return "Unique: one solution"
     if verdict.status == "several":
         n = len(verdict.differing)
+        then = "U makes it unique" if can_make_unique else "change it there"
         return (f"Several solutions: another differs in {plural(n, 'cell')} (highlighted); "
-                "U makes it unique")
+                f"{then}")
     if verdict.status == "none":
         return "No solution"
     return f"Undecided within {VERDICT_SECONDS:g} s: the solver could not tell"
@@ -220,6 +221,7 @@ class MakeScreen(Screen[None]):
         Binding("x,backspace,delete", "erase", "Erase"),
         *(Binding(str(d), f"color({d})", show=False) for d in range(1, 10)),
         Binding("v", "anchor", "From here"),
+        Binding("n", "new_tank", "New tank", show=False),
         Binding("L", "shape('line')", "Line"),
         Binding("r", "shape('rectangle')", "Rectangle"),
         Binding("b", "shape('box')", "Box"),
@@ -259,10 +261,22 @@ class MakeScreen(Screen[None]):
     def __init__(self, drawing: Drawing, kind: Kind[Any] | None = None, *,
                  title: str = "", author: str = "", license_: str = "") -> None:
         super().__init__()
-        self.kind: Kind[Any] = kind if kind is not None else kinds.get("nonogram")
+        self.kind: Kind[Any] = kind if kind is not None else kinds.making_kind()
         self.maker: Maker = self.kind.maker()
         self.editor = DrawingEditor(drawing)
         self.meta = {"title": title, "author": author, "license": license_}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys the drawing's kind has no use for leave the footer: make unique and easier
+        where the maker cannot search toward them; colours, mirroring and the new-tank key
+        where they do not apply."""
+        if action == "improve":
+            return parameters[0] in self.maker.goals
+        if action in ("palette", "mirror"):
+            return not self.editor.has_tanks
+        if action == "new_tank":
+            return self.editor.has_tanks
+        return True
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -303,6 +317,8 @@ class MakeScreen(Screen[None]):
         parts = [f"{e.width}x{e.height}", f"row {r + 1}, column {c + 1}"]
         if len(e.palette) > 2:
             parts.append(f"colour {e.color} {color.name} (1-9 choose)")
+        if e.has_tanks:
+            parts.append("space pours water, shift+arrow stretches the tank, n new tank")
         if e.mirror != "none":
             parts.append(f"mirror {e.mirror}")
         if e.anchor is not None:
@@ -319,7 +335,8 @@ class MakeScreen(Screen[None]):
         self._show_status()
 
     def watch_verdict(self) -> None:
-        self.query_one("#make-verdict", Static).update(verdict_text(self.verdict))
+        self.query_one("#make-verdict", Static).update(
+            verdict_text(self.verdict, "unique" in self.maker.goals))
         if self.proposal is None:
             self.grid.highlight = (self.verdict.differing if self.verdict is not None
                                    else frozenset())
@@ -404,11 +421,11 @@ class MakeScreen(Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
 
     def action_move(self, drow: int, dcol: int, fill: bool = False) -> None:
-        move = self.editor.move_fill(drow, dcol) if fill else []
+        changed = self.editor.move_fill(drow, dcol) if fill else False
         if not fill:
             self.editor.move(drow, dcol)
         self.grid.cursor = self.editor.cursor
-        self._changed(move)
+        self._changed(changed)
 
     def action_fill_cell(self) -> None:
         self._changed(self.editor.toggle())
@@ -417,7 +434,9 @@ class MakeScreen(Screen[None]):
         self._changed(self.editor.erase())
 
     def action_color(self, index: int) -> None:
-        if len(self.editor.palette) <= 2:
+        if self.editor.has_tanks:
+            self.message = "an aquarium has water only: space pours it"
+        elif len(self.editor.palette) <= 2:
             self.message = "black and white: P switches to colours"
         elif self.editor.choose_color(index):
             self.message = ""
@@ -429,6 +448,9 @@ class MakeScreen(Screen[None]):
 
     def action_shape(self, kind: Literal["line", "rectangle", "box"]) -> None:
         self._changed(self.editor.shape(kind))
+
+    def action_new_tank(self) -> None:
+        self._changed(self.editor.new_tank())
 
     def action_mirror(self) -> None:
         self.message = f"mirror drawing: {self.editor.cycle_mirror()}"
@@ -455,7 +477,7 @@ class MakeScreen(Screen[None]):
                 return
             self.editor.resize(*size)
             self._changed(True)
-            self.message = f"now {size[0]}x{size[1]} (resizing cannot be undone)"
+            self.message = f"now {size[0]}x{size[1]} (u undoes)"
 
         self.app.push_screen(SizeScreen(self.editor.width, self.editor.height), chosen)
 
@@ -518,7 +540,8 @@ class MakeScreen(Screen[None]):
             "puzzles); leaving drops them.", "Leave anyway"), answered)
 
     def action_help(self) -> None:
-        self.app.push_screen(MessageScreen("Making a puzzle", MAKE_HELP))
+        self.app.push_screen(MessageScreen(
+            "Making a puzzle", AQUARIUM_HELP if self.editor.has_tanks else MAKE_HELP))
 
     # -- the mouse --------------------------------------------------------------------------------
 
@@ -604,6 +627,26 @@ where another differs highlighted), then the grade, the hardest technique and th
 U finds the fewest changes it can that make the picture unique, E those that make it solvable
 by line logic alone; they show highlighted: enter accepts them all, . the next one, escape drops
 them.
+
+p plays it (i gives hints, step by step, as the solver would), w saves it to your puzzles
+(title, author, licence), S shows its share code, escape goes back."""
+
+
+AQUARIUM_HELP = """\
+An aquarium is drawn as tanks and the water in them. The arrows (or h j k l) move. Space or f
+pours water to the cursor's row across its tank (again on the water's top row lowers it by a
+row); x or backspace empties the tank. Water always stands level in a tank.
+
+Tanks: shift and an arrow moves and takes the next cell into the tank it leaves (walls follow);
+n walls the cursor's cell off as a tank of its own; v marks a corner, then r or b makes the
+rectangle to the cursor one new tank, L takes a line of cells into the first one's tank. With
+the mouse: drag from a tank to stretch it, click to pour, the right button empties.
+
+X empties every tank, u undoes, ctrl+r redoes, = changes the size (new cells are one new tank).
+
+Under the board, after every change: the verdict on the counts (unique, or several solutions
+with the cells where another's water differs highlighted), then the grade, the hardest
+technique and the steps.
 
 p plays it (i gives hints, step by step, as the solver would), w saves it to your puzzles
 (title, author, licence), S shows its share code, escape goes back."""

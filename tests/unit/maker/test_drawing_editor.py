@@ -111,11 +111,17 @@ def test_resize_keeps_the_top_left_and_palettes_fold_colours() -> None:
     e.toggle()
     e.resize(2, 4)
     assert e.drawing.picture == ((2, 0), (0, 0), (0, 0), (0, 0))
-    assert e.cursor == (0, 0) and e.done == []
+    assert e.cursor == (0, 0)
     with pytest.raises(ValueError, match="2 to 99"):
         e.resize(1, 5)
     e.set_palette(BW)
     assert e.drawing.picture[0][0] == 1 and e.color == 1
+    # both are moves: undone, the colours and then the cut-off corner come back
+    e.undo()
+    assert e.drawing.picture == ((2, 0), (0, 0), (0, 0), (0, 0)) and len(e.palette) == 3
+    e.go_to(3, 1)
+    e.undo()
+    assert e.drawing.picture == ((2, 0, 0), (0, 0, 0), (0, 0, 2)) and e.cursor == (2, 1)
 
 
 def test_sizes_are_read_as_width_by_height_within_range() -> None:
