@@ -467,8 +467,9 @@ VerdictStatus = Literal["unique", "several", "none", "undecided"]
 """The maker's verdict on a drawing's clues: one solution, more than one, none (clues edited
 by hand can contradict), or not decided within the time the check may take."""
 
-MakeGoal = Literal["unique", "easier"]
-"""What the maker's changes aim for: one solution, or one that unit logic alone finds."""
+MakeGoal = Literal["unique", "easier", "harder"]
+"""What the maker's changes aim for: one solution; one that line logic alone finds; or one
+solution that line logic alone does not find (a contradiction is needed)."""
 
 
 @dataclass(frozen=True)

@@ -212,3 +212,31 @@ async def test_an_aquarium_is_drawn_as_tanks_and_water_and_judged_like_a_nonogra
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, MessageScreen))
         assert "tanks" in str(app.screen.query_one("#message-text", Static).render())
+
+
+async def test_make_harder_proposes_changes_that_need_a_contradiction() -> None:
+    from nonotui.kinds.nonogram.making import make_easier, make_harder
+    from tests.naive_count import line_solvable
+    from tests.unit.maker.test_making import speckle
+
+    def easy(seed: int) -> Drawing:
+        start = speckle(seed, 8, 8)
+        return start.changed(make_easier(start).changes)
+
+    start = next(d for d in map(easy, range(40)) if make_harder(d).found)
+    assert line_solvable(*clues_of(start.picture))
+    app = make_app(make=MakeScreen(start))
+    async with app.run_test(size=(110, 36)) as pilot:
+        screen = await make_screen(pilot, app)
+        await until(pilot, lambda: settled(screen))
+        assert screen.rating is not None and screen.rating.grade <= 3
+        await pilot.press("H")
+        await until(pilot, lambda: screen.proposal is not None, timeout=15)
+        assert text(screen, "verdict").startswith("Make harder: ")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.proposal is None and settled(screen), timeout=15)
+        picture = screen.editor.drawing.picture
+        assert picture != start.picture
+        assert count(*clues_of(picture), cap=2) == 1 and not line_solvable(*clues_of(picture))
+        assert screen.rating is not None and screen.rating.grade >= 4
+        assert text(screen, "grade").startswith(f"Grade {screen.rating.grade}")

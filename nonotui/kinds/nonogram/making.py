@@ -258,10 +258,99 @@ def make_easier(drawing: Drawing, should_stop: Stop | None = None,
                     "found, not proven the fewest)")
 
 
+HARDER_SINGLES = 400
+"""Cells whose change make-harder tries on its own (seeded, spread over the picture)."""
+HARDER_REPAIRS = 48
+"""Changes that leave several solutions which make-harder then tries to make unique again."""
+HARDER_STEPS = 6
+"""Changes at most that make-harder adds to one of those to make it unique again."""
+
+
+def make_harder(drawing: Drawing, should_stop: Stop | None = None,
+                seconds: float = 10.0) -> Proposal:
+    """Changes after which the clues are still unique but line logic alone no longer solves
+    them: the puzzle then needs a contradiction (grade 4 or 5), black and white.
+
+    One changed cell first: of at most :data:`HARDER_SINGLES` cells (a seeded draw, the seed
+    taken from the picture), the first whose change leaves line logic short while the clues
+    stay unique. Else more: of the single changes that left line logic short but gave several
+    solutions, the :data:`HARDER_REPAIRS` that left it least short are each followed by up to
+    :data:`HARDER_STEPS` changes where the second solution differs (as make unique does), each
+    the one that keeps line logic short by the fewest cells, until the clues are unique and
+    still beyond line logic. Not proven the fewest; says so when none is found.
+
+    Raises:
+        Cancelled: ``should_stop`` said so.
+    """
+    import random
+    import zlib
+
+    if len(drawing.palette) > 2:
+        return Proposal("harder", (), False, "make harder works on black-and-white drawings only")
+    budget = _Budget(seconds, should_stop)
+
+    def status(d: Drawing) -> tuple[VerdictStatus, Drawing | None]:
+        return _solve_two(d, should_stop, max(0.05, min(2.0, budget.left())))
+
+    if status(drawing)[0] != "unique":
+        return Proposal("harder", (), False, "make it unique first (U)")
+    if _undecided_count(drawing) > 0:
+        return Proposal("harder", (), True, "line logic alone does not solve it already")
+    seed = zlib.crc32(bytes(k for row in drawing.picture for k in row))
+    cells = [(r, c) for r in range(drawing.height) for c in range(drawing.width)]
+    random.Random(seed).shuffle(cells)
+    short: list[tuple[int, int, Drawing, Drawing]] = []  # undecided, order, trial, second
+    for i, (r, c) in enumerate(cells[:HARDER_SINGLES]):
+        if budget.left() <= 0:
+            break
+        trial = drawing.changed([(r, c, 1 - drawing.picture[r][c])])
+        if not any(any(row) for row in trial.picture):
+            continue
+        undecided = _undecided_count(trial)
+        if undecided == 0:
+            continue
+        verdict_now, other = status(trial)
+        if verdict_now == "unique":
+            return _harder(drawing, trial)
+        if verdict_now == "several" and other is not None:
+            short.append((undecided, i, trial, other))
+    short.sort(key=lambda s: (s[0], s[1]))
+    for _undecided, _i, current, other in short[:HARDER_REPAIRS]:
+        for _step in range(HARDER_STEPS):
+            # a change where the second solution differs, keeping line logic short: unique
+            # at once if one is, else the one leaving line logic least short
+            best: tuple[int, Drawing, Drawing] | None = None
+            for change in _spread(_changes(current, other), CANDIDATES):
+                if budget.left() <= 0:
+                    return Proposal("harder", (), False,
+                                    f"no harder unique picture found within {seconds:g} s")
+                trial = current.changed([change])
+                undecided = _undecided_count(trial)
+                if not undecided:
+                    continue
+                verdict_now, second = status(trial)
+                if verdict_now == "unique":
+                    return _harder(drawing, trial)
+                if second is not None and (best is None or undecided < best[0]):
+                    best = (undecided, trial, second)
+            if best is None:
+                break
+            _, current, other = best
+    return Proposal("harder", (), False, "no changes found that keep it unique and need more "
+                    f"than line logic (within {seconds:g} s)")
+
+
+def _harder(drawing: Drawing, after: Drawing) -> Proposal:
+    final = tuple(_changes(drawing, after))
+    return Proposal("harder", final, True,
+                    f"{plural(len(final), 'cell')} to change so that line logic alone no longer "
+                    "solves it (a contradiction is needed)")
+
+
 class NonogramMaker:
     """:class:`~nonotui.model.kind.Maker` for nonograms."""
 
-    goals: tuple[MakeGoal, ...] = ("unique", "easier")
+    goals: tuple[MakeGoal, ...] = ("unique", "easier", "harder")
 
     def palette(self, colour: bool) -> tuple[PaletteColor, ...]:
         return MAKER_PALETTE if colour else BLACK_AND_WHITE
@@ -294,4 +383,6 @@ class NonogramMaker:
                 seconds: float = 10.0) -> Proposal:
         if goal == "unique":
             return make_unique(drawing, should_stop, seconds)
+        if goal == "harder":
+            return make_harder(drawing, should_stop, seconds)
         return make_easier(drawing, should_stop, seconds)

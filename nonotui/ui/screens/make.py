@@ -56,7 +56,8 @@ from nonotui.ui.messages import StrokeEnded, StrokeMoved, StrokeStarted
 from nonotui.ui.screens.dialogs import ConfirmScreen, MessageScreen
 
 IMPROVE_SECONDS = 10.0
-"""How long "make unique" and "make easier" search before they say none was found."""
+"""How long "make unique", "make easier" and "make harder" search before they say none was
+found."""
 VERDICT_SECONDS = 2.0
 """How long the verdict may take before it says "undecided"."""
 
@@ -233,6 +234,7 @@ class MakeScreen(Screen[None]):
         Binding("P", "palette", "Colours", show=False),
         Binding("U", "improve('unique')", "Make unique"),
         Binding("E", "improve('easier')", "Make easier"),
+        Binding("H", "improve('harder')", "Make harder"),
         Binding("enter", "accept(True)", "Accept all", show=False),
         Binding("full_stop", "accept(False)", "Accept one", show=False),
         Binding("p", "play", "Play it"),
@@ -243,7 +245,7 @@ class MakeScreen(Screen[None]):
     ]
 
     FOOTER_RANKS = ("help", "improve('unique')", "fill_cell", "erase", "undo", "play", "save",
-                    "share", "improve('easier')", "escape", "mirror", "anchor", "shape('line')",
+                    "share", "improve('easier')", "improve('harder')", "escape", "mirror", "anchor", "shape('line')",
                     "shape('rectangle')", "shape('box')", "redo", "resize")
     """The footer's keys, most important first."""
 
@@ -355,7 +357,7 @@ class MakeScreen(Screen[None]):
         self.grid.highlight = frozenset((r, c) for r, c, _ in p.changes)
         self._redraw()
         if p.found and p.changes:
-            goal = "Make unique" if p.goal == "unique" else "Make easier"
+            goal = f"Make {p.goal}"
             self.query_one("#make-verdict", Static).update(f"{goal}: {p.note}, highlighted")
             self.message = "enter accepts all, . the next, escape drops them"
         else:
@@ -625,8 +627,9 @@ Under the board, after every change: the verdict (unique, or several solutions w
 where another differs highlighted), then the grade, the hardest technique and the steps.
 
 U finds the fewest changes it can that make the picture unique, E those that make it solvable
-by line logic alone; they show highlighted: enter accepts them all, . the next one, escape drops
-them.
+by line logic alone, H those that keep it unique but beyond line logic (a contradiction is
+needed: grade 4 or 5; black and white, one or a few cells); they show highlighted: enter
+accepts them all, . the next one, escape drops them.
 
 p plays it (i gives hints, step by step, as the solver would), w saves it to your puzzles
 (title, author, licence), S shows its share code, escape goes back."""
