@@ -171,7 +171,7 @@ def harder(n: int, sets: list[tuple[str, Drawing]]) -> int:
 
     pictures = [(name, d) for name, d in sets if len(d.palette) == 2
                 and naive_line_solvable(*clues_of(d.picture))]
-    print(f"\nmake harder (unique, beyond line logic), 10 s budget each")
+    print("\nmake harder (unique, beyond line logic), 10 s budget each")
     wrong = 0
     for label, group in (("bundled line-solvable", pictures),
                          (f"{n} easy 10x10", [(str(s), easy(s)) for s in range(n)])):
