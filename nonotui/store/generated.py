@@ -83,6 +83,33 @@ def save(data_dir: DataDir, puzzle: PuzzleLike, stem: str) -> Path:
     return path
 
 
+def export(puzzle: PuzzleLike, path: Path) -> Path:
+    """Write ``puzzle`` to ``path`` in the format its extension names (the Make screen's
+    export); an existing file is never overwritten.
+
+    Raises:
+        NonotuiError: an extension no format of the puzzle's kind writes (the message lists
+            those that do), a file already there, or one that cannot be written.
+    """
+    path = path.expanduser().absolute()
+    kind = kinds.get(puzzle.kind_name)
+    writes = [fmt for fmt in kind.formats() if fmt.writable and fmt.write is not None]
+    extensions = [ext for fmt in writes for ext in fmt.extensions]
+    fmt = next((f for f in writes if any(str(path).lower().endswith(e) for e in f.extensions)),
+               None)
+    if fmt is None or fmt.write is None:
+        raise NonotuiError(f"{path}: nonotui writes {kind.title} puzzles as "
+                           f"{', '.join(extensions)}: end the name with one of them")
+    if files.exists(path):
+        raise NonotuiError(f"{path}: a file is already there; choose another name")
+    try:
+        text = fmt.write([puzzle])
+    except NonotuiError as exc:
+        raise NonotuiError(f"{path}: {exc.message}") from None
+    files.write_text(path, text)
+    return path
+
+
 def load(path: Path) -> Any | None:
     """The puzzle kept at ``path``, or ``None`` when there is no such file.
 

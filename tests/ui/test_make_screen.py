@@ -3,6 +3,8 @@ accept, undo, save, share, play. Verdicts are checked with the naive oracle."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import Input, Static
 
 from nonotui import kinds
@@ -240,3 +242,33 @@ async def test_make_harder_proposes_changes_that_need_a_contradiction() -> None:
         assert count(*clues_of(picture), cap=2) == 1 and not line_solvable(*clues_of(picture))
         assert screen.rating is not None and screen.rating.grade >= 4
         assert text(screen, "grade").startswith(f"Grade {screen.rating.grade}")
+
+
+async def test_export_writes_the_format_its_extension_names(tmp_path: Path,
+                                                             data_dir: DataDir) -> None:
+    from nonotui.ui.screens.make import AskScreen
+
+    plus = Drawing.blank(5, 5, BLACK_AND_WHITE).changed(
+        [(2, c, 1) for c in range(5)] + [(r, 2, 1) for r in range(5)])
+    app = make_app(make=MakeScreen(plus, title="Plus"))
+    async with app.run_test(size=(110, 36)) as pilot:
+        screen = await make_screen(pilot, app)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        field = app.screen.query_one("#answer", Input)
+        assert field.value == "plus.non"  # the title's name in the kind's own format
+        field.value = str(tmp_path / "plus.png")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        said = str(app.screen.query_one("#message-text", Static).render())
+        assert "plus.png: nonotui writes Nonogram puzzles as .non" in said
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        app.screen.query_one("#answer", Input).value = str(tmp_path / "plus.cwd")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert f"exported to {tmp_path / 'plus.cwd'}" in text(screen, "status")
+        (back,) = kinds.load_all(tmp_path / "plus.cwd")
+        assert (back.rows, back.columns) == clues_of(plus.picture)

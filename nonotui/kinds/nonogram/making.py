@@ -64,8 +64,17 @@ def blank(width: int, height: int, palette: Sequence[PaletteColor] = BLACK_AND_W
 
 
 def _colors(palette: Sequence[PaletteColor]) -> tuple[Color, ...]:
-    colors = tuple(Color(p.name, p.rgb, p.char) for p in palette)
-    return () if colors == (WHITE, BLACK) else colors
+    """The puzzle's colours, each named as a puzzle file names it when read back (its common
+    name, else its ``#rrggbb``): a colour's name is part of the puzzle's identity, and a file
+    holds no names, so a saved drawing, its share code and the file read back are one puzzle."""
+    from nonotui.kinds.nonogram.formats._colors import name_for
+
+    taken: set[str] = set()
+    colors = []
+    for p in palette:
+        colors.append(Color(name_for(p.rgb, taken), p.rgb, p.char))
+        taken.add(colors[-1].name)
+    return () if tuple(colors) == (WHITE, BLACK) else tuple(colors)
 
 
 def puzzle_of(drawing: Drawing, **metadata: str) -> Puzzle:
@@ -109,7 +118,9 @@ def drawing_of(puzzle: Puzzle, should_stop: Stop | None = None) -> Drawing:
     Raises:
         NonotuiError: it has no goal and its clues have no single solution found in 10 s.
     """
-    palette = tuple(PaletteColor(c.name, c.rgb, c.char) for c in puzzle.palette)
+    # the maker's own colours by their own names (a file names them by their #rrggbb)
+    own = {p.rgb: p for p in MAKER_PALETTE}
+    palette = tuple(own.get(c.rgb, PaletteColor(c.name, c.rgb, c.char)) for c in puzzle.palette)
     if puzzle.goal is not None:
         return Drawing(puzzle.goal, palette)
     from nonotui.kinds.nonogram.engine.search import solve

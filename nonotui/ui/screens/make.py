@@ -126,39 +126,48 @@ def yielding(stop: Callable[[], bool]) -> Callable[[], bool]:
     return check
 
 
-class SizeScreen(ModalScreen[tuple[int, int] | None]):
-    """Asks for a new size, ``WxH``."""
+class AskScreen(ModalScreen[str | None]):
+    """Asks for one line of text (a new size, a file to export to); dismissed with it, or
+    ``None``. ``problem`` says what is wrong with an answer (shown under the field, the dialog
+    staying open), or ``None`` to take it."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
     DEFAULT_CSS = """
-    SizeScreen { align: center middle; }
-    SizeScreen > Vertical { width: 60; height: auto; border: thick $primary;
-                            background: $surface; padding: 0 1; }
+    AskScreen { align: center middle; }
+    AskScreen > Vertical { width: 80%; max-width: 90; height: auto; border: thick $primary;
+                           background: $surface; padding: 0 1; }
     """
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, prompt: str, value: str, problem: Callable[[str], str | None],
+                 placeholder: str = "") -> None:
         super().__init__()
-        self.size_now = f"{width}x{height}"
+        self.prompt, self.value, self.problem = prompt, value, problem
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("New size, WxH (the top left is kept); escape cancels")
-            yield Input(value=self.size_now, id="size")
-            yield Static("", id="size-error")
+            yield Label(self.prompt)
+            yield Input(value=self.value, placeholder=self.placeholder, id="answer")
+            yield Static("", id="answer-problem", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from nonotui.model.drawing_editor import size_of
+        problem = self.problem(event.value)
+        if problem is not None:
+            self.query_one("#answer-problem", Static).update(problem)
+            return
+        self.dismiss(event.value.strip())
 
-        try:
-            size = size_of(event.value)
-        except ValueError as exc:
-            self.query_one("#size-error", Static).update(str(exc))
-            return
-        if size is None:
-            self.query_one("#size-error", Static).update(
-                f"{event.value.strip()!r} is not a size: write WxH, for example 20x15")
-            return
-        self.dismiss(size)
+
+def size_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a drawing's size (``None``: nothing)."""
+    from nonotui.model.drawing_editor import size_of
+
+    try:
+        if size_of(text) is None:
+            return f"{text.strip()!r} is not a size: write WxH, for example 20x15"
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 class SaveScreen(ModalScreen[dict[str, str] | None]):
@@ -240,6 +249,7 @@ class MakeScreen(Screen[None]):
         Binding("p", "play", "Play it"),
         Binding("w,ctrl+s", "save", "Save"),
         Binding("S", "share", "Share code"),
+        Binding("e", "export", "Export", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape", "escape", "Back"),
     ]
@@ -474,14 +484,19 @@ class MakeScreen(Screen[None]):
         self._changed(move)
 
     def action_resize(self) -> None:
-        def chosen(size: tuple[int, int] | None) -> None:
+        from nonotui.model.drawing_editor import size_of
+
+        def chosen(answer: str | None) -> None:
+            size = None if answer is None else size_of(answer)
             if size is None:
                 return
             self.editor.resize(*size)
             self._changed(True)
             self.message = f"now {size[0]}x{size[1]} (u undoes)"
 
-        self.app.push_screen(SizeScreen(self.editor.width, self.editor.height), chosen)
+        self.app.push_screen(AskScreen("New size, WxH (the top left is kept); escape cancels",
+                                       f"{self.editor.width}x{self.editor.height}",
+                                       size_problem), chosen)
 
     def action_palette(self) -> None:
         colour = len(self.editor.palette) <= 2
@@ -603,6 +618,31 @@ class MakeScreen(Screen[None]):
         self.app.push_screen(SaveScreen(**{"title": self.meta["title"], "author": self.meta["author"],
                                            "license_": self.meta["license"]}), chosen)
 
+    def action_export(self) -> None:
+        from pathlib import Path
+
+        from nonotui.store import generated
+
+        def chosen(answer: str | None) -> None:
+            if not answer:
+                return
+            try:
+                path = generated.export(self.puzzle_now(), Path(answer))
+            except NonotuiError as exc:
+                self.app.push_screen(MessageScreen("Not exported", exc.message))
+                return
+            self.message = f"exported to {path}"
+
+        extensions = []
+        for fmt in self.kind.formats():
+            if fmt.writable and fmt.write is not None:
+                extensions += fmt.extensions
+        stem = generated.slug(self.meta["title"], "drawing")
+        self.app.push_screen(AskScreen(
+            f"Export to a file, in the format its extension names ({', '.join(extensions)}); "
+            "escape cancels", f"{stem}{extensions[0] if extensions else ''}",
+            lambda text: None if text.strip() else "write a file name"), chosen)
+
     def action_share(self) -> None:
         code = kinds.share_code(self.puzzle_now())
         self.app.copy_to_clipboard(code)
@@ -632,7 +672,8 @@ needed: grade 4 or 5; black and white, one or a few cells); they show highlighte
 accepts them all, . the next one, escape drops them.
 
 p plays it (i gives hints, step by step, as the solver would), w saves it to your puzzles
-(title, author, licence), S shows its share code, escape goes back."""
+(title, author, licence), e exports it to a file in any format nonotui writes (the extension
+says which), S shows its share code, escape goes back."""
 
 
 AQUARIUM_HELP = """\
@@ -652,4 +693,5 @@ with the cells where another's water differs highlighted), then the grade, the h
 technique and the steps.
 
 p plays it (i gives hints, step by step, as the solver would), w saves it to your puzzles
-(title, author, licence), S shows its share code, escape goes back."""
+(title, author, licence), e exports it to a file in any format nonotui writes (the extension
+says which), S shows its share code, escape goes back."""

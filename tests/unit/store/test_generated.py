@@ -45,3 +45,29 @@ def test_a_folder_that_cannot_be_made_is_named_in_the_error(tmp_path: Path) -> N
 def test_the_maker_is_the_nonogram_kind() -> None:
     kind = generated.maker()
     assert kind is not None and kind.name == "nonogram"
+
+
+def test_export_writes_the_format_the_extension_names_and_never_overwrites(
+        tmp_path: Path) -> None:
+    from nonotui.errors import NonotuiError
+    from nonotui.kinds.nonogram.making import MAKER_PALETTE, blank, puzzle_of
+    from nonotui.model.kind import Drawing
+    from nonotui.store.generated import export
+
+    bw = puzzle_of(blank(4, 3).changed([(0, 0, 1), (1, 1, 1), (2, 3, 1)]), title="Dots")
+    for name in ("dots.non", "dots.xml", "dots.mk", "dots.nin", "dots.cwd", "dots.txt",
+                 "dots.pic"):
+        path = export(bw, tmp_path / name)
+        (back,) = kinds.load_all(path)
+        assert (back.rows, back.columns) == (bw.rows, bw.columns), name
+    with pytest.raises(NonotuiError, match=r"dots\.non: a file is already there"):
+        export(bw, tmp_path / "dots.non")
+    with pytest.raises(NonotuiError, match=r"dots\.png: nonotui writes Nonogram puzzles as "
+                       r"\.non, \.nonpack, \.xml"):
+        export(bw, tmp_path / "dots.png")
+    colour = puzzle_of(Drawing.blank(3, 2, MAKER_PALETTE[:3]).changed([(0, 0, 1), (1, 2, 2)]))
+    with pytest.raises(NonotuiError, match=r"colour\.mk: "):
+        export(colour, tmp_path / "colour.mk")
+    assert not (tmp_path / "colour.mk").exists()
+    (back,) = kinds.load_all(export(colour, tmp_path / "colour.non"))
+    assert back.identity == colour.identity
