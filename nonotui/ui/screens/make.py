@@ -633,7 +633,7 @@ class MakeScreen(Screen[None]):
                 return
             self.message = f"exported to {path}"
 
-        extensions = []
+        extensions: list[str] = []
         for fmt in self.kind.formats():
             if fmt.writable and fmt.write is not None:
                 extensions += fmt.extensions
