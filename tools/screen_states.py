@@ -31,7 +31,8 @@ from nonotui.ui.screens.finish import FinishScreen
 from nonotui.ui.screens.library import LibraryScreen
 from nonotui.ui.screens.play import PlayScreen
 
-SCREENS = ("library", "hint", "finish", "aquarium", "wide", "make", "make-unique")
+SCREENS = ("library", "hint", "finish", "aquarium", "wide", "make", "make-unique",
+           "make-aquarium")
 THEMES = ("textual-dark", "textual-light")
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 DATA = Path("data")
@@ -93,10 +94,21 @@ def boat_screen() -> Any:
     return MakeScreen(drawing, title="Sailboat")
 
 
+def guppy_screen() -> Any:
+    """The Make screen on the bundled Guppy Aquarium: its tanks and water, drawn to edit."""
+    from nonotui.ui.screens.make import MakeScreen
+
+    guppy = kinds.open_one(str(PUZZLES / "guppy.aq"))
+    kind = kinds.get("aquarium")
+    return MakeScreen(kind.maker().drawing_of(guppy), kind, title=guppy.title)
+
+
 def app_for(screen: str) -> NonotuiApp:
     """A fresh app for ``screen``: the library, House (the hint), Heart (the finish), Guppy (the
     Aquarium hint) or a 55x60 staircase (the wide board)."""
     data = DataDir(DATA)
+    if screen == "make-aquarium":
+        return make_app(None, data_dir=data, make=guppy_screen())
     if screen.startswith("make"):
         return make_app(None, data_dir=data, make=boat_screen())
     if screen == "library":
