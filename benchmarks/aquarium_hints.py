@@ -70,7 +70,7 @@ def main() -> None:
     parser.add_argument("--generated", action="store_true",
                         help="the generator's puzzles (grades 1-5 in turn)")
     args = parser.parse_args()
-    from nonotui.kinds.aquarium.engine.solve import warm_up
+    from nonotui.kinds.aquarium.engine.solver import warm_up
 
     warm_up(lambda: False)  # numba's compile or cache load is not a hint's time
     times: dict[str, list[float]] = defaultdict(list)

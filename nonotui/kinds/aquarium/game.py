@@ -233,8 +233,8 @@ class AquariumGame(GameBase[AquariumPuzzle]):
               timeout: float | None = None, should_stop: Stop | None = None,
               options: Mapping[str, object] | None = None) -> SolveOutcome:
         """Tank levels as the variables: propagation, probing, search
-        (:func:`nonotui.kinds.aquarium.engine.solve.solve`)."""
-        from nonotui.kinds.aquarium.engine.solve import solve
+        (:func:`nonotui.kinds.aquarium.engine.solver.solve`)."""
+        from nonotui.kinds.aquarium.engine.solver import solve
 
         return solve(self.puzzle, board=board, max_solutions=max_solutions, timeout=timeout,
                      should_stop=should_stop)

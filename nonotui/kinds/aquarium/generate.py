@@ -380,7 +380,7 @@ def _unique_within_budget(lay: Layout, lv: Levels, should_stop: Stop) -> bool:
     Raises:
         Cancelled: ``should_stop`` returned true.
     """
-    from nonotui.kinds.aquarium.engine.solve import solve
+    from nonotui.kinds.aquarium.engine.solver import solve
     from nonotui.kinds.aquarium.puzzle import make_puzzle
     from nonotui.kinds.aquarium.rules import board_of
 

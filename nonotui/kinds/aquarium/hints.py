@@ -14,7 +14,7 @@
 
 Ties on a rung go to the hint nearest the cursor, then the lowest row and column. Solutions (for
 mistakes, ``guess`` and ``ambiguous``) come from the engine's search
-(:mod:`nonotui.kinds.aquarium.engine.solve`, imported when first needed), and those met are kept
+(:mod:`nonotui.kinds.aquarium.engine.solver`, imported when first needed), and those met are kept
 in a :class:`HintContext` between hints.
 """
 
@@ -215,12 +215,12 @@ def marks_solve(puzzle: AquariumPuzzle, board: Board) -> bool:
 def board_solutions(puzzle: AquariumPuzzle, board: Board, limit: int,
                     should_stop: Stop = None) -> list[list[int]]:
     """Up to ``limit`` solutions (levels) that keep every mark of ``board``, from the engine's
-    search (:func:`nonotui.kinds.aquarium.engine.solve.solve`).
+    search (:func:`nonotui.kinds.aquarium.engine.solver.solve`).
 
     Raises:
         Cancelled: ``should_stop`` returned true.
     """
-    from nonotui.kinds.aquarium.engine.solve import solve
+    from nonotui.kinds.aquarium.engine.solver import solve
 
     lay = layout_of(puzzle)
     lv = levels_from_board(lay, board.cells)

@@ -126,7 +126,7 @@ class AquariumKind(KindBase[AquariumPuzzle]):
                 options: Mapping[str, object] | None = None,
                 first: AquariumPuzzle | None = None) -> None:
         """Compile (or load from numba's cache) the solver's kernels."""
-        from nonotui.kinds.aquarium.engine.solve import warm_up
+        from nonotui.kinds.aquarium.engine.solver import warm_up
 
         warm_up(should_stop)
 

@@ -67,7 +67,7 @@ def drawing_of(puzzle: AquariumPuzzle, should_stop: Stop | None = None) -> Drawi
     Raises:
         NonotuiError: it has no goal and not exactly one solution found in 10 s.
     """
-    from nonotui.kinds.aquarium.engine.solve import solve
+    from nonotui.kinds.aquarium.engine.solver import solve
 
     water = puzzle.goal
     if water is None:
@@ -94,7 +94,7 @@ def verdict(drawing: Drawing, should_stop: Stop | None = None, timeout: float = 
     Raises:
         Cancelled: ``should_stop`` said so.
     """
-    from nonotui.kinds.aquarium.engine.solve import solve
+    from nonotui.kinds.aquarium.engine.solver import solve
 
     start = time.perf_counter()
     puzzle = puzzle_of(drawing)

@@ -74,7 +74,7 @@ def load_engine() -> None:
     auto-solve failed with "'nonotui.kinds.nonogram.engine'"); every method that runs the
     engine calls this first (``tests/unit/test_engine_import_race.py``)."""
     with _ENGINE_IMPORT:
-        from nonotui.kinds.nonogram.engine import checks, hints, search, steps  # noqa: F401
+        import nonotui.kinds.nonogram.engine.steps as steps  # noqa: F401
 
 
 class NonogramGame(GameBase[Puzzle]):

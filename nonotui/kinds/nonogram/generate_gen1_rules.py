@@ -352,7 +352,7 @@ def _kernel_clue(clue: Clue) -> tuple[np.ndarray, np.ndarray]:
 
 def whole_line(clue: Clue, cells: list[int]) -> list[int]:
     """Everything the line's clue and cells imply (the engine's complete linesolver)."""
-    from nonotui.kinds.nonogram.engine import calls
+    import nonotui.kinds.nonogram.engine.calls as calls
 
     blocks, colors = _kernel_clue(clue)
     iwork = np.empty(calls.work_size(len(cells), len(clue)), dtype=np.int32)  # scratch
@@ -549,7 +549,7 @@ def _contradiction_step(prep: Prepared, cells: np.ndarray) -> tuple[int, int, in
     empty value before the filled one: ``(row, column, value, chain)``, the cell's deduced value
     and the number of distinct lines its chain rests on (the lines whose solves it needed and the
     line that broke); ``None`` when no probe breaks a line."""
-    from nonotui.kinds.nonogram.engine import calls
+    import nonotui.kinds.nonogram.engine.calls as calls
 
     h, w = prep.h, prep.w
     flat = cells.reshape(-1).copy()

@@ -81,7 +81,8 @@ as ``-m`` or ``--json``), or what argparse itself counts as a negative number.""
 
 def run(args: argparse.Namespace) -> int:
     """Solve and time the line with each chosen linesolver; returns the exit code."""
-    from nonotui.kinds.nonogram.engine import calls, lines
+    import nonotui.kinds.nonogram.engine.calls as calls
+    import nonotui.kinds.nonogram.engine.lines as lines
     from nonotui.kinds.nonogram.notation import format_line
 
     palette = _palette(args)

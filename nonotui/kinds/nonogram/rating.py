@@ -191,7 +191,7 @@ def _colour_step(puzzle: Puzzle, board: Board, prep: Prepared,
     """A colour puzzle's next step: the easiest colour line step from the top left, else a cell
     its row and column decide together, else the colour contradiction the hint would tell
     (:mod:`~.engine.colour_hints`)."""
-    from nonotui.kinds.nonogram.engine import colour_hints
+    import nonotui.kinds.nonogram.engine.colour_hints as colour_hints
     from nonotui.kinds.nonogram.engine.hints import Lines, colour_probe_hint
 
     step = colour_hints.easiest_line_step(puzzle, board, (0, 0))

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from nonotui.kinds.aquarium import aq_format
 from nonotui.kinds.aquarium.engine import calls as aquarium_calls
 from nonotui.kinds.aquarium.engine.packed import pack
-from nonotui.kinds.aquarium.engine.solve import board_of_levels
+from nonotui.kinds.aquarium.engine.solver import board_of_levels
 from nonotui.kinds.aquarium.puzzle import WATER
 from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.packed import prepare
@@ -47,7 +47,10 @@ def _kernel_uses(path: Path) -> list[tuple[int, str]]:
                     aliases.add(a.asname or a.name)
         elif isinstance(node, ast.Import):
             for a in node.names:
-                if "_kernels" in a.name.split("."):
+                parts = a.name.split(".")
+                if parts[-1] == "_kernels" and a.asname:  # import ...._kernels as k
+                    aliases.add(a.asname)
+                elif "_kernels" in parts:
                     found.append((node.lineno, a.name))
     for node in ast.walk(tree):
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -77,8 +80,11 @@ def test_the_scan_sees_a_kernel_call_made_past_the_wrapper(tmp_path: Path) -> No
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("from nonotui.kinds.nonogram.engine import _kernels as k\n"
                       "from nonotui.kinds.nonogram.engine._kernels.probe import probe_round\n"
-                      "k.solve_line(1)\nk.FCOMP\n", encoding="utf-8")
-    assert _kernel_uses(sneaky) == [(2, "probe_round"), (3, "solve_line"), (4, "FCOMP")]
+                      "k.solve_line(1)\nk.FCOMP\n"
+                      "import nonotui.kinds.aquarium.engine._kernels as q\nq.search(1)\n",
+                      encoding="utf-8")
+    assert _kernel_uses(sneaky) == [(2, "probe_round"), (3, "solve_line"), (4, "FCOMP"),
+                                    (6, "search")]
 
 
 def _line_args(n: int, k: int) -> dict[str, np.ndarray]:

@@ -5,19 +5,37 @@
 ``solve(puzzle, board=None, max_solutions=2, timeout=None, should_stop=None, progress=None)``
 returns a :class:`~nonotui.model.vocab.SolveOutcome`; ``propagate(puzzle, board)`` the rules'
 fixpoint (``None`` on a contradiction); ``warm_up(should_stop)`` compiles the kernels. Importing
-this package loads numpy but neither numba nor a kernel: the kernels are compiled, or loaded from
-numba's cache, on their first call.
+this package loads nothing: its names are looked up in :mod:`.solver` on first use, which loads
+numpy but neither numba nor a kernel; the kernels are compiled, or loaded from numba's cache, on
+their first call. The package imports none of its modules itself, so that threads importing the
+engine at once cannot deadlock (see :mod:`nonotui.kinds.nonogram.engine`).
 """
 
-from nonotui.kinds.aquarium.engine.solve import (
-    EXAMPLE,
-    Progress,
-    board_of_levels,
-    level_domains,
-    propagate,
-    solve,
-    warm_up,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nonotui.kinds.aquarium.engine.solver import (
+        EXAMPLE,
+        Progress,
+        board_of_levels,
+        level_domains,
+        propagate,
+        solve,
+        warm_up,
+    )
+
+
+def __getattr__(name: str) -> object:
+    """An exported name, imported from :mod:`.solver` on first use."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.solver"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["EXAMPLE", "Progress", "board_of_levels", "level_domains", "propagate", "solve",
            "warm_up"]

@@ -36,7 +36,7 @@ def _check_domains(kernel: str, packed: Packed, lo: np.ndarray, hi: np.ndarray) 
 def propagate_levels(packed: Packed, lo: np.ndarray, hi: np.ndarray, *, exact: bool) -> bool:
     """Narrow every tank's levels ``[lo, hi]`` (in place) to the rules' fixpoint, with the
     rows' exact test when ``exact``; False on a contradiction."""
-    from nonotui.kinds.aquarium.engine import _kernels
+    import nonotui.kinds.aquarium.engine._kernels as _kernels
 
     _check_domains("propagate_levels", packed, lo, hi)
     return bool(_kernels.propagate_levels(lo, hi, *packed.args(), exact))
@@ -49,7 +49,7 @@ def search(packed: Packed, lo: np.ndarray, hi: np.ndarray, *, max_solutions: int
     of ``solutions``; ``control[0]`` set non-zero stops it; ``stats`` its counters. ``exact``:
     the rows' exact test 0 never, 1 everywhere, 2 outside probes; ``choice``: the branching
     rule (see :func:`~.solve.solve`'s ``branching``). Returns ``(status, found)``."""
-    from nonotui.kinds.aquarium.engine import _kernels
+    import nonotui.kinds.aquarium.engine._kernels as _kernels
 
     kernel = "search"
     _check_domains(kernel, packed, lo, hi)

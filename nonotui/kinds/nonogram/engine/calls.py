@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import _kernels as _k
+import nonotui.kinds.nonogram.engine._kernels as _k
 from nonotui.kinds.nonogram.engine._kernels import (
     BOTH,
     CD_CACHE_HITS,

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.kinds.nonogram.colour_notation import format_colour_clue
-from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.checks import HintCancelled
 from nonotui.kinds.nonogram.engine.colour_lines import feasible_starts, free_extremes
 from nonotui.kinds.nonogram.engine.explain import cross_axis, line_name, span_text

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.errors import NonotuiError
-from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.checks import (
     Cell,
     HintCancelled,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import calls
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.kinds.nonogram.puzzle import Axis
 from nonotui.model.cells import CLUE_DTYPE, EMPTY, FILLED
 

@@ -27,9 +27,10 @@ from typing import get_args
 
 import numpy as np
 
+import nonotui.kinds.nonogram.engine.calls as calls
+import nonotui.kinds.nonogram.engine.colour_hints as colour_hints
 from nonotui.errors import NonotuiError
 from nonotui.kinds.nonogram.colour_notation import format_colour_clue, value_name
-from nonotui.kinds.nonogram.engine import calls, colour_hints
 from nonotui.kinds.nonogram.engine.checks import (
     Cell,
     HintCancelled,

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.errors import NonotuiError, NotationError
-from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.notation import format_line, parse_clue, parse_line
 from nonotui.model.cells import CLUE_DTYPE
 

@@ -16,8 +16,8 @@ from typing import Literal
 
 import numpy as np
 
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.errors import NonotuiError
-from nonotui.kinds.nonogram.engine import calls
 from nonotui.kinds.nonogram.engine.checks import decided
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, Stack, parse_stack
 from nonotui.kinds.nonogram.engine.packed import prepare

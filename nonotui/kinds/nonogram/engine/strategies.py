@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import calls
+import nonotui.kinds.nonogram.engine.calls as calls
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import calls
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.kinds.nonogram.engine.lines import Contradiction, work_array
 from nonotui.model.cells import CELL_DTYPE, CLUE_DTYPE, EMPTY, FILLED, UNKNOWN
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonotui.kinds.nonogram.engine import calls
+import nonotui.kinds.nonogram.engine.calls as calls
 from nonotui.kinds.nonogram.engine.checks import decided
 from nonotui.kinds.nonogram.engine.lines import DEFAULT_STACK, parse_stack
 from nonotui.kinds.nonogram.engine.packed import Prepared

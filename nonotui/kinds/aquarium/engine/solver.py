@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import nonotui.kinds.aquarium.engine.calls as calls
 from nonotui.errors import NonotuiError
-from nonotui.kinds.aquarium.engine import calls
 from nonotui.kinds.aquarium.engine.packed import Packed, pack
 from nonotui.kinds.aquarium.puzzle import AIR, UNKNOWN, WATER, AquariumPuzzle, make_puzzle
 from nonotui.model.board import Board
@@ -158,7 +158,7 @@ def solve(
     Raises:
         NonotuiError: ``max_solutions`` below 1 or a board of the wrong size.
     """
-    from nonotui.kinds.aquarium.engine import _kernels as kernels  # statuses and counters
+    import nonotui.kinds.aquarium.engine._kernels as kernels  # statuses and counters
 
     if max_solutions < 1:
         raise NonotuiError("max_solutions must be at least 1")
@@ -233,7 +233,7 @@ def solve(
 
 
 def _progress(stats: np.ndarray, start: float, n_tanks: int) -> Progress:
-    from nonotui.kinds.aquarium.engine import _kernels as kernels
+    import nonotui.kinds.aquarium.engine._kernels as kernels
 
     return Progress(seconds=time.perf_counter() - start,
                     decided=int(stats[kernels.ST_DECIDED]), tanks=n_tanks,
