@@ -95,6 +95,15 @@ async def until_true(condition: Callable[[], bool], timeout: float, what: str) -
         await asyncio.sleep(0.01)
 
 
+def until_held(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """:func:`until_true` without an event loop (a tmux terminal): poll ``condition`` until it
+    holds; fail after ``timeout`` seconds, saying ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"not reached in {timeout:g} s: {what}"
+        time.sleep(0.01)
+
+
 async def play_screen(pilot: Pilot) -> PlayScreen:
     """The play screen, once it is up."""
     await until(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))

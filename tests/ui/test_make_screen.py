@@ -272,3 +272,36 @@ async def test_export_writes_the_format_its_extension_names(tmp_path: Path,
         assert f"exported to {tmp_path / 'plus.cwd'}" in text(screen, "status")
         (back,) = kinds.load_all(tmp_path / "plus.cwd")
         assert (back.rows, back.columns) == clues_of(plus.picture)
+
+
+class FailingOnce:
+    """The real maker, whose first verdict raises (an engine that broke)."""
+
+    def __init__(self, maker: object) -> None:
+        self.maker, self.calls = maker, 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.maker, name)
+
+    def verdict(self, drawing: Drawing, *args: object) -> object:
+        self.calls += 1
+        if self.calls == 1:
+            raise RuntimeError("the engine broke")
+        return self.maker.verdict(drawing, *args)  # type: ignore[attr-defined]
+
+
+async def test_a_failed_verdict_is_said_and_the_next_change_checks_again() -> None:
+    screen = MakeScreen(Drawing.blank(5, 5, BLACK_AND_WHITE))
+    screen.maker = FailingOnce(screen.maker)  # type: ignore[assignment]
+    app = make_app(make=screen)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await make_screen(pilot, app)
+        await until(pilot, lambda: "failed" in text(screen, "verdict"))
+        assert text(screen, "verdict") == ("The verdict failed: the engine broke "
+                                           "(the next change checks again)")
+        assert screen.verdict is None
+        await pilot.press("space")  # one filled cell in a 5x5: unique
+        await until(pilot, lambda: settled(screen))
+        assert screen.verdict is not None and screen.verdict.status == "unique"
+        assert count(*clues_of(screen.editor.drawing.picture), cap=2) == 1
+        assert text(screen, "verdict") == "Unique: one solution"

@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,10 +17,11 @@ import pytest
 from nonotui import kinds
 from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests.naive_count import count
+from tests.ui.conftest import until_held
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
-WAIT = 60.0
+WAIT = 30.0
 
 
 class Terminal:
@@ -38,17 +38,22 @@ class Terminal:
         return self.tmux("capture-pane", "-p", "-J", "-t", self.name)
 
     def wait(self, needle: str) -> str:
-        deadline = time.monotonic() + WAIT
-        while needle not in (shown := self.screen()):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{needle!r} not shown in {WAIT:g} s; the screen:\n{shown}")
-            time.sleep(0.1)
-        return shown
+        shown = [""]
+
+        def showing() -> bool:
+            shown[0] = self.screen()
+            return needle in shown[0]
+
+        try:
+            until_held(showing, WAIT, f"{needle!r} shown")
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the screen:\n{shown[0]}") from None
+        return shown[0]
 
     def keys(self, *keys: str) -> None:
-        for key in keys:  # one at a time, as a person types
-            self.tmux("send-keys", "-t", self.name, key)
-            time.sleep(0.05)
+        # all to the same widget, so they are taken in order; a key that opens or closes a
+        # screen is followed by a wait for it
+        self.tmux("send-keys", "-t", self.name, *keys)
 
     def text(self, text: str) -> None:
         self.tmux("send-keys", "-t", self.name, "-l", text)
@@ -91,7 +96,7 @@ def test_a_picture_drawn_in_the_terminal_made_unique_saved_and_played_from_its_c
     maker.wait("Save to your puzzles")
     maker.text("Box and dot")
     maker.wait("Box and dot")
-    maker.keys("Enter", "Enter", "Enter")
+    maker.keys("Enter")
     maker.wait("saved to")
     saved = data / "puzzles" / "box-and-dot.non"
     (puzzle,) = kinds.load_all(saved)

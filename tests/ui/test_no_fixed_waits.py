@@ -18,9 +18,10 @@ FIXED_WAIT = re.compile(r"\.pause\(\s*[^)\s]|\bsleep\((?!0\))|asyncio\.wait_for\
 """A pause with a duration, a sleep, or a timed wait (``asyncio.sleep(0)`` waits for no time:
 it lets the event loop take one turn, as a test of message order needs)."""
 
-POLLS = ("await pilot.pause(0.01)", "await asyncio.sleep(0.01)")
+POLLS = ("await pilot.pause(0.01)", "await asyncio.sleep(0.01)", "time.sleep(0.01)")
 """The fixed pauses allowed: the polls between checks of :func:`~tests.ui.conftest.until` and
-:func:`~tests.ui.conftest.until_true` (the same outside an app)."""
+:func:`~tests.ui.conftest.until_true` (the same outside an app) and
+:func:`~tests.ui.conftest.until_held` (the same without an event loop)."""
 
 
 def test_ui_tests_wait_on_conditions_not_on_time() -> None:

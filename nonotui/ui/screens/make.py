@@ -187,7 +187,7 @@ class SaveScreen(ModalScreen[dict[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Save to your puzzles (enter in the last field saves; escape cancels)")
+            yield Label("Save to your puzzles (enter saves; tab moves between fields; escape cancels)")
             yield Label("Title")
             yield Input(self.fields["title"], id="title")
             yield Label("Author")
@@ -207,10 +207,7 @@ class SaveScreen(ModalScreen[dict[str, str] | None]):
         self.dismiss(values)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "license":
-            self._submit()
-        else:
-            self.focus_next()
+        self._submit()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -403,22 +400,34 @@ class MakeScreen(Screen[None]):
     def _verdict_worker(self, drawing: Drawing) -> None:
         worker = get_current_worker()
         stop = yielding(lambda: worker.is_cancelled)
-
         try:
             verdict = self.maker.verdict(drawing, stop, VERDICT_SECONDS)
-        except Cancelled:
-            return
-        if worker.is_cancelled:
-            return
-        self.app.call_from_thread(self._verdict_ready, drawing, verdict)
-        if verdict.status != "unique":
-            return
-        try:
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(self._verdict_ready, drawing, verdict)
+            if verdict.status != "unique":
+                return
             rating = self.kind.open(self.maker.puzzle_of(drawing)).rate(stop)
         except Cancelled:
             return
+        except Exception as exc:  # shown, never swallowed: "thinking..." would stay forever
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._failed, drawing, "verdict", str(exc))
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._rating_ready, drawing, rating)
+
+    def _failed(self, drawing: Drawing, what: str, error: str) -> None:
+        """An engine call that failed: said where its answer would have been, and in a toast."""
+        if drawing != self.editor.drawing:
+            return
+        self.app.notify(error, title=f"The {what} failed", severity="error", timeout=15)
+        if what == "verdict":
+            self.query_one("#make-verdict", Static).update(
+                f"The verdict failed: {error} (the next change checks again)")
+            self.query_one("#make-grade", Static).update("")
+        else:
+            self.message = f"{what} failed: {error}"
 
     def _verdict_ready(self, drawing: Drawing, verdict: Verdict) -> None:
         if drawing == self.editor.drawing:
@@ -516,6 +525,10 @@ class MakeScreen(Screen[None]):
             proposal = self.maker.improve(drawing, goal, yielding(lambda: worker.is_cancelled),
                                           IMPROVE_SECONDS)
         except Cancelled:
+            return
+        except Exception as exc:  # shown, never swallowed
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._failed, drawing, f"make {goal}", str(exc))
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._proposed, drawing, proposal)
