@@ -11,8 +11,9 @@ and settings stores nor platformdirs.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from nonotui import lazy
 
 if TYPE_CHECKING:
     from nonotui.store.lock import LockHeld, PuzzleLock
@@ -30,13 +31,7 @@ _WHERE = {
 """Each public name's module under ``nonotui.store``."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy.exports(__name__, _WHERE, globals())
 
 
 __all__ = [

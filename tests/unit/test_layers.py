@@ -66,6 +66,7 @@ def layer(name: str) -> int:
     if name == "nonotui.kinds":
         return REGISTRY
     for prefix, value in (("nonotui.model", SHARED), ("nonotui.errors", SHARED),
+                          ("nonotui.lazy", SHARED),
                           ("nonotui.store", STORE), ("nonotui.ui", UI), ("nonotui.cli", TOP),
                           ("nonotui.api", TOP), ("nonotui.__main__", TOP),
                           ("nonotui.warm", TOP)):

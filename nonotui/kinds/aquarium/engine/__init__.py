@@ -13,8 +13,9 @@ engine at once cannot deadlock (see :mod:`nonotui.kinds.nonogram.engine`).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from nonotui import lazy
 
 if TYPE_CHECKING:
     from nonotui.kinds.aquarium.engine.solver import (
@@ -28,14 +29,7 @@ if TYPE_CHECKING:
     )
 
 
-def __getattr__(name: str) -> object:
-    """An exported name, imported from :mod:`.solver` on first use."""
-    if name not in __all__:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.solver"), name)
-    globals()[name] = value
-    return value
-
-
 __all__ = ["EXAMPLE", "Progress", "board_of_levels", "level_domains", "propagate", "solve",
            "warm_up"]
+
+__getattr__ = lazy.exports(__name__, dict.fromkeys(__all__, "solver"), globals())

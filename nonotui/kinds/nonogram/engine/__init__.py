@@ -8,18 +8,17 @@ on first use (:func:`__getattr__`), which load numpy and numba (a few hundred mi
 neither Textual nor platformdirs, and compile nothing: each kernel is compiled, or loaded from
 numba's cache, on its first call.
 
-The package imports none of its modules itself. Engine modules are first imported in worker
-threads, several at once (the player's warm-up, a verdict, a hint); a package whose
-``__init__`` imports its own modules takes its lock before theirs, while a thread importing one
-of them directly takes that module's lock first and then the package's, and Python breaks the
-deadlock by handing one thread a half-made module (``ImportError: cannot import name ...``).
-``tests/unit/test_import_order.py`` keeps the import graph free of such cycles.
+The package imports none of its modules itself (:mod:`nonotui.lazy`): engine modules are first
+imported in worker threads, several at once (the player's warm-up, a verdict, a hint), and a
+package whose ``__init__`` imported them could hand one thread a half-made module
+(``tests/unit/test_engine_import_race.py``).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from nonotui import lazy
 
 if TYPE_CHECKING:
     from nonotui.kinds.nonogram.engine.lines import (
@@ -43,15 +42,7 @@ _HOMES = {
 """Each exported name's module."""
 
 
-def __getattr__(name: str) -> object:
-    """An exported name, imported from its module on first use (a submodule's name is not here:
-    the import system then imports the submodule)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy.exports(__name__, _HOMES, globals())
 
 __all__ = [
     "DEFAULT_STACK",
