@@ -13,6 +13,9 @@ from nonotui.kinds.nonogram.puzzle import Puzzle
 from tests.browser.served import ARTIFACTS, BROWSER_TESTS, Served, wait_for
 from tests.naive_count import count
 
+TAB = "\ue004"
+"""selenium's ``Keys.TAB`` (selenium is imported only where it is installed)."""
+
 pytestmark = BROWSER_TESTS
 
 CODE_PART = re.compile(r"[A-Za-z0-9_:-]{8,}")
@@ -62,11 +65,13 @@ def test_a_drawing_made_unique_saved_and_played_from_its_code(tmp_path: Path) ->
         on_screen(page, "Save to your puzzles")
         page.keys("Two dots")
         on_screen(page, "Two dots")
-        page.keys("\n", "Browser", "\n", "CC0-1.0", "\n")
+        # tab moves to the next field (at once, before the next key), enter saves from any
+        page.keys(TAB, "Browser", TAB, "CC0-1.0", "\n")
         on_screen(page, "saved to")
         wait_for("the saved puzzle", saved.exists)
         (puzzle,) = kinds.load_all(saved)
         assert isinstance(puzzle, Puzzle) and puzzle.title == "Two dots"
+        assert (puzzle.author, puzzle.license) == ("Browser", "CC0-1.0")
         assert count(puzzle.rows, puzzle.columns, cap=2) == 1  # unique, by the oracle
         code = kinds.share_code(puzzle)
         page.keys("S")

@@ -94,13 +94,16 @@ def test_a_picture_drawn_in_the_terminal_made_unique_saved_and_played_from_its_c
     assert "hardest:" in shown or "Grade 0" in shown
     maker.keys("w")
     maker.wait("Save to your puzzles")
+    # typed at once, as a fast typist or a paste would: tab must move on before "Terminal"
     maker.text("Box and dot")
-    maker.wait("Box and dot")
+    maker.keys("Tab")
+    maker.text("Terminal")
     maker.keys("Enter")
     maker.wait("saved to")
     saved = data / "puzzles" / "box-and-dot.non"
     (puzzle,) = kinds.load_all(saved)
     assert isinstance(puzzle, Puzzle) and count(puzzle.rows, puzzle.columns, cap=2) == 1
+    assert (puzzle.title, puzzle.author) == ("Box and dot", "Terminal")
     maker.keys("S")
     maker.wait("nonotui:1:")
     code = kinds.share_code(puzzle)

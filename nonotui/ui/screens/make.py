@@ -171,9 +171,15 @@ def size_problem(text: str) -> str | None:
 
 
 class SaveScreen(ModalScreen[dict[str, str] | None]):
-    """Asks for the title, author and licence a drawing is saved with."""
+    """Asks for the title, author and licence a drawing is saved with.
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    Tab is taken before the field sees it (a priority binding): as an ordinary binding it
+    moved the focus only once the field had handled the key, so what was typed right after it
+    (a fast typist, a browser sending keys) still went into the field before."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"),
+                Binding("tab", "app.focus_next", show=False, priority=True),
+                Binding("shift+tab", "app.focus_previous", show=False, priority=True)]
     DEFAULT_CSS = """
     SaveScreen { align: center middle; }
     SaveScreen > Vertical { width: 70; height: auto; border: thick $primary;
