@@ -1,7 +1,8 @@
 """``nonotui bench --jobs N`` against ``--jobs 1``: the wall-clock speed-up of the worker pool.
 
 Run: ``python benchmarks/bench_jobs.py`` from the checkout (``--random N`` random puzzles added
-to the collection, default 100; ``--repeats R``, default 3; ``--timeout S`` per puzzle, default
+to the collection, default 100, of ``--size N`` cells a side, default 30; ``--only-random``
+leaves the shared puzzles out; ``--repeats R``, default 3; ``--timeout S`` per puzzle, default
 10; ``--jobs 1,2,4`` the settings to compare, default 1, 2 and every core when there are more).
 
 The collection: every black-and-white puzzle of ``../shared/bench/survey`` and
@@ -60,15 +61,16 @@ def write_random(folder: Path, count: int, size: int = 30, p: float = 0.5) -> No
         (folder / f"random-{size}-{seed:04d}.nin").write_text(text, encoding="utf-8")
 
 
-def build_collection(folder: Path, random_count: int) -> int:
+def build_collection(folder: Path, random_count: int, size: int = 30,
+                     shared: bool = True) -> int:
     """Link the shared puzzles into ``folder`` and add the random ones; returns the file count."""
-    for sub in ("survey", "nonogram-db"):
+    for sub in ("survey", "nonogram-db") if shared else ():
         for path in sorted((BENCH / sub).rglob("*")):
             if (path.is_file() and kinds.format_for_extension(path) is not None
                     and path.name not in HARD):
                 name = "-".join(path.relative_to(BENCH).parts)
                 (folder / name).symlink_to(path)
-    write_random(folder, random_count)
+    write_random(folder, random_count, size)
     return sum(1 for _ in folder.iterdir())
 
 
@@ -87,6 +89,8 @@ def one_run(folder: Path, jobs: int, timeout: float) -> tuple[float, list[dict[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=100)
+    parser.add_argument("--size", type=int, default=30)
+    parser.add_argument("--only-random", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--jobs", default=None, help="comma-separated settings to compare")
@@ -100,8 +104,8 @@ def main() -> int:
         print(f"{BENCH} is absent: only the random puzzles are used")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        files = build_collection(folder, args.random) if BENCH.is_dir() else (
-            write_random(folder, args.random) or args.random)
+        files = build_collection(folder, args.random, args.size,
+                                 shared=BENCH.is_dir() and not args.only_random)
         print(f"cores {cores}; load average {os.getloadavg()[0]:.2f}; {files} files; "
               f"timeout {args.timeout:g} s; {args.repeats} runs each, interleaved")
         walls: dict[int, list[float]] = {j: [] for j in settings}

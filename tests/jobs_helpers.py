@@ -21,6 +21,13 @@ def counting_warm_up(log: str) -> None:
         out.write(f"{os.getpid()}\n")
 
 
+def gated_warm_up(gate: str) -> None:
+    """A worker that is not ready until ``gate`` exists (at most 30 s)."""
+    end = time.monotonic() + 30
+    while not Path(gate).exists() and time.monotonic() < end:
+        time.sleep(0.01)
+
+
 def failing_warm_up() -> None:
     """A worker whose start fails."""
     raise RuntimeError("no kernels here")
@@ -31,7 +38,13 @@ def by_name(puzzle: Any, timeout: float | None,
     """``puzzle`` is a word, or a word and a file to create when the task starts: ``hang``
     sleeps without looking at its timeout, ``die`` ends the process, ``wait`` polls
     ``should_stop`` until it is told to stop, anything else answers at once with the word as
-    its status."""
+    its status; ``("await", file)`` waits (at most 30 s) until ``file`` exists, then answers
+    ``unique``."""
+    if isinstance(puzzle, tuple) and puzzle[0] == "await":
+        end = time.monotonic() + 30
+        while not Path(puzzle[1]).exists() and time.monotonic() < end:
+            time.sleep(0.01)
+        return "unique", 0.0, {"pid": os.getpid()}
     if isinstance(puzzle, tuple):
         puzzle, started = puzzle
         Path(started).touch()

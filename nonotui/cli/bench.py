@@ -2,8 +2,10 @@
 
 With ``--jobs 1`` all puzzles run in this process after a warm-up solve, so the times are the
 engine's own, without numba's compilation or cache loading. With more jobs (the default: every
-core) they run in a pool of worker processes (:mod:`nonotui.cli.jobs`), each warmed up once, and
-each row is still printed in input order. Text output is a table that grows as puzzles finish,
+core) this process solves from the first moment, as with ``--jobs 1``, and N - 1 worker
+processes (:mod:`nonotui.cli.jobs`), each warmed up once, take puzzles too as soon as they are
+ready, so a short batch costs no more than ``--jobs 1``; each row is still printed in input
+order. Text output is a table that grows as puzzles finish,
 then totals; ``--json`` prints a list with one object per puzzle.
 """
 
@@ -45,8 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "puzzle without a solution is a result, not an error. Exit code 1 when any file cannot "
         "be read or holds a puzzle the solver does not support (shown as 'not supported'); "
         "5 when Ctrl-C stopped the run (the puzzles finished so far are still printed); else 0. "
-        "With --jobs N above 1 the puzzles are solved in N worker processes, rows still in "
-        "input order.",
+        "With --jobs N above 1 this process solves from the start and N - 1 worker processes "
+        "join in once the puzzles left would pay for their start; rows still in input order.",
     )
     p.add_argument(
         "paths", metavar="PATH", nargs="+",
@@ -55,7 +57,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_engine_options(p, "bench")
     p.add_argument(
         "--jobs", metavar="N", type=positive_int, default=None,
-        help="solve N puzzles at once in worker processes, each with its own --timeout "
+        help="solve N puzzles at once (this process and N - 1 workers), each with its own "
+        "--timeout "
         "(default: every core this process may use; 1 solves them one by one in this process)",
     )
     p.set_defaults(func=run)
@@ -231,7 +234,8 @@ def _in_pool(entries: list[Entry], timeout: float | None, options: Options, work
 
     names = sorted({e.puzzle.kind_name for e in entries if e.puzzle is not None and not e.status})
     pool = jobs.Pool(workers, functools.partial(warm_up_worker, options, names),
-                     functools.partial(solve_in_worker, options))
+                     functools.partial(solve_in_worker, options),
+                     local=functools.partial(warm_up_here, options, names))
     tasks = [(i, e.puzzle) for i, e in enumerate(entries) if e.puzzle is not None and not e.status]
     printed = 0
     cancelled = False
@@ -248,6 +252,12 @@ def _in_pool(entries: list[Entry], timeout: float | None, options: Options, work
                 table.row(entries[printed])
             printed += 1
     return cancelled or bool(stopped is not None and stopped())
+
+
+def warm_up_here(options: Options, names: list[str]) -> None:
+    """This process's start as a solver of the pool: the kernels ``--jobs 1`` loads."""
+    for name in names:
+        kinds.get(name).warm_up(lambda: False, "solve", options[name])
 
 
 def warm_up_worker(options: Options, names: list[str]) -> None:

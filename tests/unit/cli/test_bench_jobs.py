@@ -228,6 +228,60 @@ def test_stopping_cancels_the_running_tasks_and_hands_out_no_more(tmp_path: Path
     assert 3 not in answers
 
 
+# -- this process solving too (bench's --jobs N: N - 1 workers and this process) ------------
+
+
+def local_pool(n: int, warm_up=jobs_helpers.no_warm_up,
+               local=jobs_helpers.no_warm_up) -> jobs.Pool:
+    return jobs.Pool(n, warm_up, jobs_helpers.by_name, margin=lambda timeout: 0.5, local=local)
+
+
+def test_this_process_solves_a_short_batch_while_the_worker_starts(tmp_path: Path) -> None:
+    """The worker is not ready until the run is over: every answer is this process's, and the
+    run does not wait for the worker."""
+    gate = tmp_path / "gate"
+    warm = functools.partial(jobs_helpers.gated_warm_up, str(gate))
+    pool = local_pool(2, warm_up=warm)
+    run = pool.run(list(enumerate(["unique"] * 6)), timeout=5)
+    answers = [next(run) for _ in range(6)]
+    started = len(pool._workers)  # noqa: SLF001 - whether a worker was started at all
+    run.close()
+    gate.touch()
+    assert sorted(a.index for a in answers) == list(range(6))
+    assert {a.stats["pid"] for a in answers} == {os.getpid()}
+    # six tasks answered at once would not pay back a worker's start: none was started
+    assert started == 0
+
+
+def test_this_process_and_a_worker_share_a_batch(tmp_path: Path) -> None:
+    """This process takes the first task, which waits until the worker has warmed up; the
+    worker then takes the rest. Each task is answered once, by one of the two."""
+    log = tmp_path / "warm-ups"
+    warm = functools.partial(jobs_helpers.counting_warm_up, str(log))
+    tasks = list(enumerate([("await", str(log))] + ["unique"] * 7))
+    answers = list(local_pool(2, warm_up=warm).run(tasks, timeout=30))
+    assert sorted(a.index for a in answers) == list(range(8))
+    by_index = {a.index: a.stats["pid"] for a in answers}
+    (worker,) = {int(pid) for pid in log.read_text().split()}
+    assert by_index[0] == os.getpid()
+    assert worker in set(by_index.values())
+    assert set(by_index.values()) <= {os.getpid(), worker}
+
+
+def test_this_process_solving_is_cancelled_like_a_worker(tmp_path: Path) -> None:
+    one = tmp_path / "one"
+    answers = list(local_pool(1).run([(0, ("wait", str(one))), (1, "unique")], timeout=None,
+                                     stopped=one.exists))
+    assert [(a.index, a.status, a.killed, a.stats) for a in answers] == [
+        (0, "cancelled", False, {"polled": True})]
+
+
+def test_this_process_failing_to_warm_up_stops_the_run() -> None:
+    with pytest.raises(jobs.WorkerError, match="no kernels here"):
+        list(local_pool(2, local=jobs_helpers.failing_warm_up).run([(0, "unique")],
+                                                                 timeout=None))
+
+
 # -- Ctrl-C, as a terminal sends it -----------------------------------------------------------
 
 
@@ -267,11 +321,15 @@ def test_ctrl_c_stops_every_worker_and_exits_5(bench: Path, tmp_path: Path) -> N
     try:
         assert proc.stdout is not None
         header = proc.stdout.readline()
-        heart = proc.stdout.readline()  # a worker is up and the next puzzles are handed out
+        heart = proc.stdout.readline()  # this process solved it and took knotty
         assert header.startswith("puzzle") and "a-heart.non" in heart, (header, heart)
-        time.sleep(1)  # knotty is handed out microseconds after heart's answer; leave no doubt
-        workers = children(proc.pid)
-        assert len(workers) >= 2  # two workers (and multiprocessing's resource tracker)
+        # knotty's pace says faase will wait longer than a worker's start: one is started
+        # (with multiprocessing's resource tracker) and takes faase
+        end = time.monotonic() + 30
+        while len(workers := children(proc.pid)) < 2 and time.monotonic() < end:
+            time.sleep(0.05)
+        assert len(workers) >= 2, workers
+        time.sleep(1)  # time for it to warm up and take faase, so the Ctrl-C meets a worker's search
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal does on Ctrl-C
         out, err = proc.communicate(timeout=120)
     finally:
