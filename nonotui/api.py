@@ -141,6 +141,27 @@ def solve(
     )
 
 
+def solve_report(spec: str, *, max_solutions: int = 2, timeout: float | None = None,
+                 options: dict[str, dict[str, object]] | None = None) -> dict[str, Any]:
+    """Solve the puzzle ``spec`` names (a file, FILE#N, a game id, a bundled name, a share
+    code) and return what ``nonotui solve --json SPEC`` prints, as a dict: one object whatever
+    happens, with ``status`` ``error`` or ``unsupported`` and ``error`` (file, line, problem)
+    for bad input instead of an exception. A module-level function of plain arguments: the
+    task to hand an executor, one per puzzle (``client.map(api.solve_report, files,
+    timeout=10)`` on a Dask cluster: docs/api.md, "Many puzzles on a cluster").
+
+    Args:
+        spec: What names the puzzle, as on the command line.
+        max_solutions: Stop after this many solutions (2 proves uniqueness).
+        timeout: Seconds after which the status is ``timeout``.
+        options: Each kind's own options by kind name (``{kind_name: {"linesolvers":
+            "fast,fcomp"}}``); absent, the defaults.
+    """
+    from nonotui.cli.solve import report_for
+
+    return report_for(spec, max_solutions=max_solutions, timeout=timeout, options=options)
+
+
 def hint(
     puzzle: Any,
     board: Board | None = None,
@@ -207,4 +228,5 @@ __all__ = [
     "read_board",
     "register",
     "solve",
+    "solve_report",
 ]

@@ -12,7 +12,7 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -108,46 +108,64 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve the puzzle the arguments name; returns the exit code."""
-    report: dict[str, Any] = {"file": args.file}
     try:
         options = kind_options(args)
     except NonotuiError as exc:
-        return _fail(args, report, "error", exc.message, EXIT_USAGE)
+        return _fail(args, {"file": args.file}, "error", exc.message, EXIT_USAGE)
+    with ctrl_c_stops() as stopped:
+        report = report_for(args.file, max_solutions=args.max_solutions, timeout=args.timeout,
+                            options=options, should_stop=stopped)
+    if report["status"] in ("error", "unsupported"):
+        if args.json:
+            print(json.dumps(report))
+        print(f"nonotui: {report['error']}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(_text(report, SolveStats(report["stats"])))
+    return EXIT_FOR_STATUS[report["status"]]
+
+
+def report_for(spec: str, *, max_solutions: int = 2, timeout: float | None = None,
+               options: Mapping[str, Mapping[str, object]] | None = None,
+               should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """What ``nonotui solve --json SPEC`` prints, as a dict: the puzzle's size and identity,
+    the status and the solutions, the seconds, the settings and the statistics; for a puzzle
+    that cannot be read or solved, ``status`` ``error`` or ``unsupported`` and ``error`` (the
+    file, line and problem). Never raises for bad input: one object whatever happens, which is
+    what a task on a distributed executor needs (``api.solve_report``, docs/api.md).
+
+    ``options``: each kind's own options by kind name (absent: the kind's defaults)."""
+    report: dict[str, Any] = {"file": spec}
     try:
-        game = one_game(args.file)
+        game = one_game(spec)
         puzzle, kind = game.puzzle, kinds.kind_of(game.puzzle)
         report.update(width=puzzle.width, height=puzzle.height, identity=puzzle.identity)
         if puzzle.title:
             report["title"] = puzzle.title
+        mine = dict((options or {}).get(kind.name, {}))
         # load the kernels first, so that "seconds" is the search alone
-        kind.warm_up(lambda: False, "solve", options[kind.name], first=puzzle)
-        with ctrl_c_stops() as stopped:
-            result = game.solve(
-                max_solutions=args.max_solutions,
-                timeout=args.timeout,
-                should_stop=stopped,
-                options=options[kind.name],
-            )
+        kind.warm_up(lambda: False, "solve", mine, first=puzzle)
+        result = game.solve(max_solutions=max_solutions, timeout=timeout,
+                            should_stop=should_stop, options=mine)
     except UnsupportedPuzzleError as exc:
-        return _fail(args, report, "unsupported", exc.message, EXIT_BAD_INPUT)
+        report.update(status="unsupported", error=exc.message)
+        return report
     except NonotuiError as exc:
-        return _fail(args, report, "error", exc.message, EXIT_BAD_INPUT)
-
+        report.update(status="error", error=exc.message)
+        return report
     grids = [game.board_rows(b) for b in result.solutions]
     report.update(status=result.status, solutions=grids)
     report.update(_value_names(game.values, result.solutions))
     report.update(
         seconds=round(result.seconds, 6),
         **result.settings,
-        max_solutions=args.max_solutions,
-        timeout=args.timeout,
+        max_solutions=max_solutions,
+        timeout=timeout,
         stats=dict(result.stats),
     )
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print(_text(report, result.stats))
-    return EXIT_FOR_STATUS[result.status]
+    return report
 
 
 def _value_names(values: Sequence[CellValue], solutions: Sequence[Board]
