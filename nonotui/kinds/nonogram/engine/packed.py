@@ -8,6 +8,7 @@ solves first). Every call into the kernels (:mod:`.calls`) takes its clues from 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -37,22 +38,42 @@ class Prepared:
 
 def prepare(puzzle: Puzzle) -> Prepared:
     """Pack a puzzle's clues for the kernels (rows first, then columns): block lengths and,
-    beside them, each block's colour index (1 for every block of a black-and-white puzzle)."""
-    clues = list(puzzle.rows) + list(puzzle.columns)
-    hues = ([puzzle.row_clue_colors(r) for r in range(puzzle.height)]
-            + [puzzle.column_clue_colors(c) for c in range(puzzle.width)])
-    lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
+    beside them, each block's colour index (1 for every block of a black-and-white puzzle).
+
+    Done with whole arrays rather than line by line: 60 us instead of 126 us on a 45x45
+    puzzle that line logic solves in about 1 ms (docs/solver.md, "Line logic: where a solve's
+    time goes")."""
+    clues = (*puzzle.rows, *puzzle.columns)
+    counts = np.fromiter(map(len, clues), dtype=np.int64, count=len(clues))
     offsets = np.zeros(len(clues) + 1, dtype=CLUE_DTYPE)
-    offsets[1:] = np.cumsum([len(c) for c in clues])
-    blocks = np.array([n for c in clues for n in c], dtype=CLUE_DTYPE)
-    colors = np.array([k for c in hues for k in c], dtype=CLUE_DTYPE)
-    score = np.array([_seed_score(c, n) for c, n in zip(clues, lengths)], dtype=np.float64)
-    return Prepared(puzzle.height, puzzle.width, blocks, colors, offsets, score,
-                     unknown_for(puzzle.n_colors))
+    np.cumsum(counts, out=offsets[1:])
+    blocks = np.fromiter(chain.from_iterable(clues), dtype=CLUE_DTYPE, count=int(offsets[-1]))
+    if puzzle.row_colors is None or puzzle.column_colors is None:
+        colors = np.ones(len(blocks), dtype=CLUE_DTYPE)
+    else:
+        hues = chain.from_iterable((*puzzle.row_colors, *puzzle.column_colors))
+        colors = np.fromiter(hues, dtype=CLUE_DTYPE, count=len(blocks))
+    lengths = np.repeat(np.array([puzzle.width, puzzle.height], dtype=np.float64),
+                        [puzzle.height, puzzle.width])
+    return Prepared(puzzle.height, puzzle.width, blocks, colors, offsets,
+                    seed_scores(blocks, offsets, lengths), unknown_for(puzzle.n_colors))
+
+
+def seed_scores(blocks: np.ndarray, offsets: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Seed 003's score of every line: T=(n+1)*sum(a)+n*(n-L-1) for a clue of n blocks a on a
+    line of L cells (T=L for an empty clue): higher lines are solved first."""
+    n = np.diff(offsets).astype(np.float64)
+    sums = np.zeros(len(n), dtype=np.float64)
+    full = n > 0
+    if len(blocks):
+        # reduceat over the starts of the lines that have blocks (an empty line's start repeats
+        # the next one's, which reduceat would misread)
+        sums[full] = np.add.reduceat(blocks.astype(np.float64), offsets[:-1][full])
+    return np.where(full, (n + 1) * sums + n * (n - lengths - 1), lengths)
 
 
 def _seed_score(clue: tuple[int, ...], length: int) -> float:
-    """Seed 003's T=(n+1)*sum(a)+n*(n-L-1) (T=L for an empty clue): higher lines are solved first."""
+    """One line's score as :func:`seed_scores` gives it (the seed's formula, line by line)."""
     n = len(clue)
     if n == 0:
         return float(length)
