@@ -1,10 +1,10 @@
 """Cheaper probes (issue 14, fifth session): what the depth-first search's propagation solves.
 
-Once the line cache is on (after the first propagation), a black-and-white board's lines are
-solved by the stack's first complete linesolver alone (``state.CACHED_FROM_COMPLETE``): fast's
-solves are the first propagation's, counted independently by the auto-solve steps'
-propagation (:func:`~nonotui.kinds.nonogram.engine.steps.propagation`), and every solution
-listed is the oracle's (:mod:`tests.naive_count`). Propagation's choice of the next line from a
+A black-and-white board's lines are solved by the stack's first complete linesolver alone, in
+the line pass (``state.LINE_PASS_FROM_COMPLETE``) and once the line cache is on
+(``state.CACHED_FROM_COMPLETE``): the line pass reaches the fixpoint the auto-solve steps'
+propagation (:func:`~nonotui.kinds.nonogram.engine.steps.propagation`) reaches with the whole
+stack, rank by rank, and every solution listed is the oracle's (:mod:`tests.naive_count`). Propagation's choice of the next line from a
 list of the lines with work left (``propagate._propagate``) is held to the full scan's by the
 steps' own tests (``test_steps.py``: the same solves by each linesolver, counted apart).
 """
@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
+import nonotui.kinds.nonogram.engine.calls as calls
+from nonotui.kinds.nonogram.engine.lines import parse_stack
+from nonotui.kinds.nonogram.engine.packed import prepare
 from nonotui.kinds.nonogram.engine.search import solve
 from nonotui.kinds.nonogram.engine.steps import propagation
 from nonotui.kinds.nonogram.puzzle import Puzzle, unknown_board
+from nonotui.model.cells import CELL_DTYPE
 from tests import naive_count as naive
 
 CAP = 50
@@ -28,7 +32,19 @@ def _puzzle(seed: int, size: int) -> tuple[Puzzle, tuple, tuple]:
     return Puzzle(rows=rows, columns=columns), rows, columns
 
 
-def test_after_the_first_propagation_only_the_complete_linesolver_runs() -> None:
+def _line_pass(puzzle: Puzzle, stack: str) -> tuple[int, np.ndarray, np.ndarray]:
+    """The solver's line pass (``calls.propagate_grid``) from the empty board: its status,
+    the cells it reaches and its line solves by rank."""
+    parsed = parse_stack(stack)
+    prep = prepare(puzzle)
+    cells = unknown_board(puzzle).cells.reshape(-1).astype(CELL_DTYPE)
+    stats = np.zeros(calls.ST_LINES + len(parsed.method_ids()), dtype=np.int64)
+    status, _ = calls.propagate_grid(prep, parsed.method_ids(), parsed.complete_flags(), cells,
+                                     control=np.zeros(1, dtype=np.int64), stats=stats)
+    return status, cells, stats[calls.ST_LINES:]
+
+
+def test_a_black_and_white_board_is_solved_by_the_complete_linesolver_alone() -> None:
     probed = 0
     for seed in range(40):
         puzzle, rows, columns = _puzzle(seed, 10)
@@ -39,13 +55,16 @@ def test_after_the_first_propagation_only_the_complete_linesolver_runs() -> None
             assert found == expected, seed
         else:
             assert len(found) == CAP and found <= expected, seed
+        # the line pass starts at fcomp's rank too (state.LINE_PASS_FROM_COMPLETE), and
+        # reaches the fixpoint of the whole stack, rank by rank, as the auto-solve steps run it
         first = propagation(puzzle, unknown_board(puzzle))
-        if first.status != "done" or result.stats.probes == 0:
-            continue  # line solving alone decided it, or found it broken: no cache
-        probed += 1
-        # fast ran in the first propagation only; the probes and branches solved with fcomp
-        assert result.stats.lines["fast"] == first.solves["fast"], seed
-        assert result.stats.lines["fcomp"] > first.solves["fcomp"], seed
+        status, cells, solves = _line_pass(puzzle, "fast,fcomp")
+        assert (status == calls.PROP_OK) == (first.status == "done"), seed
+        if first.status == "done":
+            assert cells.tolist() == first.cells.reshape(-1).tolist(), seed
+        assert solves[0] == 0 and solves[1] > 0, seed
+        assert result.stats.lines["fast"] == 0, seed
+        probed += result.stats.probes > 0
     assert probed >= 10, probed
 
 

@@ -119,7 +119,9 @@ class Propagation:
 
 
 def propagation(puzzle: Puzzle, board: Board, stack: str | Stack = DEFAULT_STACK) -> Propagation:
-    """Propagate ``board`` (not changed) as :func:`~nonotui.kinds.nonogram.engine.search.solve` does first."""
+    """Propagate ``board`` (not changed) to the fixpoint :func:`~nonotui.kinds.nonogram.engine.search.solve`'s
+    line pass reaches first, every rank of ``stack`` in turn (the solver's line pass starts a
+    black-and-white board at the first complete rank: the same fixpoint in fewer solves)."""
     stack = stack if isinstance(stack, Stack) else parse_stack(stack)
     prep = prepare(puzzle)
     h, w = prep.h, prep.w

@@ -23,6 +23,7 @@ from .probe import (
 )
 from .propagate import PROP_CONTRADICTION, PROP_OK, PROP_REFUSED, PROP_STOPPED, propagate
 from .state import (
+    LINE_PASS_FROM_COMPLETE,
     ST_BACKTRACKS,
     ST_DECIDED,
     ST_DEPTH,
@@ -31,6 +32,7 @@ from .state import (
     ST_PROBES,
     assign,
     borrowed_prop,
+    complete_floor,
     fuel_cell,
     grid_units,
     new_prop,
@@ -203,6 +205,8 @@ def propagate_grid(h, w, blocks, colors, clue_off, methods, complete, score, cel
     st = new_prop(grid_units(h, w), blocks, colors, clue_off, methods, complete, score, cells,
                   bits + 1, stats, control)
     stats[ST_DECIDED] = decided
+    if LINE_PASS_FROM_COMPLETE:
+        st.floor[0] = complete_floor(complete, colors)
     status = propagate(borrowed_prop(st))
     # ``st`` is read after the propagation on its borrowed view, so that it outlives the view
     return status, st.stats[ST_DECIDED]

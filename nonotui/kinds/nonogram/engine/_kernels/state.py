@@ -183,6 +183,29 @@ after fast changed a line in 565 of 19,478 solves). The fixpoint is the same (a 
 linesolver has the last word on every line), so are the answers; figures in docs/solver.md,
 "Cheaper probes"."""
 
+LINE_PASS_FROM_COMPLETE = True
+"""Whether the line pass (:func:`~.search.propagate_grid`, no cache) also starts a
+black-and-white board's lines at the first complete rank. With fcomp on bit masks, a line
+solve by fast costs more than one by fcomp (on einstein, 50x80, the whole line pass took
+0.67 ms from fcomp's rank against 1.54 ms from fast's); docs/solver.md, "Line logic: where a
+solve's time goes"."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def complete_floor(complete, colors):
+    """The rank a black-and-white board's lines start from: the stack's first complete
+    linesolver (0 when it has none, or on a colour board, whose lines keep every rank). A
+    complete linesolver has the last word on every line, so the fixpoint is the same from
+    either rank; from the complete one it is reached with fewer solves (see
+    :data:`CACHED_FROM_COMPLETE` and :data:`LINE_PASS_FROM_COMPLETE`)."""
+    for k in range(colors.shape[0]):
+        if colors[k] != 1:
+            return 0
+    for r in range(complete.shape[0]):
+        if complete[r]:
+            return r
+    return 0
+
 
 @njit(cache=True, nogil=True)
 def with_line_cache(st):
@@ -200,11 +223,8 @@ def with_line_cache(st):
         lkey = np.empty((longest + 7) // 8, dtype=np.uint64)
     ltag, lcache = new_line_cache(st.cells.shape[0], longest, colour)
     floor = np.zeros(1, dtype=np.int64)
-    if CACHED_FROM_COMPLETE and not colour:
-        for r in range(st.complete.shape[0]):
-            if st.complete[r]:
-                floor[0] = r
-                break
+    if CACHED_FROM_COMPLETE:
+        floor[0] = complete_floor(st.complete, st.colors)
     return Prop(st.span, st.of_cell, st.at, st.blocks, st.colors, st.clue_off, st.methods,
                 st.complete, st.score, st.cells, st.pending, st.fuel, st.trail_idx,
                 st.trail_old, st.tpos, st.linebuf, st.outbuf, st.iwork, st.stats, st.control,
