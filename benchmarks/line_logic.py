@@ -204,8 +204,8 @@ def ms(value: float | None) -> str:
     return f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
-def table(measured: list[Row], have_pbn: bool) -> str:
-    head = ["puzzle", "size", "38b6b52 (ms)", "this checkout (ms)", "new / old",
+def table(measured: list[Row], have_pbn: bool, old_name: str) -> str:
+    head = ["puzzle", "size", f"{old_name} (ms)", "this checkout (ms)", "new / old",
             "issue: nonotui / Hugi", "projected nonotui / Hugi"]
     if have_pbn:
         head.append("pbnsolve (ms)")
@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         for w in workers.values():
             w.close()
     disagree = [r.name for r in live if len(set().union(*r.statuses.values())) != 1]
-    print(table(measured, have_pbn))
+    print(table(measured, have_pbn, args.old.name if args.old else args.commit))
     print(f"\n{args.rounds} rounds, {time.perf_counter() - started:.0f} s; old = {old_root}")
     for row in live:
         print(f"{row.name}: " + ", ".join(f"{k} {sorted(v)}" for k, v in row.statuses.items()))

@@ -5,9 +5,10 @@ back, and the lowest set bit, with and without the JIT. The cache: :func:`cached
 fcomp's own answer for seeded random lines of 1 to 64 cells (dead cells included), and it and
 the cell path (:func:`~.propagate.cached_solve`) share one cache, entries either wrote being hits
 for the other, with the same count of hits as the cell path alone (the same slot, the same key).
-And propagation: with the cache on (fcomp's lines on masks) and off (today's cell-by-cell path,
-no cache), the same probes on seeded random boards give the same outcome, the same cells and the
-same trail, cell for cell and in order, each finished board matching its clues (read off by
+And propagation: with the cache on (fcomp's lines on masks), off (fcomp's lines on masks of one
+or two words, the line pass's path) and on the cell-by-cell path (olsak, as exact as fcomp), the
+same probes on seeded random boards, lines of up to 100 cells, give the same outcome, the same
+cells and the same trail, cell for cell and in order, each finished board matching its clues (read off by
 ``tests/naive_count.py``), and the reused list of units with work left is left clean.
 """
 
@@ -173,11 +174,16 @@ def _clues_hold(cells: np.ndarray, h: int, w: int, clues: list) -> bool:
         == clues
 
 
-def _probes(seed: int, h: int, w: int, cached: bool) -> tuple[list, list]:
+def _probes(seed: int, h: int, w: int, path: str) -> tuple[list, list]:
     """Propagate the board, then probe every open cell with each value (three passes, the
-    cache filling up), as the probing round does; every probe's outcome and trail."""
+    cache filling up), as the probing round does; every probe's outcome and trail. ``path``:
+    ``cached`` (fcomp through the line cache, on masks up to 64 cells), ``plain`` (fcomp
+    without the cache, on masks up to 128 cells: the line pass's path) or ``cells`` (olsak,
+    exact as fcomp is, which no mask path takes: the dispatcher's cell-by-cell path)."""
+    cached = path == "cached"
     blocks, off, _, clues = _board(seed, h, w)
-    methods = np.array([kernels.FAST, kernels.FCOMP], dtype=np.int32)  # as Stack.method_ids
+    exact = kernels.OLSAK if path == "cells" else kernels.FCOMP
+    methods = np.array([kernels.FAST, exact], dtype=np.int32)  # as Stack.method_ids
     complete = np.array([False, True])
     stats = np.zeros(ST_LINES + 2, dtype=np.int64)
     cells = np.full(h * w, kernels.BOTH, dtype=np.uint32)
@@ -216,14 +222,16 @@ def _probes(seed: int, h: int, w: int, cached: bool) -> tuple[list, list]:
     return out, [finished, int(stats[kernels.ST_CACHED])]
 
 
-@pytest.mark.parametrize("h,w", [(10, 12), (24, 40), (20, 64), (64, 18)])
+@pytest.mark.parametrize("h,w", [(10, 12), (24, 40), (20, 64), (64, 18), (12, 100), (70, 16)])
 def test_probes_on_masks_follow_the_cell_path_step_for_step(h: int, w: int) -> None:
     outcomes = set()
     finished = hits = 0
     for seed in range(4):
-        masks, (done, cached) = _probes(seed, h, w, True)
-        cells, _ = _probes(seed, h, w, False)
+        masks, (done, cached) = _probes(seed, h, w, "cached")
+        plain, _ = _probes(seed, h, w, "plain")
+        cells, _ = _probes(seed, h, w, "cells")
         assert masks == cells, seed
+        assert plain == cells, seed
         outcomes |= {row[2] for row in masks[2:]}
         finished += done
         hits += cached

@@ -8,7 +8,8 @@ from numba import njit
 from .common import CHANGED, CONTRADICTION, FCOMP, REFUSED, UNCHANGED
 from .dispatch import solve_line
 from .lines_bits import MAX_BITS
-from .propagate_bits import BITS_FALLBACK, cached_bits, ctz
+from .lines_bits2 import MAX_BITS2
+from .propagate_bits import BITS_FALLBACK, cached_bits, ctz, plain_bits, plain_bits2
 from .state import ST_CACHED, ST_CONTRADICTIONS, ST_LINES, assign_cell
 
 PROP_OK = 0
@@ -197,6 +198,24 @@ def _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active, n_active):
     return n_active
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _assign_lost(lost, ce2, cf2, start, stride, cells, trail_idx, trail_old, tpos, stats,
+                 of_cell, best, pending, fuel, listed, active, n_active):
+    """Give the cells of ``lost`` (bit ``i``: the cell at ``start + i * stride``) their values
+    in the bit planes ``ce2``, ``cf2``, lowest first, each on the trail and fuelling the units
+    crossing it; returns the trail's and the list's new lengths."""
+    one = np.uint64(1)
+    while lost != np.uint64(0):
+        i = np.int64(ctz(lost))
+        lost &= lost - one
+        sh = np.uint64(i)
+        idx = start + i * stride
+        value = np.uint32((ce2 >> sh) & one) | (np.uint32((cf2 >> sh) & one) << np.uint32(1))
+        tpos = assign_cell(cells, trail_idx, trail_old, tpos, stats, idx, value)
+        n_active = _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active, n_active)
+    return tpos, n_active
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _pick(active, n_active, listed, pending, score, fuel, floor, n_ranks):
     """The next unit :func:`_propagate` solves, its rank, and the list's new length: lowest
@@ -245,7 +264,6 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
     floor = floor_box[0]
     n_units = pending.shape[0]
     zero = np.uint64(0)
-    one = np.uint64(1)
     # the units that may still have work (pending below n_ranks), so that choosing the next
     # one scans these, not every unit: a probe touches a handful of a board's lines
     n_active = 0
@@ -270,17 +288,31 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
         a = clue_off[best]
         b = clue_off[best + 1]
         on_bits = False
-        ce = zero
-        cf = zero
-        ce2 = zero
+        lost = zero  # the cells of the line's first 64 that lost a value (on_bits)
+        lost_hi = zero  # and of cells 64 to 127
+        ce2 = zero  # the bit planes after, first 64 cells
         cf2 = zero
+        ce2_hi = zero
+        cf2_hi = zero
         if ltag.shape[0] == 0:
-            # no cache (see new_prop): the plain path, kept apart so that it compiles as tight
-            # as it did before the cache (measured: 17 % slower on webpbn #6 otherwise)
-            for i in range(n):
-                linebuf[i] = cells[start + i * stride]
-            status = solve_line(methods[best_rank], blocks[a:b], colors[a:b], linebuf[:n],
-                                outbuf[:n], iwork)
+            # no cache (the line pass, see new_prop): fcomp on masks read straight from the
+            # cells and changes visited bit by bit (propagate_bits.plain_bits), else the plain
+            # path through the dispatcher
+            status = BITS_FALLBACK
+            if methods[best_rank] == FCOMP:
+                if n <= MAX_BITS:
+                    status, ce, cf, ce2, cf2 = plain_bits(blocks[a:b], colors[a:b], cells,
+                                                          start, stride, n, iwork)
+                    lost = (ce & ~ce2) | (cf & ~cf2)
+                elif n <= MAX_BITS2:
+                    status, lost, ce2, cf2, lost_hi, ce2_hi, cf2_hi = plain_bits2(
+                        blocks[a:b], colors[a:b], cells, start, stride, n, iwork)
+                on_bits = status != BITS_FALLBACK
+            if status == BITS_FALLBACK:
+                for i in range(n):
+                    linebuf[i] = cells[start + i * stride]
+                status = solve_line(methods[best_rank], blocks[a:b], colors[a:b], linebuf[:n],
+                                    outbuf[:n], iwork)
         else:
             tag = best * n_ranks + best_rank + 1
             status = BITS_FALLBACK
@@ -289,6 +321,7 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
                 status, ce, cf, ce2, cf2 = cached_bits(tag, blocks[a:b], colors[a:b], cells,
                                                        start, stride, n, iwork, ltag, lcache,
                                                        stats)
+                lost = (ce & ~ce2) | (cf & ~cf2)
                 on_bits = status != BITS_FALLBACK
             if status == BITS_FALLBACK:
                 status = cached_solve(methods[best_rank], tag, blocks[a:b], colors[a:b], cells,
@@ -308,17 +341,14 @@ def _propagate(span, of_cell, blocks, colors, clue_off, methods, complete, score
         if status == CHANGED:
             if on_bits:
                 # the cells that lost a value, in increasing order (the order of the loop below)
-                left = (ce & ~ce2) | (cf & ~cf2)
-                while left != zero:
-                    i = np.int64(ctz(left))
-                    left &= left - one
-                    sh = np.uint64(i)
-                    idx = start + i * stride
-                    value = np.uint32((ce2 >> sh) & one) | (np.uint32((cf2 >> sh) & one)
-                                                             << np.uint32(1))
-                    tpos = assign_cell(cells, trail_idx, trail_old, tpos, stats, idx, value)
-                    n_active = _fuel_crossing(of_cell, idx, best, pending, fuel, listed, active,
-                                               n_active)
+                tpos, n_active = _assign_lost(lost, ce2, cf2, start, stride, cells, trail_idx,
+                                              trail_old, tpos, stats, of_cell, best, pending,
+                                              fuel, listed, active, n_active)
+                if lost_hi != zero:
+                    tpos, n_active = _assign_lost(lost_hi, ce2_hi, cf2_hi, start + 64 * stride,
+                                                  stride, cells, trail_idx, trail_old, tpos,
+                                                  stats, of_cell, best, pending, fuel, listed,
+                                                  active, n_active)
             else:
                 for i in range(n):
                     if outbuf[i] != linebuf[i]:

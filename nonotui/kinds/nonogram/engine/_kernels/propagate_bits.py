@@ -28,6 +28,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .common import CHANGED
 from .lines_bits import bits_masks, full
+from .lines_bits2 import bits2_masks
 from .state import ST_CACHED
 
 BITS_FALLBACK = -100
@@ -82,6 +83,78 @@ ctz = _ctz_py if config.DISABLE_JIT else _ctz_jit
 
 
 @njit(cache=True, nogil=True, inline="always")
+def bw_clue(blocks, colors):
+    """Whether a clue is black and white with blocks of at least 1 (the bit solvers' lines)."""
+    for j in range(blocks.shape[0]):
+        if blocks[j] < 1 or colors[j] != 1:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def read_planes(cells, start, stride, lo, hi):
+    """Cells ``lo`` to ``hi - 1`` (at most 64) of the line at ``start``, ``stride`` as its two
+    bit planes ``(ce, cf)``, cell ``lo`` in bit 0, and the OR of their values (above 3: a
+    colour value, which the planes do not hold)."""
+    ce = np.uint64(0)
+    cf = np.uint64(0)
+    seen = np.uint32(0)
+    for i in range(lo, hi):
+        v = cells[np.uint64(start + i * stride)]  # unsigned: no negative-index test
+        seen |= v
+        sh = np.uint64(i - lo)
+        ce |= np.uint64(v & np.uint32(1)) << sh
+        cf |= np.uint64((v >> np.uint32(1)) & np.uint32(1)) << sh
+    return ce, cf, seen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plain_bits(blocks, colors, cells, start, stride, n, iwork):
+    """fcomp on a line of ``n <= 64`` cells on masks, without the cache (the line pass, which
+    has none): :func:`cached_bits`'s answer ``(status, ce, cf, ce2, cf2)``, or
+    :data:`BITS_FALLBACK`. The same status and cells as the dispatcher's fcomp (its prologue
+    included: a dead cell is known both ways, an empty clue leaves only empty cells, a clue
+    longer than the line has no arrangement), without copying the line in and out."""
+    zero = np.uint64(0)
+    if not bw_clue(blocks, colors):
+        return BITS_FALLBACK, zero, zero, zero, zero
+    ce, cf, seen = read_planes(cells, start, stride, 0, n)
+    if seen > 3:
+        return BITS_FALLBACK, zero, zero, zero, zero
+    all_ = full(n)
+    status, filled, empty = bits_masks(blocks, n, all_ & ~ce, all_ & ~cf, iwork)
+    if status != CHANGED:
+        return status, ce, cf, ce, cf
+    return status, ce, cf, all_ & ~filled, all_ & ~empty
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plain_bits2(blocks, colors, cells, start, stride, n, iwork):
+    """:func:`plain_bits` on a line of ``65 <= n <= 128`` cells (:mod:`.lines_bits2`): ``(status,
+    lost_lo, ce2_lo, cf2_lo, lost_hi, ce2_hi, cf2_hi)``, ``lost`` being the cells that lost a
+    value and ``ce2``, ``cf2`` the bit planes after (cell 64 in bit 0 of the high words)."""
+    zero = np.uint64(0)
+    if not bw_clue(blocks, colors):
+        return BITS_FALLBACK, zero, zero, zero, zero, zero, zero
+    ce0, cf0, seen0 = read_planes(cells, start, stride, 0, 64)
+    ce1, cf1, seen1 = read_planes(cells, start, stride, 64, n)
+    if (seen0 | seen1) > 3:
+        return BITS_FALLBACK, zero, zero, zero, zero, zero, zero
+    a0 = ~zero
+    a1 = full(n - 64)
+    status, g0, g1, h0, h1 = bits2_masks(blocks, n, a0 & ~ce0, a1 & ~ce1, a0 & ~cf0, a1 & ~cf1,
+                                         iwork)
+    if status != CHANGED:
+        return status, zero, ce0, cf0, zero, ce1, cf1
+    ce20 = a0 & ~g0
+    cf20 = a0 & ~h0
+    ce21 = a1 & ~g1
+    cf21 = a1 & ~h1
+    return (status, (ce0 & ~ce20) | (cf0 & ~cf20), ce20, cf20, (ce1 & ~ce21) | (cf1 & ~cf21),
+            ce21, cf21)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def cached_bits(tag, blocks, colors, cells, start, stride, n, iwork, ltag, lcache, stats):
     """fcomp on unit ``tag``'s line of ``n <= 64`` cells through the line cache, on masks:
     ``(status, ce, cf, ce2, cf2)``, the line's bit planes before and after (the latter only
@@ -91,19 +164,9 @@ def cached_bits(tag, blocks, colors, cells, start, stride, n, iwork, ltag, lcach
     The cache's slot, key and answer are :func:`~.propagate.cached_solve`'s for the same line
     (see the module's docstring), and so is ``stats``' count of lines the cache answered."""
     zero = np.uint64(0)
-    k = blocks.shape[0]
-    for j in range(k):
-        if blocks[j] < 1 or colors[j] != 1:
-            return BITS_FALLBACK, zero, zero, zero, zero
-    ce = zero
-    cf = zero
-    seen = np.uint32(0)
-    for i in range(n):
-        v = cells[np.uint64(start + i * stride)]  # unsigned: no negative-index test
-        seen |= v
-        sh = np.uint64(i)
-        ce |= np.uint64(v & np.uint32(1)) << sh
-        cf |= np.uint64((v >> np.uint32(1)) & np.uint32(1)) << sh
+    if not bw_clue(blocks, colors):
+        return BITS_FALLBACK, zero, zero, zero, zero
+    ce, cf, seen = read_planes(cells, start, stride, 0, n)
     if seen > 3:
         return BITS_FALLBACK, zero, zero, zero, zero
     key0 = packed_word(ce, cf, 0)
