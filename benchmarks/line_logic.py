@@ -234,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commit", default=ISSUE_COMMIT, help="the old commit (default 38b6b52)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--only", default="", help="keep the rows whose name holds one of "
+                        "these words (separated by commas)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -242,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix="nonotui-line-logic-"))
     measured = rows(tmp)
+    if args.only:
+        words = [w.lower() for w in args.only.split(",") if w]
+        measured = [r for r in measured if any(w in r.name.lower() for w in words)]
     live = [r for r in measured if r.path is not None]
     binary = os.environ.get("PBNSOLVE", "")
     have_pbn = bool(binary) and os.access(binary, os.X_OK)
