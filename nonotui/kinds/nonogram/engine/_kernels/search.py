@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .common import popcount, single
+from .common import FCOMP, popcount, single
 from .probe import (
     OPT_GUESS_BUDGET,
     OPT_PROBE_BUDGET,
@@ -206,7 +206,11 @@ def propagate_grid(h, w, blocks, colors, clue_off, methods, complete, score, cel
                   bits + 1, stats, control)
     stats[ST_DECIDED] = decided
     if LINE_PASS_FROM_COMPLETE:
-        st.floor[0] = complete_floor(complete, colors)
+        first = complete_floor(complete, colors)
+        if methods[first] == FCOMP:
+            # fcomp only: from the empty board, complete's enumeration (or olsak's probes)
+            # without fast's narrowing first can take exponential time on long lines
+            st.floor[0] = first
     status = propagate(borrowed_prop(st))
     # ``st`` is read after the propagation on its borrowed view, so that it outlives the view
     return status, st.stats[ST_DECIDED]

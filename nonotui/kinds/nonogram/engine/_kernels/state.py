@@ -185,7 +185,9 @@ linesolver has the last word on every line), so are the answers; figures in docs
 
 LINE_PASS_FROM_COMPLETE = True
 """Whether the line pass (:func:`~.search.propagate_grid`, no cache) also starts a
-black-and-white board's lines at the first complete rank. With fcomp on bit masks, a line
+black-and-white board's lines at the first complete rank, when that rank is fcomp (complete's
+enumeration or olsak's probes of every cell, from the empty board without fast's narrowing
+first, can take exponential time: webpbn #1611 ran out of 10 s with ``fast,complete``). With fcomp on bit masks, a line
 solve by fast costs more than one by fcomp (on einstein, 50x80, the whole line pass took
 0.67 ms from fcomp's rank against 1.54 ms from fast's); docs/solver.md, "Line logic: where a
 solve's time goes"."""
