@@ -44,6 +44,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from benchmarks.before_after import old_checkout  # noqa: E402
+
 BENCH = (REPO / ".." / "shared" / "bench").resolve()
 ISSUE_COMMIT = "38b6b52"
 
@@ -114,18 +118,6 @@ class Worker:
         self.process.wait()
 
 
-def old_checkout(commit: str) -> Path:
-    """``commit`` exported into the temporary folder (once; later runs reuse it and its numba
-    cache)."""
-    target = Path(tempfile.gettempdir()) / f"nonotui-before-{commit}"
-    if not (target / "nonotui").is_dir():
-        target.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(["git", "archive", commit], cwd=REPO, capture_output=True,
-                                 check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
-    return target
-
-
 PBN_TIME = re.compile(r"Processing Time:\s*([0-9.]+)")
 
 
@@ -168,7 +160,6 @@ class Row:
 
 def rows(tmp: Path) -> list[Row]:
     """Every row, each puzzle written to ``tmp`` as a ``.nin`` that every side reads."""
-    sys.path.insert(0, str(REPO))
     from benchmarks.pynogram_text import load
     from nonotui.kinds.nonogram.formats import dump, load_all
 

@@ -109,6 +109,18 @@ def read_planes(cells, start, stride, lo, hi):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def bw_line(blocks, colors, cells, start, stride, n):
+    """``(ok, ce, cf)``: the bit planes of a line of ``n <= 64`` cells, ``ok`` false (and
+    nothing to use) when a cell holds a colour value or the clue is not black and white with
+    blocks of at least 1: the lines :func:`plain_bits` and :func:`cached_bits` leave to the
+    cell path."""
+    if not bw_clue(blocks, colors):
+        return False, np.uint64(0), np.uint64(0)
+    ce, cf, seen = read_planes(cells, start, stride, 0, n)
+    return seen <= 3, ce, cf
+
+
+@njit(cache=True, nogil=True, inline="always")
 def plain_bits(blocks, colors, cells, start, stride, n, iwork):
     """fcomp on a line of ``n <= 64`` cells on masks, without the cache (the line pass, which
     has none): :func:`cached_bits`'s answer ``(status, ce, cf, ce2, cf2)``, or
@@ -116,10 +128,8 @@ def plain_bits(blocks, colors, cells, start, stride, n, iwork):
     included: a dead cell is known both ways, an empty clue leaves only empty cells, a clue
     longer than the line has no arrangement), without copying the line in and out."""
     zero = np.uint64(0)
-    if not bw_clue(blocks, colors):
-        return BITS_FALLBACK, zero, zero, zero, zero
-    ce, cf, seen = read_planes(cells, start, stride, 0, n)
-    if seen > 3:
+    ok, ce, cf = bw_line(blocks, colors, cells, start, stride, n)
+    if not ok:
         return BITS_FALLBACK, zero, zero, zero, zero
     all_ = full(n)
     status, filled, empty = bits_masks(blocks, n, all_ & ~ce, all_ & ~cf, iwork)
@@ -164,10 +174,8 @@ def cached_bits(tag, blocks, colors, cells, start, stride, n, iwork, ltag, lcach
     The cache's slot, key and answer are :func:`~.propagate.cached_solve`'s for the same line
     (see the module's docstring), and so is ``stats``' count of lines the cache answered."""
     zero = np.uint64(0)
-    if not bw_clue(blocks, colors):
-        return BITS_FALLBACK, zero, zero, zero, zero
-    ce, cf, seen = read_planes(cells, start, stride, 0, n)
-    if seen > 3:
+    ok, ce, cf = bw_line(blocks, colors, cells, start, stride, n)
+    if not ok:
         return BITS_FALLBACK, zero, zero, zero, zero
     key0 = packed_word(ce, cf, 0)
     key1 = packed_word(ce, cf, 1)
